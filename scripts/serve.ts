@@ -1,0 +1,114 @@
+/**
+ * `npm start`: serves the production build (dist/) and the Netlify functions together through
+ * Netlify's own local emulation, with netlify.toml's redirects and headers, on the configured or the
+ * embedded database. Prints the URL only once every function has answered.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+import { prepareDatabase } from '../src/server/db/prepare.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 8888);
+const host = process.env.HOST ?? '127.0.0.1';
+
+const database = await prepareDatabase();
+process.env.DATABASE_URL = database.url;
+if (database.migrations.applied.length > 0) {
+  console.log(`Database migrated: ${database.migrations.applied.join(', ')}`);
+}
+
+const netlify = new NetlifyDev({
+  projectRoot: root,
+  // Both reach the internet; nothing here may depend on it.
+  edgeFunctions: { enabled: false },
+  geolocation: { enabled: false },
+  aiGateway: { enabled: false },
+  blobs: { enabled: false },
+  database: { enabled: false },
+  images: { enabled: false },
+  environmentVariables: { enabled: false },
+  functions: { enabled: true },
+  redirects: { enabled: true },
+  headers: { enabled: true },
+  staticFiles: { enabled: true },
+  serverAddress: null,
+});
+await netlify.start();
+
+const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() => Buffer.from('Not found'));
+
+async function send(res: ServerResponse, response: Response, extraHeaders: Record<string, string>) {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extraHeaders)) if (!headers.has(name)) headers.set(name, value);
+  res.writeHead(response.status, Object.fromEntries(headers));
+  if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+  else res.end();
+}
+
+const server = createServer(async (req, res) => {
+  const ruleHeaders: Record<string, string> = {};
+  try {
+    const match = await netlify.handleAndIntrospectNodeRequest(req, {
+      headersCollector: (name, value) => {
+        ruleHeaders[name.toLowerCase()] = value;
+      },
+    });
+    // As on Netlify, [[headers]] rules apply to what the CDN serves, not to function responses.
+    const applyRules = match?.type === 'static' || match?.type === 'redirect' || !match;
+    if (match) return await send(res, match.response, applyRules ? ruleHeaders : {});
+    await send(
+      res,
+      new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      ruleHeaders,
+    );
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Internal error');
+  }
+});
+
+await new Promise<void>((resolve) => server.listen(port, host, resolve));
+const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+
+// The first requests after start fail while functions are bundled, so touch every one before
+// announcing the URL.
+async function warmUpFunctions() {
+  const dir = path.join(root, 'netlify/functions');
+  for (const file of await readdir(dir)) {
+    if (!/\.m?[jt]s$/.test(file)) continue;
+    // Netlify reads `config.path` statically too; the modules are not imported here.
+    const source = await readFile(path.join(dir, file), 'utf8');
+    const routes = [
+      ...(source.match(/\bpath:\s*(\[[^\]]*\]|'[^']*')/)?.[1] ?? '').matchAll(/'([^']+)'/g),
+    ].map((found) => found[1] as string);
+    for (const route of routes) {
+      const target = new URL(route.replace(/:[^/]+/g, 'warm-up').replace(/\*/g, ''), url);
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const response = await fetch(target, { method: 'GET' }).catch(() => undefined);
+        await response?.body?.cancel();
+        if (response && response.status < 500) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+}
+await warmUpFunctions();
+
+console.log(`\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind})\n`);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  await netlify.stop().catch(() => {});
+  await database.stop().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

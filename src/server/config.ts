@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Where the data lives. Every backend is reached through the Postgres wire protocol. */
+export type Backend =
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'postgres'; databaseUrl: string }
+  | { kind: 'supabase'; databaseUrl: string; supabaseUrl: string; anonKey: string };
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  SUPABASE_URL: optionalText.pipe(z.url().optional()),
+  SUPABASE_ANON_KEY: optionalText,
+  EMBEDDED_DATA_DIR: optionalText,
+});
+
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/**
+ * Chooses the backend from the environment, or explains exactly what to set when it is half-configured.
+ * No settings at all means the embedded PostgreSQL under `.data/postgres`.
+ */
+export function readBackend(environment: NodeJS.ProcessEnv = process.env): Backend {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigurationError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  if (env.SUPABASE_URL || env.SUPABASE_ANON_KEY) {
+    const missing = [
+      !env.SUPABASE_URL && 'SUPABASE_URL',
+      !env.SUPABASE_ANON_KEY && 'SUPABASE_ANON_KEY',
+      !env.DATABASE_URL && "DATABASE_URL (Supabase's transaction pooler connection string)",
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigurationError(`Supabase is half-configured: also set ${missing.join(', ')}.`);
+    }
+    return {
+      kind: 'supabase',
+      databaseUrl: env.DATABASE_URL as string,
+      supabaseUrl: env.SUPABASE_URL as string,
+      anonKey: env.SUPABASE_ANON_KEY as string,
+    };
+  }
+  if (env.DATABASE_URL) return { kind: 'postgres', databaseUrl: env.DATABASE_URL };
+  return { kind: 'embedded', dataDir: env.EMBEDDED_DATA_DIR ?? '.data/postgres' };
+}
+
+/** The connection string the functions use; the start scripts set it for the embedded backend. */
+export function readDatabaseUrl(environment: NodeJS.ProcessEnv = process.env): string {
+  const url = environment.DATABASE_URL?.trim();
+  if (!url) {
+    throw new ConfigurationError(
+      'DATABASE_URL is not set. Start the site with `npm start` (embedded database) or set DATABASE_URL.',
+    );
+  }
+  return url;
+}
+
+/** Positive whole number from the environment, or the default when unset. */
+export function readLimit(
+  name: string,
+  fallback: number,
+  environment: NodeJS.ProcessEnv = process.env,
+): number {
+  const raw = environment[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigurationError(`${name} must be a whole number`);
+  return value;
+}

@@ -1,0 +1,15 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import ContactForm from '../../features/contact-form/ContactForm.tsx';
+import { contactMessageSchema } from '../../features/contact-form/contact-message-schema.ts';
+import type { PublicForm } from '../forms/public-form.ts';
+import { insertContactMessage } from './contact-message-repository.ts';
+
+export const contactMessageForm: PublicForm<typeof contactMessageSchema> = {
+  name: 'contact',
+  schema: contactMessageSchema,
+  pagePath: '/contact',
+  sentPath: '/contact/sent',
+  store: insertContactMessage,
+  renderForm: (initial) => renderToStaticMarkup(createElement(ContactForm, { initial })),
+};

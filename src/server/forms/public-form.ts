@@ -1,0 +1,97 @@
+import type { Context } from '@netlify/functions';
+import type { z } from 'zod';
+import type { FormState } from '../../features/forms/form-state.ts';
+import { firstErrorPerField } from '../../lib/form-fields.ts';
+import { anonymous, isUnavailable, type Transaction, withCaller } from '../db/database.ts';
+import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
+import { allowMethods, clientAddress, readBody, refuseCrossOrigin } from '../http/request.ts';
+import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
+import { claimIdempotencyKey, hashRequest, readIdempotencyKey, rememberAnswer } from './idempotency.ts';
+import { renderFormPage } from './render-form-page.ts';
+
+/** Everything that differs between one public form and another; the pipeline is the same for all. */
+export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = {
+  /** Names the rate-limit bucket, the idempotency scope and the page's form slot. */
+  name: string;
+  schema: Schema;
+  /** The page that shows the form, re-served with errors to a browser without JavaScript. */
+  pagePath: string;
+  /** Where a browser without JavaScript lands after a successful post. */
+  sentPath: string;
+  store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string }>;
+  /** The form's markup with the person's values and the field messages, for the no-JavaScript path. */
+  renderForm: (state: FormState) => string;
+};
+
+/**
+ * POST handler shared by every public form: method, origin, rate limit, body size and type, validation
+ * with the form's own schema, idempotency, one transaction as `anon`. JSON clients get 201 or the error
+ * shape; a plain HTML form post gets a 303 to the confirmation page or the form again with its errors.
+ */
+export async function submitPublicForm<Schema extends z.ZodType<Record<string, unknown>>>(
+  form: PublicForm<Schema>,
+  request: Request,
+  context?: Pick<Context, 'ip'>,
+): Promise<Response> {
+  let format: 'json' | 'form' = 'json';
+  let submitted: Record<string, string> = {};
+  try {
+    allowMethods(request, ['POST']);
+    refuseCrossOrigin(request, siteOrigins());
+    const idempotencyKey = readIdempotencyKey(request);
+    // Read before the rate limit, so a refused no-JavaScript post can still show what was typed.
+    const body = await readBody(request);
+    format = body.format;
+    if (body.format === 'form') submitted = body.value;
+    await enforceRateLimit(formRateLimit(form.name), clientAddress(request, context));
+
+    const parsed = form.schema.safeParse(body.value);
+    if (!parsed.success) {
+      throw new HttpError(
+        422,
+        'validation_failed',
+        'Some fields need your attention.',
+        firstErrorPerField(parsed.error),
+      );
+    }
+    const answer = await withCaller(anonymous, async (tx) => {
+      if (idempotencyKey) {
+        const previous = await claimIdempotencyKey(tx, form.name, idempotencyKey, hashRequest(parsed.data));
+        if (previous) return previous;
+      }
+      const { id } = await form.store(tx, parsed.data);
+      const created = { status: 201, body: { id } };
+      if (idempotencyKey) await rememberAnswer(tx, form.name, idempotencyKey, created);
+      return created;
+    });
+    return format === 'form' ? redirect(form.sentPath) : json(answer.body, answer.status);
+  } catch (error) {
+    const refusal = toHttpError(error);
+    if (format === 'form' && refusal.status !== 415 && refusal.status !== 405) {
+      return renderFormPage(request, form, submitted, refusal);
+    }
+    return errorResponse(refusal);
+  }
+}
+
+function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (isUnavailable(error)) {
+    return new HttpError(
+      503,
+      'service_unavailable',
+      'We could not save this just now because our system is briefly unavailable. Please try again in a minute.',
+      undefined,
+      { 'retry-after': '30' },
+    );
+  }
+  // Log the cause for the office; the visitor gets no stack trace.
+  console.error(error);
+  return new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+}
+
+function siteOrigins(): string[] {
+  return [process.env.SITE_URL, process.env.URL, process.env.DEPLOY_PRIME_URL]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => new URL(value).origin);
+}

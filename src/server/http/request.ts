@@ -1,0 +1,96 @@
+import { HttpError } from './responses.ts';
+
+export type ParsedBody =
+  | { format: 'json'; value: unknown }
+  | { format: 'form'; value: Record<string, string> };
+
+export const maxBodyBytes = 64 * 1024;
+
+/** Reads at most `limit` bytes, so a huge or endless body is refused without being held in memory. */
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new HttpError(400, 'bad_request', 'The request body is not valid UTF-8 text.');
+  }
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, 'payload_too_large', `The request body is larger than ${limit / 1024} KB.`);
+}
+
+/** Parses a JSON or form-encoded body; anything else is 415, malformed JSON 400. */
+export async function readBody(request: Request, limit = maxBodyBytes): Promise<ParsedBody> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'application/json') {
+    const text = await readLimited(request, limit);
+    try {
+      return { format: 'json', value: JSON.parse(text) };
+    } catch {
+      throw new HttpError(400, 'bad_request', 'The request body is not valid JSON.');
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const params = new URLSearchParams(await readLimited(request, limit));
+    const value: Record<string, string> = {};
+    for (const [key, entry] of params) value[key] ??= entry;
+    return { format: 'form', value };
+  }
+  throw new HttpError(
+    415,
+    'unsupported_media_type',
+    'Send application/json or a form (application/x-www-form-urlencoded).',
+  );
+}
+
+/**
+ * Refuses state-changing requests a browser sent from another site. Browsers send Origin (and
+ * Sec-Fetch-Site) on every cross-origin POST; a request without either did not come from a page.
+ */
+export function refuseCrossOrigin(request: Request, allowedOrigins: string[] = []): void {
+  const url = new URL(request.url);
+  const allowed = new Set([url.origin, ...allowedOrigins]);
+  const forwardedHost = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (forwardedHost) {
+    allowed.add(`https://${forwardedHost}`);
+    allowed.add(`http://${forwardedHost}`);
+  }
+  const origin = request.headers.get('origin');
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (
+    (origin && origin !== 'null' && !allowed.has(origin)) ||
+    origin === 'null' ||
+    fetchSite === 'cross-site'
+  ) {
+    throw new HttpError(403, 'forbidden', 'Requests from other sites are not accepted.');
+  }
+}
+
+/** The visitor's address as Netlify reports it, for rate limits. */
+export function clientAddress(request: Request, context?: { ip?: string }): string {
+  return context?.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
+}
+
+export function allowMethods(request: Request, methods: string[]): void {
+  if (!methods.includes(request.method)) {
+    throw new HttpError(405, 'method_not_allowed', `Use ${methods.join(' or ')} here.`, undefined, {
+      allow: methods.join(', '),
+    });
+  }
+}

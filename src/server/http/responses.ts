@@ -1,0 +1,68 @@
+import type { FieldErrors } from '../../lib/form-fields.ts';
+
+/**
+ * netlify.toml headers reach only the files Netlify serves, so every function response carries its own.
+ * An API answer is data: it never runs, never frames, never caches.
+ */
+export const apiSecurityHeaders: Record<string, string> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+};
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal_error';
+
+/** A refusal that maps straight to the API's one error shape. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: FieldErrors | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    fields?: FieldErrors,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.headers = headers;
+  }
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...apiSecurityHeaders, ...headers },
+  });
+}
+
+export function errorResponse(error: HttpError): Response {
+  const body = {
+    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+  };
+  return json(body, error.status, error.headers);
+}
+
+export function redirect(location: string, status = 303): Response {
+  return new Response(null, { status, headers: { location, ...apiSecurityHeaders } });
+}
