@@ -30,6 +30,7 @@ create policy "admins may delete contact messages" on public.contact_messages
   for delete to authenticated
   using ((select public.is_admin()));
 
-grant insert on public.contact_messages to anon, authenticated;
+-- Column grants: a visitor chooses the message, never its id, time or deleted state.
+grant insert (id, name, email, phone, message) on public.contact_messages to anon, authenticated;
 grant select, update, delete on public.contact_messages to authenticated;
 grant all on public.contact_messages to service_role;

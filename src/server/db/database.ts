@@ -47,6 +47,8 @@ function getPool(): pg.Pool {
   });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
+  // Each caller waiting for the single connection adds a listener; a busy test process has dozens.
+  pool.setMaxListeners(100);
   return pool;
 }
 

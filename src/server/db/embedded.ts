@@ -64,6 +64,14 @@ export async function startEmbeddedDatabase(
   await mkdir(path.dirname(absolute), { recursive: true });
   const credentials = await readCredentials(credentialsFile);
   const port = await findFreePort();
+  // Kept so a failed start can say why: the package itself rejects with no reason.
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const line = String(message).trim();
+    recent.push(line);
+    if (recent.length > 8) recent.shift();
+    options.log?.(line);
+  };
   const server = new EmbeddedPostgres({
     databaseDir: absolute,
     user: 'postgres',
@@ -75,16 +83,20 @@ export async function startEmbeddedDatabase(
     createPostgresUser: process.getuid?.() === 0,
     // Each local function request runs in its own worker with its own connection, so a burst of
     // requests needs more than the default 100.
-    postgresFlags: ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => options.log?.(String(message)),
-    onError: (message) => options.log?.(String(message)),
+    postgresFlags: ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: remember,
+    onError: remember,
   });
-  if (!existsSync(path.join(absolute, 'PG_VERSION'))) {
-    await server.initialise();
-  } else {
-    await stopLeftoverServer(absolute);
+  try {
+    if (!existsSync(path.join(absolute, 'PG_VERSION'))) {
+      await server.initialise();
+    } else {
+      await stopLeftoverServer(absolute);
+    }
+    await server.start();
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL in ${absolute} did not start:\n${recent.join('\n')}`, { cause: error });
   }
-  await server.start();
   await writeFile(credentialsFile, JSON.stringify({ password: credentials.password, port }), { mode: 0o600 });
   const url = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
   return { url, port, stop: () => server.stop() };

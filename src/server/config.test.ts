@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, readBackend } from './config.ts';
+
+describe('readBackend', () => {
+  it('uses the embedded database when nothing is configured', () => {
+    expect(readBackend({})).toEqual({ kind: 'embedded', dataDir: '.data/postgres' });
+  });
+
+  it('uses any Postgres named by DATABASE_URL', () => {
+    expect(readBackend({ DATABASE_URL: 'postgres://u:p@db.example:5432/app' })).toEqual({
+      kind: 'postgres',
+      databaseUrl: 'postgres://u:p@db.example:5432/app',
+    });
+  });
+
+  it('uses Supabase when its URL, key and connection string are all set', () => {
+    const backend = readBackend({
+      SUPABASE_URL: 'https://abc.supabase.co',
+      SUPABASE_ANON_KEY: 'anon-key',
+      DATABASE_URL: 'postgresql://postgres.abc:pw@aws-0-eu-west-2.pooler.supabase.com:6543/postgres',
+    });
+    expect(backend.kind).toBe('supabase');
+  });
+
+  it.each([
+    [{ SUPABASE_URL: 'https://abc.supabase.co' }, /SUPABASE_ANON_KEY.*DATABASE_URL/],
+    [{ SUPABASE_ANON_KEY: 'k', DATABASE_URL: 'postgres://x@y/z' }, /SUPABASE_URL/],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL/],
+  ])('explains what is missing or wrong in %j', (environment, message) => {
+    expect(() => readBackend(environment)).toThrow(ConfigurationError);
+    expect(() => readBackend(environment)).toThrow(message);
+  });
+
+  it('treats empty settings as unset', () => {
+    expect(readBackend({ DATABASE_URL: '', SUPABASE_URL: ' ' }).kind).toBe('embedded');
+  });
+});
