@@ -14,6 +14,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
 
+if (!existsSync(path.join(root, 'dist/index.html'))) {
+  console.error('No build found in dist/. Run `npm start` (it builds first) or `npm run build`.');
+  process.exit(1);
+}
+
 const database = await prepareDatabase();
 process.env.DATABASE_URL = database.url;
 if (database.migrations.applied.length > 0) {

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8899);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** The embedded database the e2e server creates afresh for every run. */
+export const e2eDataDir = '.data/e2e/postgres';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright's own browser download cannot work here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    // The production build (npm run test:e2e builds first) served as `npm start` serves it.
+    command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json && node scripts/serve.ts`,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      EMBEDDED_DATA_DIR: e2eDataDir,
+      DATABASE_URL: '',
+      // The concurrency test sends 200 posts from one address.
+      FORM_RATE_LIMIT: '1000',
+    },
+  },
+});
