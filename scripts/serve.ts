@@ -3,6 +3,7 @@
  * Netlify's own local emulation, with netlify.toml's redirects and headers, on the configured or the
  * embedded database. Prints the URL only once every function has answered.
  */
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
