@@ -3,7 +3,7 @@
  * Netlify's own local emulation, with netlify.toml's redirects and headers, on the configured or the
  * embedded database. Prints the URL only once every function has answered.
  */
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -25,6 +25,21 @@ process.env.DATABASE_URL = database.url;
 if (database.migrations.applied.length > 0) {
   console.log(`Database migrated: ${database.migrations.applied.join(', ')}`);
 }
+
+// @netlify/dev 5 builds a function into a temporary folder per request and records that build on the
+// function object that every request shares; the folder is deleted as its request ends, so under
+// concurrency a request can import a build that was just deleted ("Cannot find module
+// .netlify/functions-serve/_x/…"). Deleting those folders a little later keeps concurrency intact.
+const functionsServePath = path.join(root, '.netlify/functions-serve');
+const removeNow = fs.promises.rm;
+fs.promises.rm = (async (target, options) => {
+  if (typeof target === 'string' && target.startsWith(functionsServePath + path.sep)) {
+    setTimeout(() => removeNow(target, options).catch(() => {}), 10_000).unref();
+    return;
+  }
+  return removeNow(target, options);
+}) as typeof fs.promises.rm;
+await removeNow(functionsServePath, { recursive: true, force: true });
 
 const netlify = new NetlifyDev({
   projectRoot: root,

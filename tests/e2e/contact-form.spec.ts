@@ -12,10 +12,10 @@ const storedMessages = (email: string) =>
 const uniqueEmail = () => `guest+${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 async function fillContactForm(page: Page, values: { name: string; email: string; phone: string; message: string }) {
-  await page.getByLabel('Your name').fill(values.name);
-  await page.getByLabel('Email').fill(values.email);
-  await page.getByLabel('Phone').fill(values.phone);
-  await page.getByLabel('Message').fill(values.message);
+  await page.getByLabel('Your name', { exact: true }).fill(values.name);
+  await page.getByLabel('Email', { exact: true }).fill(values.email);
+  await page.getByLabel('Phone', { exact: true }).fill(values.phone);
+  await page.getByLabel('Message', { exact: true }).fill(values.message);
 }
 
 test.describe('the contact form with JavaScript', () => {
@@ -40,7 +40,7 @@ test.describe('the contact form with JavaScript', () => {
     const email = uniqueEmail();
     await page.goto('/contact');
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
-    const emailField = page.getByLabel('Email');
+    const emailField = page.getByLabel('Email', { exact: true });
     await emailField.fill('meera@');
     await emailField.blur();
     await expect(page.getByText('Enter a valid email address, like name@example.com')).toBeVisible();
@@ -51,7 +51,7 @@ test.describe('the contact form with JavaScript', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Enter your name')).toBeVisible();
     await expect(page.getByText('Enter your phone number')).toBeVisible();
-    await expect(page.getByLabel('Your name')).toBeFocused();
+    await expect(page.getByLabel('Your name', { exact: true })).toBeFocused();
     await expect(emailField).toHaveValue(email);
     expect(await storedMessages(email)).toEqual([]);
   });
@@ -65,8 +65,8 @@ test.describe('the contact form with JavaScript', () => {
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('alert')).toContainText('could not reach our server');
-    await expect(page.getByLabel('Message')).toHaveValue(values.message);
-    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(values.message);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -97,11 +97,11 @@ test.describe('the contact form without JavaScript', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Some fields need your attention.')).toBeVisible();
     await expect(page.getByText(/7 to 15 digits/)).toBeVisible();
-    await expect(page.getByLabel('Your name')).toHaveValue('Meera Pillai');
-    await expect(page.getByLabel('Message')).toHaveValue('Short note');
+    await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('Meera Pillai');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Short note');
     expect(await storedMessages(email)).toEqual([]);
 
-    await page.getByLabel('Phone').fill('+91 98470 55555');
+    await page.getByLabel('Phone', { exact: true }).fill('+91 98470 55555');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(/\/contact\/sent$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your message is with us');
