@@ -5,6 +5,8 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://kayalvillas.in',
   output: 'static',
+  // Shiki's inline styles would break the CSP, and the content has no code to highlight.
+  markdown: { syntaxHighlight: false },
   trailingSlash: 'ignore',
   integrations: [react()],
   security: {

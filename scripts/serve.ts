@@ -9,6 +9,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
+import pLimit from 'p-limit';
+import { readLimit } from '../src/server/config.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,7 +36,7 @@ const functionsServePath = path.join(root, '.netlify/functions-serve');
 const removeNow = fs.promises.rm;
 fs.promises.rm = (async (target, options) => {
   if (typeof target === 'string' && target.startsWith(functionsServePath + path.sep)) {
-    setTimeout(() => removeNow(target, options).catch(() => {}), 10_000).unref();
+    setTimeout(() => removeNow(target, options).catch(() => {}), 120_000).unref();
     return;
   }
   return removeNow(target, options);
@@ -59,6 +61,11 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 
+// Locally each function request bundles the function and starts a worker (about 250 ms of CPU on
+// 2 cores); a burst of hundreds admitted at once starves them all past the 30 s function timeout.
+// Netlify gives each request its own instance; here a queue admits a few at a time instead.
+const admitFunction = pLimit(readLimit('FUNCTION_CONCURRENCY', 8));
+
 const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() => Buffer.from('Not found'));
 
 async function send(res: ServerResponse, response: Response, extraHeaders: Record<string, string>) {
@@ -72,11 +79,13 @@ async function send(res: ServerResponse, response: Response, extraHeaders: Recor
 const server = createServer(async (req, res) => {
   const ruleHeaders: Record<string, string> = {};
   try {
-    const match = await netlify.handleAndIntrospectNodeRequest(req, {
-      headersCollector: (name, value) => {
-        ruleHeaders[name.toLowerCase()] = value;
-      },
-    });
+    const handle = () =>
+      netlify.handleAndIntrospectNodeRequest(req, {
+        headersCollector: (name, value) => {
+          ruleHeaders[name.toLowerCase()] = value;
+        },
+      });
+    const match = req.url?.startsWith('/api/') ? await admitFunction(handle) : await handle();
     // As on Netlify, [[headers]] rules apply to what the CDN serves, not to function responses.
     const applyRules = match?.type === 'static' || match?.type === 'redirect' || !match;
     if (match) return await send(res, match.response, applyRules ? ruleHeaders : {});

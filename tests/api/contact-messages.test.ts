@@ -33,7 +33,9 @@ describe('POST /api/contact-messages', () => {
     expect(response.status).toBe(201);
     const body = (await response.json()) as { id: string };
     const rows = await rowsFor(message.email);
-    expect(rows).toEqual([{ id: body.id, name: message.name, phone: message.phone, message: message.message }]);
+    expect(rows).toEqual([
+      { id: body.id, name: message.name, phone: message.phone, message: message.message },
+    ]);
   });
 
   it('trims what people type before storing it', async () => {
@@ -49,17 +51,25 @@ describe('POST /api/contact-messages', () => {
     ['letters in the phone', { phone: 'call me' }, 'phone', 'Use digits, spaces and an optional leading +'],
     ['too few phone digits', { phone: '12345' }, 'phone', expect.stringContaining('7 to 15 digits')],
     ['a short message', { message: 'Hi' }, 'message', 'Message needs at least 10 characters'],
-    ['a message over 5000 characters', { message: 'a'.repeat(5001) }, 'message', expect.stringContaining('at most 5000')],
+    [
+      'a message over 5000 characters',
+      { message: 'a'.repeat(5001) },
+      'message',
+      expect.stringContaining('at most 5000'),
+    ],
     ['a number for the name', { name: 42 }, 'name', 'Enter your name'],
-  ])('refuses %s with 422 and a message for that field, storing nothing', async (_case, overrides, field, text) => {
-    const message = validMessage(overrides);
-    const response = await call(jsonPost(endpoint, message));
-    expect(response.status).toBe(422);
-    const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
-    expect(body.error.code).toBe('validation_failed');
-    expect(body.error.fields[field]).toEqual(text);
-    if (typeof message.email === 'string') expect(await rowsFor(message.email)).toEqual([]);
-  });
+  ])(
+    'refuses %s with 422 and a message for that field, storing nothing',
+    async (_case, overrides, field, text) => {
+      const message = validMessage(overrides);
+      const response = await call(jsonPost(endpoint, message));
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(body.error.code).toBe('validation_failed');
+      expect(body.error.fields[field]).toEqual(text);
+      if (typeof message.email === 'string') expect(await rowsFor(message.email)).toEqual([]);
+    },
+  );
 
   it('answers 400 with the error shape for malformed JSON', async () => {
     const response = await call(jsonPost(endpoint, '{"name": "Asha"'));
@@ -120,7 +130,8 @@ describe('POST /api/contact-messages', () => {
     try {
       const client = uniqueClient();
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await call(jsonPost(endpoint, validMessage()), client)).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await call(jsonPost(endpoint, validMessage()), client)).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
       const refused = await call(jsonPost(endpoint, validMessage()), client);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -147,7 +158,9 @@ describe('POST /api/contact-messages', () => {
     });
 
     it('answers the form again with its errors and what was typed, as HTML', async () => {
-      const response = await call(formPost(endpoint, validMessage({ email: 'not-an-email', message: 'short' })));
+      const response = await call(
+        formPost(endpoint, validMessage({ email: 'not-an-email', message: 'short' })),
+      );
       expect(response.status).toBe(422);
       expect(response.headers.get('content-type')).toContain('text/html');
       const html = await response.text();
@@ -158,7 +171,9 @@ describe('POST /api/contact-messages', () => {
     });
 
     it('shows a typed script as text, never as markup', async () => {
-      const response = await call(formPost(endpoint, validMessage({ name: '<script>alert(1)</script>', email: 'x' })));
+      const response = await call(
+        formPost(endpoint, validMessage({ name: '<script>alert(1)</script>', email: 'x' })),
+      );
       const html = await response.text();
       expect(html).not.toContain('<script>alert(1)</script>');
       expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -7,7 +6,9 @@ describe('the migration runner', () => {
   it('records every migration once and applies nothing on a second run', async () => {
     const again = await migrate(inject('databaseUrl'));
     expect(again).toEqual({ applied: [], prelude: false });
-    const recorded = await ownerQuery<{ version: string }>('select version from app_private.schema_migrations order by 1');
+    const recorded = await ownerQuery<{ version: string }>(
+      'select version from app_private.schema_migrations order by 1',
+    );
     expect(recorded.map((row) => row.version)).toContain('20261122000100_contact_messages.sql');
   });
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { asRole, ownerQuery } from '../support/sql.ts';
 
 const guest = { sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', app_metadata: {} };
-const admin = { sub: '00000000-0000-4000-8000-000000000002', role: 'authenticated', app_metadata: { role: 'admin' } };
+const admin = {
+  sub: '00000000-0000-4000-8000-000000000002',
+  role: 'authenticated',
+  app_metadata: { role: 'admin' },
+};
 // A user can edit user_metadata, so it must never make anyone an admin.
 const selfPromoted = { ...guest, user_metadata: { role: 'admin' } };
 
@@ -44,7 +48,9 @@ describe('contact_messages row level security', () => {
       expect((await db.query(`update contact_messages set name = 'x' where id = $1`, [id])).rowCount).toBe(0);
       expect((await db.query('delete from contact_messages where id = $1', [id])).rowCount).toBe(0);
     });
-    expect(await ownerQuery('select name from contact_messages where id = $1', [id])).toEqual([{ name: 'Seed' }]);
+    expect(await ownerQuery('select name from contact_messages where id = $1', [id])).toEqual([
+      { name: 'Seed' },
+    ]);
   });
 
   it('does not treat user_metadata.role as admin', async () => {
@@ -58,7 +64,9 @@ describe('contact_messages row level security', () => {
     const id = await seedMessage();
     await asRole('authenticated', admin, async (db) => {
       expect((await db.query('select id from contact_messages where id = $1', [id])).rows).toEqual([{ id }]);
-      expect((await db.query('update contact_messages set deleted_at = now() where id = $1', [id])).rowCount).toBe(1);
+      expect(
+        (await db.query('update contact_messages set deleted_at = now() where id = $1', [id])).rowCount,
+      ).toBe(1);
       expect((await db.query('delete from contact_messages where id = $1', [id])).rowCount).toBe(1);
     });
   });

@@ -11,7 +11,10 @@ const storedMessages = (email: string) =>
 
 const uniqueEmail = () => `guest+${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-async function fillContactForm(page: Page, values: { name: string; email: string; phone: string; message: string }) {
+async function fillContactForm(
+  page: Page,
+  values: { name: string; email: string; phone: string; message: string },
+) {
   await page.getByLabel('Your name', { exact: true }).fill(values.name);
   await page.getByLabel('Email', { exact: true }).fill(values.email);
   await page.getByLabel('Phone', { exact: true }).fill(values.phone);
@@ -31,12 +34,20 @@ test.describe('the contact form with JavaScript', () => {
     });
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status')).toContainText('your message is with us');
-    await expect.poll(() => storedMessages(email)).toEqual([
-      { name: 'Meera Pillai', phone: '+91 98470 55555', message: 'We are four adults looking at Kovalam for Christmas week.' },
-    ]);
+    await expect
+      .poll(() => storedMessages(email))
+      .toEqual([
+        {
+          name: 'Meera Pillai',
+          phone: '+91 98470 55555',
+          message: 'We are four adults looking at Kovalam for Christmas week.',
+        },
+      ]);
   });
 
-  test('shows field messages as you type and on submit, and sends nothing while invalid', async ({ page }) => {
+  test('shows field messages as you type and on submit, and sends nothing while invalid', async ({
+    page,
+  }) => {
     const email = uniqueEmail();
     await page.goto('/contact');
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
@@ -60,7 +71,12 @@ test.describe('the contact form with JavaScript', () => {
     const email = uniqueEmail();
     await page.goto('/contact');
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
-    const values = { name: 'Meera Pillai', email, phone: '+91 98470 55555', message: 'Is the studio apartment free in May?' };
+    const values = {
+      name: 'Meera Pillai',
+      email,
+      phone: '+91 98470 55555',
+      message: 'Is the studio apartment free in May?',
+    };
     await fillContactForm(page, values);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -78,7 +94,12 @@ test.describe('the contact form with JavaScript', () => {
     const email = uniqueEmail();
     await page.goto('/contact');
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
-    await fillContactForm(page, { name: 'Meera Pillai', email, phone: '+91 98470 55555', message: 'Double click test message.' });
+    await fillContactForm(page, {
+      name: 'Meera Pillai',
+      email,
+      phone: '+91 98470 55555',
+      message: 'Double click test message.',
+    });
     await page.getByRole('button', { name: 'Send message' }).dblclick();
     await expect(page.getByRole('status')).toContainText('your message is with us');
     await page.waitForTimeout(500);

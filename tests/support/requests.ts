@@ -9,7 +9,11 @@ export function jsonPost(pathname: string, body: unknown, headers: Record<string
   });
 }
 
-export function formPost(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
+export function formPost(
+  pathname: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(new URL(pathname, siteOrigin), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: siteOrigin, ...headers },

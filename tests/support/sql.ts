@@ -2,7 +2,10 @@ import pg from 'pg';
 import { inject } from 'vitest';
 
 /** Runs SQL as the database owner, outside the app's code, to check what was really stored. */
-export async function ownerQuery<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
+export async function ownerQuery<Row extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: inject('databaseUrl') });
   await client.connect();
   try {

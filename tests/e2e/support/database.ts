@@ -3,12 +3,19 @@ import pg from 'pg';
 
 /** The connection string of an embedded database started by scripts/serve.ts from its credentials file. */
 export function embeddedDatabaseUrl(dataDir: string): string {
-  const { password, port } = JSON.parse(readFileSync(`${dataDir}.json`, 'utf8')) as { password: string; port: number };
+  const { password, port } = JSON.parse(readFileSync(`${dataDir}.json`, 'utf8')) as {
+    password: string;
+    port: number;
+  };
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 
 /** Queries as the database owner, to check what the site really stored. */
-export async function query<Row extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
+export async function query<Row extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
