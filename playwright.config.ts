@@ -6,6 +6,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The embedded database the e2e server creates afresh for every run. */
 export const e2eDataDir = '.data/e2e/postgres';
 
+/** CI sets this to run the server tests on PostgreSQL 15 instead of the embedded database. */
+export const externalDatabaseUrl = process.env.E2E_DATABASE_URL;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -36,7 +39,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       EMBEDDED_DATA_DIR: e2eDataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: externalDatabaseUrl ?? '',
       // The concurrency test sends 200 posts from one address.
       FORM_RATE_LIMIT: '1000',
     },

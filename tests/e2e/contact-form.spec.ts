@@ -1,10 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { e2eDataDir } from '../../playwright.config.ts';
-import { embeddedDatabaseUrl, query } from './support/database.ts';
+import { query, serverDatabaseUrl } from './support/database.ts';
 
 const storedMessages = (email: string) =>
   query<{ name: string; phone: string; message: string }>(
-    embeddedDatabaseUrl(e2eDataDir),
+    serverDatabaseUrl(),
     'select name, phone, message from contact_messages where email = $1',
     [email],
   );

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { e2eDataDir } from '../../playwright.config.ts';
-import { embeddedDatabaseUrl, query } from './support/database.ts';
+import { query, serverDatabaseUrl } from './support/database.ts';
 
 test('200 concurrent submissions through the running server store exactly 200 rows and leave no connection open', async ({
   request,
 }) => {
   // Locally every function request is bundled and run in a fresh worker, a few at a time.
   test.setTimeout(300_000);
-  const url = embeddedDatabaseUrl(e2eDataDir);
+  const url = serverDatabaseUrl();
   const batch = crypto.randomUUID().slice(0, 8);
   const responses = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { e2eDataDir, externalDatabaseUrl } from '../../../playwright.config.ts';
 
 /** The connection string of an embedded database started by scripts/serve.ts from its credentials file. */
 export function embeddedDatabaseUrl(dataDir: string): string {
@@ -8,6 +9,11 @@ export function embeddedDatabaseUrl(dataDir: string): string {
     port: number;
   };
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/** The database the e2e server under test writes to. */
+export function serverDatabaseUrl(): string {
+  return externalDatabaseUrl ?? embeddedDatabaseUrl(e2eDataDir);
 }
 
 /** Queries as the database owner, to check what the site really stored. */
