@@ -23,12 +23,16 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; Playwright's own browser download cannot work here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The production build (npm run test:e2e builds first) served as `npm start` serves it.
     command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json && node scripts/serve.ts`,

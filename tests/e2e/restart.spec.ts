@@ -57,7 +57,11 @@ test('a message sent in the browser is still in the database after the server re
     await stopServer(server);
     server = await startServer();
 
-    const rows = await query(embeddedDatabaseUrl(dataDir), 'select name from contact_messages where email = $1', [email]);
+    const rows = await query(
+      embeddedDatabaseUrl(dataDir),
+      'select name from contact_messages where email = $1',
+      [email],
+    );
     expect(rows).toEqual([{ name: 'Thomas Kurian' }]);
     const health = await page.request.get(`${origin}/api/health`);
     expect(health.status()).toBe(200);

@@ -83,7 +83,14 @@ export async function startEmbeddedDatabase(
     createPostgresUser: process.getuid?.() === 0,
     // Each local function request runs in its own worker with its own connection, so a burst of
     // requests needs more than the default 100.
-    postgresFlags: ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'max_connections=400',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
     onLog: remember,
     onError: remember,
   });
@@ -95,7 +102,9 @@ export async function startEmbeddedDatabase(
     }
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL in ${absolute} did not start:\n${recent.join('\n')}`, { cause: error });
+    throw new Error(`The embedded PostgreSQL in ${absolute} did not start:\n${recent.join('\n')}`, {
+      cause: error,
+    });
   }
   await writeFile(credentialsFile, JSON.stringify({ password: credentials.password, port }), { mode: 0o600 });
   const url = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
