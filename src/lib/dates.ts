@@ -1,0 +1,49 @@
+/**
+ * Calendar dates written `YYYY-MM-DD`, as a guest picks them: days, not instants. Arithmetic runs on
+ * UTC day numbers so neither the browser's nor the server's time zone (or a daylight-saving change)
+ * can move a date by one.
+ */
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayMs = 86_400_000;
+
+/** The days since 1970-01-01 of a real calendar date, or null for anything else ('2027-02-30'). */
+function toDayNumber(text: string): number | null {
+  const match = isoDatePattern.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return null;
+  }
+  return date.getTime() / dayMs;
+}
+
+function dayNumberOf(text: string): number {
+  const day = toDayNumber(text);
+  if (day === null) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${text}`);
+  return day;
+}
+
+/** Whether `text` is a real calendar date written `YYYY-MM-DD` (so '2027-02-29' is not, '2028-02-29' is). */
+export function isIsoDate(text: string): boolean {
+  return toDayNumber(text) !== null;
+}
+
+/** The date `days` days after `date` (before it when negative). Throws RangeError on a malformed date. */
+export function addDays(date: string, days: number): string {
+  if (!Number.isSafeInteger(days)) throw new RangeError(`Not a whole number of days: ${days}`);
+  const shifted = new Date((dayNumberOf(date) + days) * dayMs).toISOString().slice(0, 10);
+  if (!isIsoDate(shifted)) throw new RangeError(`${date} plus ${days} days is outside years 0000–9999`);
+  return shifted;
+}
+
+/**
+ * Whole days from `from` to `to`: negative when `to` comes first. Between an arrival and a departure
+ * this is the number of nights. Throws RangeError on a malformed date.
+ */
+export function daysBetween(from: string, to: string): number {
+  return dayNumberOf(to) - dayNumberOf(from);
+}

@@ -1,0 +1,301 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween } from './dates.ts';
+import { type Quote, quoteStay, type StayToPrice } from './pricing.ts';
+
+const today = '2027-01-01';
+// 59 days after `today`: far enough for a deposit; the balance falls due on 2027-01-15.
+const farArrival = '2027-03-01';
+
+describe('quoteStay worked examples', () => {
+  it.each<[string, StayToPrice, Quote]>([
+    [
+      '£2,650 a week, 7 nights, 4 guests',
+      { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-08', guests: 4, today },
+      {
+        nights: 7,
+        weeklyRatePence: 265_000,
+        subtotalPence: 265_000,
+        discountPence: 0,
+        totalPence: 265_000,
+        depositPence: 66_250,
+        balancePence: 198_750,
+        balanceDueDate: '2027-01-15',
+      },
+    ],
+    [
+      '7 nights for exactly 2 guests: 20% off',
+      { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-08', guests: 2, today },
+      {
+        nights: 7,
+        weeklyRatePence: 265_000,
+        subtotalPence: 265_000,
+        discountPence: 53_000,
+        totalPence: 212_000,
+        depositPence: 53_000,
+        balancePence: 159_000,
+        balanceDueDate: '2027-01-15',
+      },
+    ],
+    [
+      '10 nights: £3,785.714… rounds to £3,785.71, the deposit £946.4275 to £946.43',
+      { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-11', guests: 4, today },
+      {
+        nights: 10,
+        weeklyRatePence: 265_000,
+        subtotalPence: 378_571,
+        discountPence: 0,
+        totalPence: 378_571,
+        depositPence: 94_643,
+        balancePence: 283_928,
+        balanceDueDate: '2027-01-15',
+      },
+    ],
+    [
+      '10 nights for 2 guests: the discount £757.142 rounds to £757.14',
+      { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-11', guests: 2, today },
+      {
+        nights: 10,
+        weeklyRatePence: 265_000,
+        subtotalPence: 378_571,
+        discountPence: 75_714,
+        totalPence: 302_857,
+        depositPence: 75_714,
+        balancePence: 227_143,
+        balanceDueDate: '2027-01-15',
+      },
+    ],
+    [
+      'one night is a seventh of a week',
+      { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-02', guests: 1, today },
+      {
+        nights: 1,
+        weeklyRatePence: 265_000,
+        subtotalPence: 37_857,
+        discountPence: 0,
+        totalPence: 37_857,
+        depositPence: 9_464,
+        balancePence: 28_393,
+        balanceDueDate: '2027-01-15',
+      },
+    ],
+    [
+      'a deposit of exactly half a penny more rounds up',
+      { weeklyRatePence: 1_000_002, arrival: farArrival, departure: '2027-03-08', guests: 3, today },
+      {
+        nights: 7,
+        weeklyRatePence: 1_000_002,
+        subtotalPence: 1_000_002,
+        discountPence: 0,
+        totalPence: 1_000_002,
+        depositPence: 250_001,
+        balancePence: 750_001,
+        balanceDueDate: '2027-01-15',
+      },
+    ],
+    [
+      'arrival in 30 days: everything due on confirmation',
+      { weeklyRatePence: 265_000, arrival: '2027-01-31', departure: '2027-02-07', guests: 4, today },
+      {
+        nights: 7,
+        weeklyRatePence: 265_000,
+        subtotalPence: 265_000,
+        discountPence: 0,
+        totalPence: 265_000,
+        depositPence: 265_000,
+        balancePence: 0,
+        balanceDueDate: null,
+      },
+    ],
+    [
+      'arrival exactly 45 days away: everything due on confirmation',
+      { weeklyRatePence: 265_000, arrival: '2027-02-15', departure: '2027-02-22', guests: 2, today },
+      {
+        nights: 7,
+        weeklyRatePence: 265_000,
+        subtotalPence: 265_000,
+        discountPence: 53_000,
+        totalPence: 212_000,
+        depositPence: 212_000,
+        balancePence: 0,
+        balanceDueDate: null,
+      },
+    ],
+    [
+      'arrival 46 days away: a deposit now, the balance due tomorrow',
+      { weeklyRatePence: 265_000, arrival: '2027-02-16', departure: '2027-02-23', guests: 4, today },
+      {
+        nights: 7,
+        weeklyRatePence: 265_000,
+        subtotalPence: 265_000,
+        discountPence: 0,
+        totalPence: 265_000,
+        depositPence: 66_250,
+        balancePence: 198_750,
+        balanceDueDate: '2027-01-02',
+      },
+    ],
+    [
+      'arrival today: everything due on confirmation',
+      { weeklyRatePence: 265_000, arrival: today, departure: '2027-01-08', guests: 4, today },
+      {
+        nights: 7,
+        weeklyRatePence: 265_000,
+        subtotalPence: 265_000,
+        discountPence: 0,
+        totalPence: 265_000,
+        depositPence: 265_000,
+        balancePence: 0,
+        balanceDueDate: null,
+      },
+    ],
+    [
+      'a stay across a leap day: the balance date counts 29 February',
+      { weeklyRatePence: 140_000, arrival: '2028-03-15', departure: '2028-03-29', guests: 6, today },
+      {
+        nights: 14,
+        weeklyRatePence: 140_000,
+        subtotalPence: 280_000,
+        discountPence: 0,
+        totalPence: 280_000,
+        depositPence: 70_000,
+        balancePence: 210_000,
+        balanceDueDate: '2028-01-30',
+      },
+    ],
+  ])('%s', (_case, stay, expected) => {
+    expect(quoteStay(stay)).toEqual(expected);
+  });
+});
+
+describe('quoteStay refuses a stay it cannot price', () => {
+  const stay: StayToPrice = {
+    weeklyRatePence: 265_000,
+    arrival: farArrival,
+    departure: '2027-03-08',
+    guests: 4,
+    today,
+  };
+
+  it.each<[string, Partial<StayToPrice>]>([
+    ['departure on the arrival day', { departure: farArrival }],
+    ['departure before arrival', { departure: '2027-02-27' }],
+    ['no guests', { guests: 0 }],
+    ['a fraction of a guest', { guests: 2.5 }],
+    ['a negative rate', { weeklyRatePence: -1 }],
+    ['a rate in fractions of a penny', { weeklyRatePence: 2650.5 }],
+    ['a rate too large to price exactly', { weeklyRatePence: Number.MAX_SAFE_INTEGER }],
+    ['an impossible arrival', { arrival: '2027-02-30' }],
+    ['a departure with a time', { departure: '2027-03-08T10:00' }],
+    ['a malformed today', { today: '1/1/2027' }],
+  ])('%s', (_case, change) => {
+    expect(() => quoteStay({ ...stay, ...change })).toThrow(RangeError);
+  });
+});
+
+describe('quoteStay properties', () => {
+  const anyDate = fc.integer({ min: 0, max: 20 * 366 }).map((day) => addDays('2020-01-01', day));
+  /** A stay, and how many days after `today` it starts (negative: already started). */
+  const anyStay = fc
+    .record({
+      // Up to £100,000 a week.
+      weeklyRatePence: fc.integer({ min: 0, max: 10_000_000 }),
+      today: anyDate,
+      daysAway: fc.integer({ min: -10, max: 800 }),
+      nights: fc.integer({ min: 1, max: 400 }),
+      guests: fc.integer({ min: 1, max: 30 }),
+    })
+    .map(({ weeklyRatePence, today, daysAway, nights, guests }) => {
+      const arrival = addDays(today, daysAway);
+      const stay: StayToPrice = {
+        weeklyRatePence,
+        today,
+        arrival,
+        departure: addDays(arrival, nights),
+        guests,
+      };
+      return { stay, daysAway };
+    });
+
+  it('charges whole, non-negative pence only', () => {
+    fc.assert(
+      fc.property(anyStay, ({ stay }) => {
+        const { balanceDueDate: _, ...amounts } = quoteStay(stay);
+        for (const amount of Object.values(amounts)) {
+          expect(Number.isSafeInteger(amount)).toBe(true);
+          expect(amount).toBeGreaterThanOrEqual(0);
+        }
+      }),
+    );
+  });
+
+  it('adds up: total = subtotal − discount, deposit + balance = total', () => {
+    fc.assert(
+      fc.property(anyStay, ({ stay }) => {
+        const quote = quoteStay(stay);
+        expect(quote.totalPence).toBe(quote.subtotalPence - quote.discountPence);
+        expect(quote.depositPence + quote.balancePence).toBe(quote.totalPence);
+      }),
+    );
+  });
+
+  it('counts nights as departure − arrival and charges a seventh of the week for each, to the penny', () => {
+    fc.assert(
+      fc.property(anyStay, ({ stay }) => {
+        const quote = quoteStay(stay);
+        expect(quote.nights).toBe(daysBetween(stay.arrival, stay.departure));
+        expect(quote.weeklyRatePence).toBe(stay.weeklyRatePence);
+        expect(Math.abs(quote.subtotalPence - (stay.weeklyRatePence * quote.nights) / 7)).toBeLessThan(0.5);
+      }),
+    );
+  });
+
+  it('takes 20% off when exactly two guests stay, and nothing otherwise', () => {
+    fc.assert(
+      fc.property(anyStay, ({ stay }) => {
+        const quote = quoteStay(stay);
+        if (stay.guests === 2) {
+          expect(Math.abs(quote.discountPence - quote.subtotalPence * 0.2)).toBeLessThan(0.5);
+        } else {
+          expect(quote.discountPence).toBe(0);
+        }
+      }),
+    );
+  });
+
+  it('asks 25% to confirm and the balance 45 days before arrival, or everything when arrival is 45 days away or less', () => {
+    fc.assert(
+      fc.property(anyStay, ({ stay, daysAway }) => {
+        const quote = quoteStay(stay);
+        if (daysAway <= 45) {
+          expect(quote.depositPence).toBe(quote.totalPence);
+          expect(quote.balancePence).toBe(0);
+          expect(quote.balanceDueDate).toBeNull();
+        } else {
+          expect(Math.abs(quote.depositPence - quote.totalPence * 0.25)).toBeLessThanOrEqual(0.5);
+          expect(quote.balanceDueDate).not.toBeNull();
+          expect(daysBetween(quote.balanceDueDate as string, stay.arrival)).toBe(45);
+          expect(daysBetween(stay.today, quote.balanceDueDate as string)).toBeGreaterThan(0);
+        }
+      }),
+    );
+  });
+
+  it('gives the same quote in every time zone', () => {
+    const stays = fc.sample(anyStay, { numRuns: 200, seed: 7 }).map(({ stay }) => stay);
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'UTC';
+      const inUtc = stays.map(quoteStay);
+      // Node applies a changed TZ at once; these two are as far either side of UTC as zones go.
+      for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata', 'Europe/London']) {
+        process.env.TZ = timeZone;
+        expect(new Date(0).getTimezoneOffset()).not.toBe(0);
+        expect(stays.map(quoteStay)).toEqual(inUtc);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+});

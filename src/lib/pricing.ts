@@ -1,0 +1,83 @@
+import { bookingTerms } from './booking-terms.ts';
+import { addDays, daysBetween } from './dates.ts';
+
+export type StayToPrice = {
+  /** The property's rate for a week, in pence. */
+  weeklyRatePence: number;
+  /** Calendar dates, `YYYY-MM-DD`; the guest leaves on `departure`, so it is not a night stayed. */
+  arrival: string;
+  departure: string;
+  guests: number;
+  /** The date the quote is made on, which decides whether the balance can wait. */
+  today: string;
+};
+
+/** A price quote in whole pence: the `quote` of the booking request's 201 answer (DESIGN §7). */
+export type Quote = {
+  nights: number;
+  weeklyRatePence: number;
+  subtotalPence: number;
+  discountPence: number;
+  totalPence: number;
+  /** Paid to confirm the booking: a share of the total, or all of it when arrival is close. */
+  depositPence: number;
+  balancePence: number;
+  /** When the balance is due, `YYYY-MM-DD`; null when everything is due on confirmation. */
+  balanceDueDate: string | null;
+};
+
+/**
+ * Prices a stay by the rules of DESIGN §6, with the numbers in `bookingTerms`:
+ * - subtotal: the weekly rate × nights / 7;
+ * - a 20% discount off the subtotal when exactly two guests stay;
+ * - a 25% deposit of the total confirms the booking; the balance is due 45 days before arrival;
+ * - when arrival is 45 days after `today` or sooner (or already past), the whole total is due on
+ *   confirmation: the deposit is the total, the balance 0 and its due date null.
+ *
+ * Each amount is rounded to the nearest penny on its own (halves up) and computed in integers, so the
+ * browser and the server always agree to the penny, and deposit + balance = total exactly.
+ * Throws RangeError for a stay that cannot be priced: a malformed date, departure not after arrival,
+ * guests not a positive whole number, a rate not a whole number of pence or too large to price exactly.
+ * Whether the property takes that many guests or that short a stay is for the caller to check.
+ */
+export function quoteStay({ weeklyRatePence, arrival, departure, guests, today }: StayToPrice): Quote {
+  const nights = daysBetween(arrival, departure);
+  if (nights < 1) throw new RangeError(`Departure ${departure} is not after arrival ${arrival}`);
+  if (!Number.isSafeInteger(guests) || guests < 1) throw new RangeError(`Not a number of guests: ${guests}`);
+  if (!Number.isSafeInteger(weeklyRatePence) || weeklyRatePence < 0) {
+    throw new RangeError(`Not a weekly rate in pence: ${weeklyRatePence}`);
+  }
+  // The largest intermediate product below is about 200 × rate × nights; past that, floats lose pence.
+  if (!Number.isSafeInteger(200 * weeklyRatePence * nights)) {
+    throw new RangeError(
+      `A stay of ${nights} nights at ${weeklyRatePence} pence a week is too large to price`,
+    );
+  }
+
+  const subtotalPence = divideRounded(weeklyRatePence * nights, 7);
+  const discountPence =
+    guests === bookingTerms.discountedGuestCount
+      ? divideRounded(subtotalPence * bookingTerms.discountPercent, 100)
+      : 0;
+  const totalPence = subtotalPence - discountPence;
+
+  const { balanceDueDaysBeforeArrival, depositPercent } = bookingTerms;
+  const allDueOnConfirmation = daysBetween(today, arrival) <= balanceDueDaysBeforeArrival;
+  const depositPence = allDueOnConfirmation ? totalPence : divideRounded(totalPence * depositPercent, 100);
+
+  return {
+    nights,
+    weeklyRatePence,
+    subtotalPence,
+    discountPence,
+    totalPence,
+    depositPence,
+    balancePence: totalPence - depositPence,
+    balanceDueDate: allDueOnConfirmation ? null : addDays(arrival, -balanceDueDaysBeforeArrival),
+  };
+}
+
+/** numerator / denominator rounded to the nearest whole number, halves up, for non-negative integers. */
+function divideRounded(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
