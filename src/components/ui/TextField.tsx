@@ -8,7 +8,7 @@ type Props = {
   hint?: string;
   multiline?: boolean;
   onValueChange?: (name: string, value: string) => void;
-  onLeave?: (name: string) => void;
+  onLeave?: (name: string, next: EventTarget | null) => void;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete' | 'inputMode' | 'required' | 'maxLength' | 'minLength'
@@ -36,7 +36,7 @@ export function TextField({
     'aria-describedby': describedBy,
     onChange: (event: { currentTarget: { value: string } }) =>
       onValueChange?.(name, event.currentTarget.value),
-    onBlur: () => onLeave?.(name),
+    onBlur: (event: { relatedTarget: EventTarget | null }) => onLeave?.(name, event.relatedTarget),
     required: native.required,
     maxLength: native.maxLength,
     minLength: native.minLength,

@@ -34,6 +34,12 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
 
   useEffect(() => setHydrated(true), []);
 
+  // Focus moves after React has rendered the messages, so the first invalid field is found reliably.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
   function validateField(name: string, value: string) {
     const field = schema.shape[name] as z.ZodType | undefined;
     const result = field?.safeParse(value);
@@ -52,8 +58,11 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
     if (touched.current.has(name)) validateField(name, value);
   }
 
-  function leave(name: string) {
+  function leave(name: string, next: EventTarget | null = null) {
     touched.current.add(name);
+    // Leaving for the submit button: submit validates everything a moment later. A message shown now
+    // would push the button down between mouse down and up, and the click would be lost.
+    if (next instanceof HTMLButtonElement && next.type === 'submit') return;
     validateField(name, values[name] ?? '');
   }
 

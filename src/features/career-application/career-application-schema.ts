@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import jobs from '../../content/jobs.json' with { type: 'json' };
+import { emailAddress, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
+
+/** The six job categories, read from the content file the careers page lists, so both stay in step. */
+export const positions = [...jobs]
+  .sort((a, b) => a.order - b.order)
+  .map((job) => ({ id: job.id, title: job.title }));
+
+const [firstPositionId, ...otherPositionIds] = positions.map((position) => position.id);
+if (firstPositionId === undefined) throw new Error('src/content/jobs.json lists no job categories');
+
+const choosePosition = 'Choose the position you are applying for';
+
+/** An application from the careers page: the form validates with it as you type, the API before storing. */
+export const careerApplicationSchema = z.object({
+  name: personName,
+  email: emailAddress,
+  phone: phoneNumber,
+  /** Highest qualification and year, e.g. "B.Arch, 2019". */
+  qualification: requiredText('your qualification', { max: 200 }),
+  /** The id of a job category in src/content/jobs.json. */
+  position: z.enum([firstPositionId, ...otherPositionIds], { error: choosePosition }),
+  /** Optional; an empty box is stored as no note. */
+  coverNote: z
+    .string({ error: 'Write your cover note as text' })
+    .trim()
+    .max(3000, 'Cover note can be at most 3000 characters')
+    .optional()
+    .transform((note) => note || undefined),
+});
+
+export type CareerApplication = z.infer<typeof careerApplicationSchema>;
+
+/** True when `id` names one of the job categories, e.g. from a `?position=` link. */
+export function isPositionId(id: string | null): id is CareerApplication['position'] {
+  return positions.some((position) => position.id === id);
+}

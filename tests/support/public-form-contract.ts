@@ -1,0 +1,215 @@
+import type { Context } from '@netlify/functions';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeDatabase } from '../../src/server/db/database.ts';
+import { formPost, jsonPost, siteOrigin, uniqueClient } from './requests.ts';
+
+/** A body the form accepts. Every call has a new email, so the rows it stores are the test's own. */
+type ValidBody = () => Record<string, string> & { email: string };
+
+export type PublicFormEndpoint = {
+  /** The function's path, e.g. `/api/contact-messages`. */
+  endpoint: string;
+  handler: (request: Request, context: Context) => Promise<Response>;
+  validBody: ValidBody;
+  /** How many rows the form stored with this email, counted as the database owner. */
+  countRows: (email: string) => Promise<number>;
+  /** Where a browser without JavaScript lands after a successful post. */
+  sentPath: string;
+  /**
+   * A no-JavaScript post that fails validation (fields merged over a valid body), and the fragments
+   * the HTML answer must contain: the field messages and what was typed.
+   */
+  invalidFormPost: { fields: Record<string, string>; expectHtml: string[] };
+};
+
+/** One row of a validation table: what is wrong, the fields that make it so, the field and its message. */
+export type InvalidInputCase = [
+  description: string,
+  overrides: Record<string, unknown>,
+  field: string,
+  message: string | ReturnType<typeof expect.stringContaining>,
+];
+
+/** Calls the function as Netlify would, from a client address of its own unless one is given. */
+export function caller(form: Pick<PublicFormEndpoint, 'handler'>) {
+  return (request: Request, client = uniqueClient()) => form.handler(request, client as Context);
+}
+
+/**
+ * The table-driven bad-input tests: each case is refused with 422, the error shape and the field's own
+ * message, and stores nothing.
+ */
+export function itRefusesInvalidInput(form: PublicFormEndpoint, cases: InvalidInputCase[]) {
+  const call = caller(form);
+  it.each(cases)(
+    'refuses %s with 422 and a message for that field, storing nothing',
+    async (_case, overrides, field, text) => {
+      const body: Record<string, unknown> = { ...form.validBody(), ...overrides };
+      const response = await call(jsonPost(form.endpoint, body));
+      expect(response.status).toBe(422);
+      const answer = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(answer.error.code).toBe('validation_failed');
+      expect(answer.error.fields[field]).toEqual(text);
+      if (typeof body.email === 'string') expect(await form.countRows(body.email)).toBe(0);
+    },
+  );
+}
+
+/**
+ * What every public form endpoint promises, whatever its fields: the HTTP refusals (400, 403, 405, 409,
+ * 413, 415, 429, 503) in the one error shape, idempotent retries, security headers, and the
+ * no-JavaScript path (303 to the confirmation page, or the form again as HTML with what was typed).
+ */
+export function describePublicFormContract(form: PublicFormEndpoint) {
+  const { endpoint, validBody, countRows } = form;
+  const call = caller(form);
+
+  describe(`the public form contract of ${endpoint}`, () => {
+    it('answers 400 with the error shape for malformed JSON', async () => {
+      const response = await call(jsonPost(endpoint, '{"name": "Asha"'));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+    });
+
+    it('answers 413 for a body over 64 KB', async () => {
+      const response = await call(jsonPost(endpoint, { ...validBody(), filler: 'x'.repeat(70_000) }));
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+    });
+
+    it('answers 415 for another content type', async () => {
+      const request = new Request(new URL(endpoint, siteOrigin), {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: siteOrigin },
+        body: 'hello',
+      });
+      expect((await call(request)).status).toBe(415);
+    });
+
+    it('answers 405 with Allow for another method', async () => {
+      const response = await call(new Request(new URL(endpoint, siteOrigin), { method: 'GET' }));
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+    });
+
+    it('refuses a post from another site with 403 and stores nothing', async () => {
+      const body = validBody();
+      const response = await call(jsonPost(endpoint, body, { origin: 'https://evil.example' }));
+      expect(response.status).toBe(403);
+      expect(await countRows(body.email)).toBe(0);
+    });
+
+    it('refuses a no-JavaScript post from another site with 403 and stores nothing', async () => {
+      const body = validBody();
+      const response = await call(formPost(endpoint, body, { 'sec-fetch-site': 'cross-site' }));
+      expect(response.status).toBe(403);
+      expect(await countRows(body.email)).toBe(0);
+    });
+
+    it('stores one row when the same Idempotency-Key is sent twice at once, and answers both the same', async () => {
+      const body = validBody();
+      const key = crypto.randomUUID();
+      const client = uniqueClient();
+      const [first, second] = await Promise.all([
+        call(jsonPost(endpoint, body, { 'idempotency-key': key }), client),
+        call(jsonPost(endpoint, body, { 'idempotency-key': key }), client),
+      ]);
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect(await first.json()).toEqual(await second.json());
+      expect(await countRows(body.email)).toBe(1);
+    });
+
+    it('refuses an Idempotency-Key reused for a different request', async () => {
+      const key = crypto.randomUUID();
+      expect((await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }))).status).toBe(201);
+      const response = await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }));
+      expect(response.status).toBe(409);
+    });
+
+    it('limits each client to FORM_RATE_LIMIT posts a minute with 429 and Retry-After', async () => {
+      process.env.FORM_RATE_LIMIT = '3';
+      try {
+        const client = uniqueClient();
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++)
+          statuses.push((await call(jsonPost(endpoint, validBody()), client)).status);
+        expect(statuses).toEqual([201, 201, 201, 429]);
+        const refused = await call(jsonPost(endpoint, validBody()), client);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await call(jsonPost(endpoint, validBody()))).status).toBe(201);
+      } finally {
+        delete process.env.FORM_RATE_LIMIT;
+      }
+    });
+
+    it('sends API security headers and no caching', async () => {
+      const response = await call(jsonPost(endpoint, validBody()));
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    });
+
+    describe('a plain HTML form post (no JavaScript)', () => {
+      it('stores the row and redirects with 303 to the confirmation page', async () => {
+        const body = validBody();
+        const response = await call(formPost(endpoint, body));
+        expect(response.status).toBe(303);
+        expect(response.headers.get('location')).toBe(form.sentPath);
+        expect(await countRows(body.email)).toBe(1);
+      });
+
+      it('answers the form again with its errors and what was typed, as HTML, storing nothing', async () => {
+        const body = { ...validBody(), ...form.invalidFormPost.fields };
+        const response = await call(formPost(endpoint, body));
+        expect(response.status).toBe(422);
+        expect(response.headers.get('content-type')).toContain('text/html');
+        const html = await response.text();
+        expect(html).toContain('Some fields need your attention.');
+        for (const fragment of form.invalidFormPost.expectHtml) expect(html).toContain(fragment);
+        expect(await countRows(body.email)).toBe(0);
+      });
+
+      it('stores one row when the same form is posted twice with one Idempotency-Key', async () => {
+        const body = validBody();
+        const key = crypto.randomUUID();
+        const first = await call(formPost(endpoint, body, { 'idempotency-key': key }));
+        const second = await call(formPost(endpoint, body, { 'idempotency-key': key }));
+        expect([first.status, second.status]).toEqual([303, 303]);
+        expect(await countRows(body.email)).toBe(1);
+      });
+
+      it('shows a typed script as text, never as markup', async () => {
+        const response = await call(
+          formPost(endpoint, { ...validBody(), name: '<script>alert(1)</script>', email: 'x' }),
+        );
+        const html = await response.text();
+        expect(html).not.toContain('<script>alert(1)</script>');
+        expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      });
+    });
+
+    describe('when the database is unreachable', () => {
+      afterEach(async () => {
+        await closeDatabase();
+      });
+
+      it('answers 503 with a message a person understands, and Retry-After', async () => {
+        const working = process.env.DATABASE_URL;
+        await closeDatabase();
+        process.env.DATABASE_URL = 'postgres://postgres:x@127.0.0.1:1/none';
+        try {
+          process.env.FORM_RATE_LIMIT = '0';
+          const response = await call(jsonPost(endpoint, validBody()));
+          expect(response.status).toBe(503);
+          expect(response.headers.get('retry-after')).toBe('30');
+          const answer = (await response.json()) as { error: { code: string; message: string } };
+          expect(answer.error.code).toBe('service_unavailable');
+          expect(answer.error.message).toMatch(/try again/i);
+        } finally {
+          process.env.DATABASE_URL = working;
+          delete process.env.FORM_RATE_LIMIT;
+        }
+      });
+    });
+  });
+}
