@@ -1,6 +1,11 @@
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
+
+/** Pages that answer a form or a session, which search engines have no reason to list. */
+const unlisted =
+  /^\/(404|admin|account|login|register|forgot-password|reset-password|verify-email)(\/|$)|\/sent\/?$/;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://kayalvillas.in',
@@ -8,7 +13,20 @@ export default defineConfig({
   // Shiki's inline styles would break the CSP, and the content has no code to highlight.
   markdown: { syntaxHighlight: false },
   trailingSlash: 'ignore',
-  integrations: [react()],
+  // The artwork is our own SVG under src/assets, rasterised to AVIF and WebP; no SVG comes from users.
+  image: { dangerouslyProcessSVG: true },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !unlisted.test(new URL(page).pathname),
+      // The same clean URLs as the pages' canonical links.
+      serialize: (item) => {
+        const url = new URL(item.url);
+        if (url.pathname !== '/') url.pathname = url.pathname.replace(/\/$/, '');
+        return { ...item, url: url.href };
+      },
+    }),
+  ],
   security: {
     // Astro hashes every script and style it emits into a <meta> CSP; the HTTP-only directives
     // (frame-ancestors, HSTS, …) are in netlify.toml.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCurrentSection } from './paths.ts';
+import { apartmentPath, bookingPath, isCurrentSection, postPath, propertyPath, villaPath } from './paths.ts';
 
 describe('isCurrentSection', () => {
   it.each([
@@ -12,5 +12,19 @@ describe('isCurrentSection', () => {
     ['/contact', '/contact/sent', true],
   ])('%s is current on %s: %s', (href, pathname, expected) => {
     expect(isCurrentSection(href, pathname)).toBe(expected);
+  });
+});
+
+describe('route builders', () => {
+  it.each([
+    [villaPath('kovalam-cliff-villa'), '/villas/kovalam-cliff-villa'],
+    [apartmentPath('marine-drive-studio'), '/apartments/marine-drive-studio'],
+    [propertyPath('villas', 'poovar-estuary-villa'), '/villas/poovar-estuary-villa'],
+    [propertyPath('apartments', 'marine-drive-studio'), '/apartments/marine-drive-studio'],
+    [postPath('a-day-on-the-backwaters'), '/blog/a-day-on-the-backwaters'],
+    [bookingPath('kovalam-cliff-villa'), '/booking?property=kovalam-cliff-villa'],
+    [bookingPath('a b&c'), '/booking?property=a+b%26c'],
+  ])('%s is %s', (built, expected) => {
+    expect(built).toBe(expected);
   });
 });

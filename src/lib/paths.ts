@@ -14,7 +14,28 @@ export const paths = {
   register: '/register',
   login: '/login',
   account: '/account',
+  sitemap: '/sitemap-index.xml',
 } as const;
+
+/** A villa's detail page; `id` is the content entry's id (its file name). */
+export const villaPath = (id: string) => `${paths.villas}/${id}`;
+
+/** An apartment's detail page. */
+export const apartmentPath = (id: string) => `${paths.apartments}/${id}`;
+
+/** The detail page of a villa or an apartment. */
+export const propertyPath = (kind: PropertyKind, id: string) =>
+  kind === 'villas' ? villaPath(id) : apartmentPath(id);
+
+/** The booking request form with the property chosen. */
+export const bookingPath = (propertyId: string) =>
+  `${paths.booking}?${new URLSearchParams({ property: propertyId })}`;
+
+/** A News & Blogs article. */
+export const postPath = (id: string) => `${paths.blog}/${id}`;
+
+/** The two collections a guest can rent from, named as their content collections. */
+export type PropertyKind = 'villas' | 'apartments';
 
 /** The main navigation, in the order the navbar shows it. */
 export const primaryNavigation = [

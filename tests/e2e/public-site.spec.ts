@@ -1,0 +1,279 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** What the tests need from a content file's front matter, read the way an editor wrote it. */
+function readCollection(collection: 'villas' | 'apartments' | 'posts') {
+  const dir = `src/content/${collection}`;
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => {
+      const source = readFileSync(`${dir}/${file}`, 'utf8');
+      const field = (name: string) => source.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1];
+      return {
+        id: file.replace(/\.md$/, ''),
+        name: field('name') ?? field('title') ?? '',
+        legacyId: Number(field('legacyId')),
+        weeklyRateGbp: Number(field('weeklyRateGbp')),
+      };
+    });
+}
+
+const villas = readCollection('villas');
+const apartments = readCollection('apartments');
+const posts = readCollection('posts');
+const propertyPages = [
+  ...villas.map((villa) => `/villas/${villa.id}`),
+  ...apartments.map((apartment) => `/apartments/${apartment.id}`),
+];
+
+const canonicalRoutes = [
+  '/',
+  '/about',
+  '/villas',
+  '/apartments',
+  '/projects',
+  '/blog',
+  ...propertyPages,
+  ...posts.map((post) => `/blog/${post.id}`),
+];
+
+/** Every route of the old site, and where it lives now (DESIGN §4). */
+const oldRoutes: [string, string][] = [
+  ...villas.map((villa): [string, string] => [`/singlepage?id=${villa.legacyId}`, `/villas/${villa.id}`]),
+  ...apartments.map((apartment): [string, string] => [
+    `/singleapartment?id=${apartment.legacyId}`,
+    `/apartments/${apartment.id}`,
+  ]),
+  ['/carrers', '/careers'],
+  ['/viewprop', '/projects'],
+  ['/forgotpassword', '/forgot-password'],
+  ['/varify-email', '/verify-email'],
+  ['/dashboard', '/account'],
+  ['/paymentpage', '/account'],
+  ['/logadmin', '/admin/login'],
+  ['/adminlogin', '/admin/login'],
+  ['/loginadmin', '/admin/login'],
+  ['/adminmain', '/admin'],
+];
+
+function first<Item>(items: Item[]): Item {
+  const [item] = items;
+  if (!item) throw new Error('The content has no entries');
+  return item;
+}
+
+const waitForIslands = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+
+test('the content gives every villa and apartment its own old id', () => {
+  for (const properties of [villas, apartments]) {
+    const ids = properties.map((property) => property.legacyId).sort((a, b) => a - b);
+    expect(ids).toEqual(properties.map((_, index) => index + 1));
+  }
+});
+
+for (const route of canonicalRoutes) {
+  test(`${route} answers 200 with no axe violations and no CSP errors`, async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    if (route === '/') await waitForIslands(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(cspErrors).toEqual([]);
+  });
+
+  test(`${route} has a title, a description, a clean canonical URL and a share image`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page).toHaveTitle(/Kayal Villas/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(new URL(canonical ?? '').pathname).toBe(route);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /^https?:\/\/.+\.jpe?g$/,
+    );
+  });
+}
+
+for (const route of canonicalRoutes.filter((route) => route !== '/')) {
+  test(`${route} ships no script but its structured data`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
+    await expect(page.locator('astro-island')).toHaveCount(0);
+  });
+}
+
+for (const [from, to] of oldRoutes) {
+  test(`the old ${from} moved permanently to ${to}`, async ({ request, baseURL }) => {
+    const response = await request.get(from, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(new URL(response.headers().location ?? '', baseURL).pathname).toBe(to);
+  });
+}
+
+test('an old villa link with an unknown id lands on the villa list', async ({ request, baseURL }) => {
+  const response = await request.get('/singlepage?id=99', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(new URL(response.headers().location ?? '', baseURL).pathname).toBe('/villas');
+});
+
+test('the lists and the home page link every property by name', async ({ page }) => {
+  for (const [list, properties] of [
+    ['/villas', villas],
+    ['/apartments', apartments],
+  ] as const) {
+    await page.goto(list);
+    for (const property of properties) {
+      const link = page.getByRole('link', { name: `More details about ${property.name}` });
+      await expect(link).toHaveAttribute('href', `${list}/${property.id}`);
+    }
+  }
+  await page.goto('/');
+  for (const post of posts) {
+    await expect(page.getByRole('link', { name: post.name })).toHaveAttribute('href', `/blog/${post.id}`);
+  }
+  await expect(page.getByRole('link', { name: 'View all properties' })).toHaveAttribute('href', '/projects');
+});
+
+test('a property page shows both prices and books that property', async ({ page }) => {
+  const villa = villas.find((each) => each.id === 'kovalam-cliff-villa') ?? first(villas);
+  await page.goto(`/villas/${villa.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(villa.name);
+  await expect(page.getByText(/£[\d,]+/).first()).toBeVisible();
+  await expect(page.getByText(/₹[\d.]+ (lakh|crore)/).first()).toBeVisible();
+  await expect(page.getByText('A 20% discount applies when exactly two guests stay.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book now' })).toHaveAttribute(
+    'href',
+    `/booking?property=${villa.id}`,
+  );
+});
+
+test('structured data parses and describes the business and each property', async ({ page }) => {
+  const blocks = async () =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    );
+
+  await page.goto('/');
+  expect((await blocks()).map((block) => block['@type'])).toContain('TravelAgency');
+
+  for (const [kind, properties] of [
+    ['villas', villas],
+    ['apartments', apartments],
+  ] as const) {
+    for (const property of properties) {
+      await page.goto(`/${kind}/${property.id}`);
+      const rental = (await blocks()).find((block) => block['@type'] === 'VacationRental');
+      expect(rental, property.id).toBeDefined();
+      expect(rental?.name).toBe(property.name);
+      expect(rental?.makesOffer).toContainEqual(
+        expect.objectContaining({ '@type': 'Offer', priceCurrency: 'GBP', price: property.weeklyRateGbp }),
+      );
+    }
+  }
+
+  await page.goto(`/blog/${first(posts).id}`);
+  expect((await blocks()).map((block) => block['@type'])).toContain('BlogPosting');
+});
+
+test('the sitemap lists every property page, and robots.txt points at it', async ({ request }) => {
+  const locations = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? ''));
+  const index = await request.get('/sitemap-index.xml');
+  expect(index.status()).toBe(200);
+  const listed: string[] = [];
+  for (const sitemap of locations(await index.text())) {
+    const response = await request.get(sitemap.pathname);
+    expect(response.status()).toBe(200);
+    listed.push(...locations(await response.text()).map((url) => url.pathname));
+  }
+  for (const route of canonicalRoutes) expect(listed).toContain(route);
+
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap-index\.xml$/m);
+  const old = await request.get('/sitemap.xml', { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+});
+
+test('only the largest picture of a page loads first', async ({ page }) => {
+  for (const route of ['/', `/villas/${first(villas).id}`, `/blog/${first(posts).id}`]) {
+    await page.goto(route);
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute('loading', 'eager');
+    const unsized = await page.locator('img:not([width]), img:not([height])').count();
+    expect(unsized).toBe(0);
+    await expect(page.locator('picture source[type="image/avif"]').first()).toBeAttached();
+  }
+});
+
+test.describe('the home page carousel', () => {
+  test('is rendered before its script runs, with the first picture', async ({ page }) => {
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Featured stays' });
+    await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect(carousel.getByRole('group', { name: '1 of 4' }).getByRole('img')).toBeVisible();
+  });
+
+  test('works by keyboard and announces the slide it shows', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page);
+    const carousel = page.getByRole('region', { name: 'Featured stays' });
+    const slide = carousel.getByRole('group');
+    await expect(slide).toHaveAccessibleName('1 of 4');
+
+    await carousel.getByRole('button', { name: 'Next slide' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(slide).toHaveAccessibleName('2 of 4');
+    await page.keyboard.press('Space');
+    await expect(slide).toHaveAccessibleName('3 of 4');
+    // Working inside the carousel stops it, and the live region speaks again.
+    await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(carousel.getByRole('button', { name: 'Previous slide' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(slide).toHaveAccessibleName('2 of 4');
+    await page.keyboard.press('Enter');
+    await expect(slide).toHaveAccessibleName('1 of 4');
+
+    await page.keyboard.press('Tab');
+    await expect(carousel.getByRole('button', { name: 'Pause slide show' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(carousel.getByRole('button', { name: 'Play slide show' })).toBeFocused();
+  });
+
+  test('moves on its own slowly enough to read, silently', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.runFor(1_000);
+    await waitForIslands(page);
+    const carousel = page.getByRole('region', { name: 'Featured stays' });
+    const slide = carousel.getByRole('group');
+    await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'off');
+    await page.clock.runFor(6_900);
+    await expect(slide).toHaveAccessibleName('1 of 4');
+    await page.clock.runFor(1_500);
+    await expect(slide).toHaveAccessibleName('2 of 4');
+  });
+
+  test('stays still for visitors who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.runFor(1_000);
+    await waitForIslands(page);
+    const carousel = page.getByRole('region', { name: 'Featured stays' });
+    await expect(carousel.getByRole('button', { name: 'Play slide show' })).toBeVisible();
+    await page.clock.runFor(30_000);
+    await expect(carousel.getByRole('group')).toHaveAccessibleName('1 of 4');
+  });
+});
