@@ -1,0 +1,79 @@
+import type { ImageFunction } from 'astro:content';
+import { z } from 'astro/zod';
+import { describe, expect, it } from 'vitest';
+import { jobSchema, postSchema, propertySchema } from './content-schemas.ts';
+
+// Astro's image() resolves a file at build time; here a path string stands in for it.
+const image = (() => z.string().min(1, 'image is missing')) as unknown as ImageFunction;
+
+const villa = {
+  name: 'Kovalam Cliff Villa, 4 bedrooms',
+  legacyId: 1,
+  summary: 'A four-bedroom pool villa on the Kovalam headland, with the lighthouse in view.',
+  location: 'Kovalam, Thiruvananthapuram',
+  bedrooms: 4,
+  bathrooms: 4,
+  sleeps: 8,
+  amenities: ['Private pool', 'Sea view', 'Air conditioning'],
+  weeklyRateGbp: 2650,
+  salePriceInr: 6_500_000,
+  minNights: 5,
+  images: [1, 2, 3].map((n) => ({
+    src: `../../assets/images/villas/v${n}.svg`,
+    alt: `The villa from angle ${n}`,
+  })),
+  featured: true,
+};
+
+const problemsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.path.join('.')) ?? []);
+
+describe('the property schema', () => {
+  it('accepts a complete villa', () => {
+    expect(propertySchema(image).safeParse(villa).success).toBe(true);
+  });
+
+  it.each([
+    ['a negative weekly rate', { weeklyRateGbp: -100 }, 'weeklyRateGbp'],
+    ['a rate in pence by mistake', { weeklyRateGbp: 2650.5 }, 'weeklyRateGbp'],
+    ['a sale price written as text', { salePriceInr: '65 lk' }, 'salePriceInr'],
+    ['a legacy id of zero', { legacyId: 0 }, 'legacyId'],
+    [
+      'a missing image',
+      { images: [{ src: '', alt: 'A picture without a file' }, ...villa.images.slice(1)] },
+      'images.0.src',
+    ],
+    [
+      'an image without alt text',
+      { images: [{ src: 'a.svg', alt: ' ' }, ...villa.images.slice(1)] },
+      'images.0.alt',
+    ],
+    ['fewer than three images', { images: villa.images.slice(0, 2) }, 'images'],
+    ['sleeping fewer than its bedrooms', { sleeps: 3 }, 'sleeps'],
+    ['a two-night minimum stay', { minNights: 2 }, 'minNights'],
+  ])('refuses %s', (_case, change, path) => {
+    expect(problemsOf(propertySchema(image).safeParse({ ...villa, ...change }))).toContain(path);
+  });
+});
+
+describe('the other schemas', () => {
+  it('refuses a negative number of openings', () => {
+    const job = {
+      title: 'Architect',
+      openings: -1,
+      summary: 'Design the next villas we build on the Kerala coast.',
+      order: 5,
+    };
+    expect(problemsOf(jobSchema.safeParse(job))).toEqual(['openings']);
+  });
+
+  it('refuses a post without a date', () => {
+    const post = {
+      title: 'When to visit Kerala',
+      description: 'The monsoon, the dry season and the weeks in between, month by month.',
+      author: 'Anjali Menon',
+      image: { src: 'monsoon.svg', alt: 'Monsoon clouds over the backwaters' },
+    };
+    expect(problemsOf(postSchema(image).safeParse(post))).toEqual(['publishedAt']);
+  });
+});

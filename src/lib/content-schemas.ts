@@ -1,0 +1,121 @@
+import type { ImageFunction } from 'astro:content';
+import { z } from 'astro/zod';
+
+/**
+ * The content schemas, one per concept; src/content.config.ts binds them to their files. Kept apart
+ * so a unit test can show them refusing bad content without running a build.
+ */
+
+/** The brand and the office, shown in the navbar, the footer and the contact page. */
+export const siteSchema = z.object({
+  brand: z.string().min(1),
+  /** One line under the brand name, also the home page's title. */
+  tagline: z.string().min(1),
+  /** The default meta description. */
+  description: z.string().min(50).max(170),
+  office: z.object({
+    name: z.string(),
+    street: z.string(),
+    locality: z.string(),
+    region: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    /** International format, as it is dialled from abroad. */
+    phone: z.string().regex(/^\+[0-9 ]{8,20}$/),
+    email: z.email(),
+    hours: z.string(),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  }),
+  social: z.array(z.object({ name: z.string(), url: z.url() })),
+});
+
+/** A picture under src/assets, which astro:assets renders to AVIF and WebP. */
+export const pictureSchema = (image: ImageFunction) =>
+  z.object({
+    /** Relative to the content file that names it. */
+    src: image(),
+    /** What the picture shows, read out instead of it; never empty, since none of them is decorative. */
+    alt: z.string().trim().min(10),
+  });
+
+/** A villa or an apartment, rented by the week and also for sale. */
+export const propertySchema = (image: ImageFunction) =>
+  z
+    .object({
+      /** Shown on cards and as the detail page's heading. */
+      name: z.string().trim().min(1),
+      /** The old site's numeric id, so `/singlepage?id=N` and `/singleapartment?id=N` still land here. */
+      legacyId: z.int().positive(),
+      /** One sentence for the list cards and the meta description. */
+      summary: z.string().trim().min(40).max(170),
+      /** Town or neighbourhood, then district, e.g. "Kovalam, Thiruvananthapuram". */
+      location: z.string().trim().min(1),
+      /** Zero for a studio. */
+      bedrooms: z.int().nonnegative(),
+      bathrooms: z.int().positive(),
+      /** Most guests the property takes, children included. */
+      sleeps: z.int().positive(),
+      amenities: z.array(z.string().trim().min(1)).min(3),
+      /** Rent for the whole property for one week, in whole British pounds. */
+      weeklyRateGbp: z.int().positive(),
+      /** Freehold sale price in whole rupees (₹65 lakh is 6500000). */
+      salePriceInr: z.int().positive(),
+      /** Shortest stay the owner accepts. */
+      minNights: z.int().min(3).max(7),
+      /** The first one is the card image and the gallery's opening picture. */
+      images: z.array(pictureSchema(image)).min(3),
+      /** Shown in the home page's For Rent section. */
+      featured: z.boolean(),
+    })
+    .refine((entry) => entry.sleeps >= Math.max(entry.bedrooms, 1), {
+      message: 'sleeps must be at least the number of bedrooms',
+      path: ['sleeps'],
+    });
+
+/** An upcoming development on the View All Properties page; the Markdown body describes it. */
+export const projectSchema = (image: ImageFunction) =>
+  z.object({
+    title: z.string().trim().min(1),
+    location: z.string().trim().min(1),
+    /** One sentence for the project card. */
+    summary: z.string().trim().min(40).max(170),
+    /** Where the build stands; the page turns it into words. */
+    status: z.enum(['pre-launch', 'under-construction', 'finishing']),
+    /** Year and month the keys are due, as YYYY-MM. */
+    expectedCompletion: z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/),
+    image: pictureSchema(image),
+    /** Position on the page, lowest first. */
+    order: z.int().positive(),
+  });
+
+/** A vacancy category on the careers page. */
+export const jobSchema = z.object({
+  title: z.string().trim().min(1),
+  /** Open positions in this category; zero keeps the category listed with nothing open. */
+  openings: z.int().nonnegative(),
+  /** One or two sentences on what the work is. */
+  summary: z.string().trim().min(40).max(240),
+  /** Position on the page, lowest first. */
+  order: z.int().positive(),
+});
+
+/** A News & Blogs article; the Markdown body is the article. */
+export const postSchema = (image: ImageFunction) =>
+  z.object({
+    title: z.string().trim().min(1),
+    /** The teaser on the home page and the meta description. */
+    description: z.string().trim().min(50).max(170),
+    publishedAt: z.coerce.date(),
+    author: z.string().trim().min(1),
+    image: pictureSchema(image),
+  });
+
+/** A service the concierge arranges for guests, listed on the home page. */
+export const conciergeSchema = z.object({
+  name: z.string().trim().min(1),
+  /** A single line; longer copy belongs on the about page. */
+  description: z.string().trim().min(20).max(140),
+  /** Position in the list, lowest first. */
+  order: z.int().positive(),
+});
