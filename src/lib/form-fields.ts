@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// Zod compiles object parsers with `new Function` when it can, and probes for that ability even when
+// the page's CSP forbids it, which browsers report as a CSP violation. Every form schema imports this
+// module first, so the setting is in place before any schema is built.
+z.config({ jitless: true });
+
 /**
  * Field schemas shared by every public form, in the browser and on the server. Each message is the
  * one a person sees next to the field, so it says what to do, not what went wrong.

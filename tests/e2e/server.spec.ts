@@ -74,3 +74,21 @@ test('a cross-origin post is refused with 403', async ({ request }) => {
   });
   expect(response.status()).toBe(403);
 });
+
+for (const path of ['/', '/contact', '/careers', '/partner', '/villas/kovalam-cliff-villa']) {
+  test(`${path} runs without a Content-Security-Policy violation`, async ({ page }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { violations: string[] }).violations ??= [];
+        (window as unknown as { violations: string[] }).violations.push(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        );
+      });
+    });
+    await page.goto(path);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    expect(
+      await page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []),
+    ).toEqual([]);
+  });
+}

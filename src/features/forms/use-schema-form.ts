@@ -67,9 +67,7 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
   }
 
   function focusFirstInvalid() {
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+    setFocusRequest((count) => count + 1);
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
