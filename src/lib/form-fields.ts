@@ -10,6 +10,10 @@ z.config({ jitless: true });
  * one a person sees next to the field, so it says what to do, not what went wrong.
  */
 
+// PostgreSQL text cannot hold U+0000; no keyboard types it, so it is refused with the other checks.
+const withoutNul = (value: string) => !value.includes('\u0000');
+const nulMessage = 'Remove the invisible control character from this text';
+
 /** Text a person types: trimmed, required, bounded. */
 export function requiredText(label: string, { min = 1, max }: { min?: number; max: number }) {
   return z
@@ -17,7 +21,19 @@ export function requiredText(label: string, { min = 1, max }: { min?: number; ma
     .trim()
     .min(1, `Enter ${label}`)
     .min(min, `${capitalise(label)} needs at least ${min} characters`)
-    .max(max, `${capitalise(label)} can be at most ${max} characters`);
+    .max(max, `${capitalise(label)} can be at most ${max} characters`)
+    .refine(withoutNul, nulMessage);
+}
+
+/** Text a person may leave empty: trimmed, bounded; empty becomes undefined. */
+export function optionalText(label: string, { max }: { max: number }) {
+  return z
+    .string({ error: `Write ${label} as text` })
+    .trim()
+    .max(max, `${capitalise(label)} can be at most ${max} characters`)
+    .refine(withoutNul, nulMessage)
+    .optional()
+    .transform((text) => text || undefined);
 }
 
 export const personName = requiredText('your name', { max: 120 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import jobs from '../../content/jobs.json' with { type: 'json' };
-import { emailAddress, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
+import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
 
 /** The six job categories, read from the content file the careers page lists, so both stay in step. */
 export const positions = [...jobs]
@@ -22,12 +22,7 @@ export const careerApplicationSchema = z.object({
   /** The id of a job category in src/content/jobs.json. */
   position: z.enum([firstPositionId, ...otherPositionIds], { error: choosePosition }),
   /** Optional; an empty box is stored as no note. */
-  coverNote: z
-    .string({ error: 'Write your cover note as text' })
-    .trim()
-    .max(3000, 'Cover note can be at most 3000 characters')
-    .optional()
-    .transform((note) => note || undefined),
+  coverNote: optionalText('your cover note', { max: 3000 }),
 });
 
 export type CareerApplication = z.infer<typeof careerApplicationSchema>;

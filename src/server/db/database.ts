@@ -37,7 +37,8 @@ let pool: pg.Pool | undefined;
  * instance reuses it.
  */
 function getPool(): pg.Pool {
-  pool ??= new pg.Pool({
+  if (pool) return pool;
+  pool = new pg.Pool({
     connectionString: readDatabaseUrl(),
     max: readLimit('DB_POOL_MAX', 1),
     idleTimeoutMillis: readLimit('DB_POOL_IDLE_MS', 1000),
@@ -47,8 +48,6 @@ function getPool(): pg.Pool {
   });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
-  // Each caller waiting for the single connection adds a listener; a busy test process has dozens.
-  pool.setMaxListeners(100);
   return pool;
 }
 

@@ -33,7 +33,8 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
   request: Request,
   context?: Pick<Context, 'ip'>,
 ): Promise<Response> {
-  let format: 'json' | 'form' = 'json';
+  // Known before the body is read, so even a refused no-JavaScript post gets a page, not JSON.
+  let format: 'json' | 'form' = isFormPost(request) ? 'form' : 'json';
   let submitted: Record<string, string> = {};
   try {
     allowMethods(request, ['POST']);
@@ -74,8 +75,14 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
   }
 }
 
+// Text PostgreSQL cannot store (22021, 22P05): the request is at fault, whatever slipped past the schema.
+const unstorableTextCodes = new Set(['22021', '22P05']);
+
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (unstorableTextCodes.has((error as { code?: string } | null)?.code ?? '')) {
+    return new HttpError(400, 'bad_request', 'The request contains characters that cannot be stored.');
+  }
   if (isUnavailable(error)) {
     return new HttpError(
       503,
@@ -88,6 +95,12 @@ function toHttpError(error: unknown): HttpError {
   // Log the cause for the office; the visitor gets no stack trace.
   console.error(error);
   return new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+}
+
+function isFormPost(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '')
+    .toLowerCase()
+    .startsWith('application/x-www-form-urlencoded');
 }
 
 function siteOrigins(): string[] {
