@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import type { FormState } from '../forms/form-state.ts';
+import { PersonFields } from '../forms/PersonFields.tsx';
+import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { careerApplicationSchema, isPositionId, positions } from './career-application-schema.ts';
 
@@ -20,8 +22,6 @@ export default function CareerApplicationForm({ initial }: { initial?: FormState
     endpoint: careerApplicationEndpoint,
     initial,
   });
-  const sentRef = useRef<HTMLDivElement>(null);
-  const pending = form.status === 'pending';
 
   // The page is static, so the link's choice can only be read in the browser, once, after hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once; the query string is fixed per page load.
@@ -30,87 +30,40 @@ export default function CareerApplicationForm({ initial }: { initial?: FormState
     if (isPositionId(linked) && !form.values.position) form.change('position', linked);
   }, []);
 
-  useEffect(() => {
-    if (form.status === 'sent') sentRef.current?.focus();
-  }, [form.status]);
-
-  if (form.status === 'sent') {
-    return (
-      <div className="form-sent" role="status" tabIndex={-1} ref={sentRef}>
-        <h3>Thank you, your application is with us</h3>
-        <p>Our people team reads every application and replies within two weeks.</p>
-      </div>
-    );
-  }
-
-  const field = (name: keyof typeof careerApplicationSchema.shape) => ({
-    name,
-    value: form.values[name] ?? '',
-    error: form.errors[name],
-    onValueChange: form.change,
-    onLeave: form.leave,
-  });
-
   return (
-    <form
-      className="form"
-      action={careerApplicationEndpoint}
-      method="post"
-      noValidate={form.hydrated}
-      onSubmit={form.submit}
-      ref={form.formRef}
-      aria-busy={pending}
-      aria-labelledby="career-application-title"
+    <PublicFormShell
+      form={form}
+      endpoint={careerApplicationEndpoint}
+      title="Apply now"
+      titleId="career-application-title"
+      submitLabel="Send application"
+      sent={{
+        heading: 'Thank you, your application is with us',
+        body: 'Our people team reads every application and replies within two weeks.',
+      }}
     >
-      <h2 id="career-application-title">Apply now</h2>
-      {form.message && (
-        <p className="form__message" role="alert">
-          {form.message}
-        </p>
-      )}
-      <TextField {...field('name')} label="Your name" autoComplete="name" required maxLength={120} />
+      <PersonFields form={form} />
       <TextField
-        {...field('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-      />
-      <TextField
-        {...field('phone')}
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        hint="With the country code if you are outside India, for example +44 7700 900123"
-        required
-        maxLength={30}
-      />
-      <TextField
-        {...field('qualification')}
+        {...form.fieldProps('qualification')}
         label="Qualification"
         hint="Your highest qualification and the year, for example B.Arch, 2019"
         required
         maxLength={200}
       />
       <SelectField
-        {...field('position')}
+        {...form.fieldProps('position')}
         label="Position"
         placeholder="Choose a position"
         options={positionOptions}
         required
       />
       <TextField
-        {...field('coverNote')}
+        {...form.fieldProps('coverNote')}
         label="Cover note (optional)"
         hint="Tell us a little about yourself and why this work appeals to you"
         multiline
         maxLength={3000}
       />
-      <button className="button button--primary" type="submit" disabled={pending}>
-        {pending ? 'Sending…' : 'Send application'}
-      </button>
-    </form>
+    </PublicFormShell>
   );
 }

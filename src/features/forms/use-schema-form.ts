@@ -108,5 +108,12 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
     }
   }
 
-  return { values, errors, message, status, hydrated, formRef, change, leave, submit };
+  /** The props a TextField or SelectField needs to show and edit one field of this form. */
+  function fieldProps(name: string) {
+    return { name, value: values[name] ?? '', error: errors[name], onValueChange: change, onLeave: leave };
+  }
+
+  return { values, errors, message, status, hydrated, formRef, change, leave, submit, fieldProps };
 }
+
+export type SchemaForm = ReturnType<typeof useSchemaForm>;
