@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apartmentPath, bookingPath, isCurrentSection, postPath, propertyPath, villaPath } from './paths.ts';
+import {
+  apartmentPath,
+  bookingPath,
+  isCurrentSection,
+  postPath,
+  propertyPath,
+  telephoneHref,
+  villaPath,
+} from './paths.ts';
 
 describe('isCurrentSection', () => {
   it.each([
@@ -26,5 +34,14 @@ describe('route builders', () => {
     [bookingPath('a b&c'), '/booking?property=a+b%26c'],
   ])('%s is %s', (built, expected) => {
     expect(built).toBe(expected);
+  });
+});
+
+describe('telephoneHref', () => {
+  it.each([
+    ['+91 484 235 7700', 'tel:+914842357700'],
+    ['+44 (0)20 7946-0958', 'tel:+4402079460958'],
+  ])('%s dials %s', (phone, href) => {
+    expect(telephoneHref(phone)).toBe(href);
   });
 });

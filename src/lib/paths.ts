@@ -54,3 +54,8 @@ export function isCurrentSection(href: string, pathname: string): boolean {
   if (href === '/') return pathname === '/';
   return normalise(pathname).startsWith(normalise(href));
 }
+
+/** A `tel:` link for a number written for people, e.g. "+91 484 235 7700". */
+export function telephoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`;
+}

@@ -7,6 +7,9 @@ import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { careerApplicationSchema, isPositionId, positions } from './career-application-schema.ts';
 
+/** Names the form's slot on its page, its rate-limit bucket and its idempotency scope. */
+export const careerApplicationFormName = 'career-application';
+
 export const careerApplicationEndpoint = '/api/career-applications';
 
 const positionOptions = positions.map((position) => ({ value: position.id, label: position.title }));

@@ -5,6 +5,9 @@ import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { contactMessageSchema } from './contact-message-schema.ts';
 
+/** Names the form's slot on its page, its rate-limit bucket and its idempotency scope. */
+export const contactFormName = 'contact';
+
 export const contactEndpoint = '/api/contact-messages';
 
 /**

@@ -5,6 +5,9 @@ import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { partnerEnquirySchema } from './partner-enquiry-schema.ts';
 
+/** Names the form's slot on its page, its rate-limit bucket and its idempotency scope. */
+export const partnerEnquiryFormName = 'partner-enquiry';
+
 export const partnerEnquiryEndpoint = '/api/partner-enquiries';
 
 /**

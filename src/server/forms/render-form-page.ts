@@ -1,3 +1,4 @@
+import { formSlotMarkers } from '../../features/forms/form-slot.ts';
 import type { FormState } from '../../features/forms/form-state.ts';
 import type { HttpError } from '../http/responses.ts';
 
@@ -27,8 +28,7 @@ export async function renderFormPage(
 ): Promise<Response> {
   const markup = form.renderForm({ values, errors: refusal.fields ?? {}, message: refusal.message });
   const page = await fetchPage(new URL(form.pagePath, request.url));
-  const start = `<!--form:${form.name}-->`;
-  const end = `<!--/form:${form.name}-->`;
+  const { start, end } = formSlotMarkers(form.name);
   const from = page?.indexOf(start) ?? -1;
   const to = page?.indexOf(end) ?? -1;
   const html =

@@ -1,12 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import PartnerEnquiryForm from '../../features/partner-enquiry/PartnerEnquiryForm.tsx';
+import PartnerEnquiryForm, {
+  partnerEnquiryFormName,
+} from '../../features/partner-enquiry/PartnerEnquiryForm.tsx';
 import { partnerEnquirySchema } from '../../features/partner-enquiry/partner-enquiry-schema.ts';
 import type { PublicForm } from '../forms/public-form.ts';
 import { insertPartnerEnquiry } from './partner-enquiry-repository.ts';
 
 export const partnerEnquiryForm: PublicForm<typeof partnerEnquirySchema> = {
-  name: 'partner-enquiry',
+  name: partnerEnquiryFormName,
   schema: partnerEnquirySchema,
   pagePath: '/partner',
   sentPath: '/partner/sent',
