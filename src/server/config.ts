@@ -4,7 +4,14 @@ import { z } from 'zod';
 export type Backend =
   | { kind: 'embedded'; dataDir: string }
   | { kind: 'postgres'; databaseUrl: string }
-  | { kind: 'supabase'; databaseUrl: string; supabaseUrl: string; anonKey: string };
+  | {
+      kind: 'supabase';
+      databaseUrl: string;
+      supabaseUrl: string;
+      anonKey: string;
+      /** The legacy HS256 JWT secret; without it, access tokens are checked with the project's JWKS. */
+      jwtSecret: string | undefined;
+    };
 
 const optionalText = z
   .string()
@@ -16,6 +23,7 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SUPABASE_URL: optionalText.pipe(z.url().optional()),
   SUPABASE_ANON_KEY: optionalText,
+  SUPABASE_JWT_SECRET: optionalText,
   EMBEDDED_DATA_DIR: optionalText,
 });
 
@@ -48,6 +56,7 @@ export function readBackend(environment: NodeJS.ProcessEnv = process.env): Backe
       databaseUrl: env.DATABASE_URL as string,
       supabaseUrl: env.SUPABASE_URL as string,
       anonKey: env.SUPABASE_ANON_KEY as string,
+      jwtSecret: env.SUPABASE_JWT_SECRET,
     };
   }
   if (env.DATABASE_URL) return { kind: 'postgres', databaseUrl: env.DATABASE_URL };
@@ -76,4 +85,14 @@ export function readLimit(
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ConfigurationError(`${name} must be a whole number`);
   return value;
+}
+
+/**
+ * The site's own address, for links in emails. Never taken from a request's Host header, which a caller
+ * controls (a reset link pointing at another site would hand it the token). Netlify sets URL; `npm start`
+ * sets it to the local address.
+ */
+export function siteUrl(environment: NodeJS.ProcessEnv = process.env): string {
+  const configured = environment.URL?.trim() || environment.SITE_URL?.trim() || 'http://localhost:8888';
+  return new URL(configured).origin;
 }

@@ -7,6 +7,7 @@ export type JwtClaims = {
   email?: string;
   role: 'authenticated';
   app_metadata?: { role?: string };
+  user_metadata?: { name?: string };
 };
 
 /** Who a query runs as. The role is a Postgres role, so RLS decides what it may touch. */

@@ -2,9 +2,10 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { FormState } from '../../features/forms/form-state.ts';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
-import { anonymous, isUnavailable, type Transaction, withCaller } from '../db/database.ts';
+import { anonymous, type Transaction, withCaller } from '../db/database.ts';
+import { toHttpError } from '../http/errors.ts';
 import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
-import { allowMethods, clientAddress, readBody, refuseCrossOrigin } from '../http/request.ts';
+import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
 import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
 import { claimIdempotencyKey, hashRequest, readIdempotencyKey, rememberAnswer } from './idempotency.ts';
 import { renderFormPage } from './render-form-page.ts';
@@ -75,36 +76,8 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
   }
 }
 
-// Text PostgreSQL cannot store (22021, 22P05): the request is at fault, whatever slipped past the schema.
-const unstorableTextCodes = new Set(['22021', '22P05']);
-
-function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  if (unstorableTextCodes.has((error as { code?: string } | null)?.code ?? '')) {
-    return new HttpError(400, 'bad_request', 'The request contains characters that cannot be stored.');
-  }
-  if (isUnavailable(error)) {
-    return new HttpError(
-      503,
-      'service_unavailable',
-      'We could not save this just now because our system is briefly unavailable. Please try again in a minute.',
-      undefined,
-      { 'retry-after': '30' },
-    );
-  }
-  // Log the cause for the office; the visitor gets no stack trace.
-  console.error(error);
-  return new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
-}
-
 function isFormPost(request: Request): boolean {
   return (request.headers.get('content-type') ?? '')
     .toLowerCase()
     .startsWith('application/x-www-form-urlencoded');
-}
-
-function siteOrigins(): string[] {
-  return [process.env.SITE_URL, process.env.URL, process.env.DEPLOY_PRIME_URL]
-    .filter((value): value is string => Boolean(value))
-    .map((value) => new URL(value).origin);
 }

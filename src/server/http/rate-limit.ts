@@ -46,3 +46,12 @@ export async function enforceRateLimit(rule: RateLimit, client: string): Promise
 export function formRateLimit(form: string): RateLimit {
   return { name: `form:${form}`, limit: readLimit('FORM_RATE_LIMIT', 10), windowSeconds: 60 };
 }
+
+/**
+ * The limit for sign-in, sign-up and password resets: AUTH_RATE_LIMIT attempts per minute (default 10),
+ * counted per client and, separately, per account, so neither one address nor one account can be
+ * hammered.
+ */
+export function authRateLimit(action: string, per: 'client' | 'account'): RateLimit {
+  return { name: `auth:${action}:${per}`, limit: readLimit('AUTH_RATE_LIMIT', 10), windowSeconds: 60 };
+}

@@ -94,3 +94,10 @@ export function allowMethods(request: Request, methods: string[]): void {
     });
   }
 }
+
+/** The site's configured addresses (Netlify sets URL and DEPLOY_PRIME_URL), accepted as origins. */
+export function siteOrigins(): string[] {
+  return [process.env.SITE_URL, process.env.URL, process.env.DEPLOY_PRIME_URL]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => new URL(value).origin);
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { emailAddress, personName } from '../../lib/form-fields.ts';
+
+/** What the auth screens send, checked the same way in the browser and by the API. */
+
+const withoutNul = (value: string) => !value.includes('\u0000');
+
+/** A new password: long enough to resist guessing; not trimmed, since spaces are allowed in passphrases. */
+export const newPassword = z
+  .string({ error: 'Choose a password' })
+  .min(1, 'Choose a password')
+  .min(10, 'Use at least 10 characters')
+  .max(128, 'Use at most 128 characters')
+  .refine((value) => value.trim().length > 0, 'A password cannot be only spaces')
+  .refine(withoutNul, 'Remove the invisible control character from the password');
+
+const currentPassword = z
+  .string({ error: 'Enter your password' })
+  .min(1, 'Enter your password')
+  .max(1024, 'That password is too long');
+
+/** The opaque token from an emailed link. */
+const emailedToken = z
+  .string({ error: 'This link is incomplete. Open the link from the email again.' })
+  .trim()
+  .min(20, 'This link is incomplete. Open the link from the email again.')
+  .max(200, 'This link is not one we sent.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'This link is not one we sent.');
+
+export const registerSchema = z.object({ name: personName, email: emailAddress, password: newPassword });
+export const loginSchema = z.object({ email: emailAddress, password: currentPassword });
+export const forgotPasswordSchema = z.object({ email: emailAddress });
+export const resetPasswordSchema = z.object({ token: emailedToken, password: newPassword });
+export const verifyEmailSchema = z.object({ token: emailedToken });
+
+export type Registration = z.infer<typeof registerSchema>;

@@ -1,0 +1,34 @@
+import content from '../../content/site.json' with { type: 'json' };
+import type { Email } from '../email/email.ts';
+
+const { site } = content;
+
+/** The messages the embedded auth sends. On Supabase, its email templates say the same (README). */
+
+const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
+
+export function confirmEmailMessage(to: string, name: string, token: string, siteUrl: string): Email {
+  const link = `${siteUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: `Confirm your email address for ${site.brand}`,
+    text: `Hello ${name},\n\nPlease confirm your email address to finish creating your account:\n\n${link}\n\nThe link works once and for 24 hours. If you did not create an account, ignore this email.${signature}`,
+  };
+}
+
+export function existingAccountMessage(to: string, siteUrl: string): Email {
+  return {
+    to,
+    subject: `You already have an account with ${site.brand}`,
+    text: `Hello,\n\nSomeone, probably you, tried to create an account with this email address, which already has one. Sign in at ${siteUrl}/login, or reset your password at ${siteUrl}/forgot-password.\n\nIf it was not you, nothing has changed and you can ignore this email.${signature}`,
+  };
+}
+
+export function resetPasswordMessage(to: string, name: string, token: string, siteUrl: string): Email {
+  const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: `Reset your ${site.brand} password`,
+    text: `Hello ${name},\n\nOpen this link to choose a new password:\n\n${link}\n\nThe link works once and for one hour. If you did not ask for it, ignore this email; your password stays as it is.${signature}`,
+  };
+}

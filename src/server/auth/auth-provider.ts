@@ -1,0 +1,60 @@
+import type { JwtClaims } from '../db/database.ts';
+
+/** A signed-in session: what the cookies carry. */
+export type Session = {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds since the epoch when the access token stops being accepted. */
+  expiresAt: number;
+  user: AccountUser;
+};
+
+export type AccountUser = {
+  id: string;
+  email: string;
+  name: string;
+  /** From app_metadata.role, which only the server can set. */
+  isAdmin: boolean;
+};
+
+export type AuthFailureCode =
+  | 'invalid_credentials'
+  | 'email_not_confirmed'
+  | 'email_taken'
+  | 'weak_password'
+  | 'invalid_token'
+  | 'session_expired';
+
+/** A refusal the person can act on; the API maps it to 400/401/403/409. */
+export class AuthFailure extends Error {
+  override name = 'AuthFailure';
+  readonly code: AuthFailureCode;
+  constructor(code: AuthFailureCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * Accounts and sessions, implemented twice with one behaviour: Supabase Auth in production
+ * (supabase-auth.ts) and the embedded auth on the project's own database (embedded-auth.ts).
+ * Links in emails point at the site (`/verify-email?token=…`, `/reset-password?token=…`).
+ */
+export interface AuthProvider {
+  /** Creates an unconfirmed account and emails a confirmation link. AuthFailure 'email_taken' if it exists. */
+  register(input: { name: string; email: string; password: string }): Promise<void>;
+  /** Confirms the email from the link's token (single use, expiring). AuthFailure 'invalid_token'. */
+  confirmEmail(token: string): Promise<void>;
+  /** AuthFailure 'invalid_credentials' or 'email_not_confirmed'. */
+  signIn(input: { email: string; password: string }): Promise<Session>;
+  /** Swaps a refresh token for a new session; the old refresh token stops working. */
+  refresh(refreshToken: string): Promise<Session>;
+  /** Ends the session on the server: its refresh token no longer works. */
+  signOut(session: { accessToken: string; refreshToken?: string }): Promise<void>;
+  /** Emails a reset link if the account exists; says nothing either way. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Sets a new password from the emailed token (single use, expiring) and ends every session. */
+  resetPassword(input: { token: string; password: string }): Promise<void>;
+  /** The claims of a valid, unexpired access token, checked for signature, audience, issuer and role. */
+  verifyAccessToken(accessToken: string): Promise<JwtClaims>;
+}

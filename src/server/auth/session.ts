@@ -1,0 +1,91 @@
+import type { JwtClaims } from '../db/database.ts';
+import { authProvider } from './auth.ts';
+import { type AccountUser, AuthFailure, type Session } from './auth-provider.ts';
+
+/**
+ * The session lives in two HttpOnly cookies that page scripts cannot read: the access token (sent to
+ * every path, checked on every API call) and the refresh token (sent only to /api, used when the access
+ * token has expired). SameSite=Lax keeps them off cross-site posts; Secure whenever the site is on HTTPS.
+ */
+export const accessCookie = 'kv_access';
+export const refreshCookie = 'kv_refresh';
+const refreshCookieDays = 30;
+
+export type Visitor = { claims: JwtClaims; user: AccountUser };
+
+/** Who is calling, plus any cookies the answer must set (a refreshed session, or clearing a dead one). */
+export type ResolvedVisitor = { visitor: Visitor | null; cookies: string[] };
+
+function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+}
+
+function cookie(request: Request, name: string, value: string, path: string, maxAgeSeconds: number): string {
+  const attributes = [
+    `${name}=${value}`,
+    `Path=${path}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAgeSeconds}`,
+  ];
+  if (isSecure(request)) attributes.push('Secure');
+  return attributes.join('; ');
+}
+
+export function sessionCookies(request: Request, session: Session): string[] {
+  const accessSeconds = Math.max(0, session.expiresAt - Math.floor(Date.now() / 1000));
+  return [
+    cookie(request, accessCookie, session.accessToken, '/', accessSeconds),
+    cookie(request, refreshCookie, session.refreshToken, '/api', refreshCookieDays * 24 * 60 * 60),
+  ];
+}
+
+export function clearedSessionCookies(request: Request): string[] {
+  return [cookie(request, accessCookie, '', '/', 0), cookie(request, refreshCookie, '', '/api', 0)];
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=') || undefined;
+  }
+  return undefined;
+}
+
+export function userOf(claims: JwtClaims): AccountUser {
+  return {
+    id: claims.sub,
+    email: claims.email ?? '',
+    name: String(claims.user_metadata?.name ?? ''),
+    isAdmin: claims.app_metadata?.role === 'admin',
+  };
+}
+
+/**
+ * Reads the session from the cookies: the access token if it is still good, otherwise a transparent
+ * refresh with the refresh token. A session that cannot be renewed is cleared.
+ */
+export async function resolveVisitor(request: Request): Promise<ResolvedVisitor> {
+  const provider = authProvider();
+  const accessToken = readCookie(request, accessCookie);
+  const refreshToken = readCookie(request, refreshCookie);
+  if (accessToken) {
+    try {
+      const claims = await provider.verifyAccessToken(accessToken);
+      return { visitor: { claims, user: userOf(claims) }, cookies: [] };
+    } catch (error) {
+      if (!(error instanceof AuthFailure)) throw error;
+    }
+  }
+  if (!refreshToken) {
+    return { visitor: null, cookies: accessToken ? clearedSessionCookies(request) : [] };
+  }
+  try {
+    const session = await provider.refresh(refreshToken);
+    const claims = await provider.verifyAccessToken(session.accessToken);
+    return { visitor: { claims, user: userOf(claims) }, cookies: sessionCookies(request, session) };
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    return { visitor: null, cookies: clearedSessionCookies(request) };
+  }
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type Email = {
+  to: string;
+  subject: string;
+  /** Plain text: every message the site sends reads well without HTML. */
+  text: string;
+  replyTo?: string;
+};
+
+/** Where messages go when no SMTP server is configured: one `.eml` file per message. */
+export function outboxDirectory(environment: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(environment.OUTBOX_DIR?.trim() || '.data/outbox');
+}
+
+function sender(environment: NodeJS.ProcessEnv): string {
+  return environment.EMAIL_FROM?.trim() || 'Kayal Villas <office@kayalvillas.example>';
+}
+
+/**
+ * Sends with `SMTP_URL` (smtps://user:pass@host:465) in production; without it, writes the message to
+ * the outbox folder so the whole flow can be tried and tested on one machine. Either way the message is
+ * built by nodemailer, so the outbox holds exactly what would have been sent.
+ */
+export async function sendEmail(email: Email, environment: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const message = {
+    from: sender(environment),
+    to: email.to,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    text: email.text,
+    // Base64 rather than quoted-printable, so a reader of the outbox can decode it in one step.
+    textEncoding: 'base64' as const,
+  };
+  const smtpUrl = environment.SMTP_URL?.trim();
+  if (smtpUrl) {
+    await nodemailer.createTransport(smtpUrl).sendMail(message);
+    return;
+  }
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
+  const directory = outboxDirectory(environment);
+  await mkdir(directory, { recursive: true });
+  // Time first, so a directory listing is in the order the messages were sent.
+  const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`;
+  await writeFile(path.join(directory, name), built.message as Buffer);
+}

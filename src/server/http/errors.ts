@@ -1,0 +1,25 @@
+import { isUnavailable } from '../db/database.ts';
+import { HttpError } from './responses.ts';
+
+// Text PostgreSQL cannot store (22021, 22P05): the request is at fault, whatever slipped past the schema.
+const unstorableTextCodes = new Set(['22021', '22P05']);
+
+/** What any failure means to the caller: its own HttpError, a 400 for unstorable text, 503, or 500. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (unstorableTextCodes.has((error as { code?: string } | null)?.code ?? '')) {
+    return new HttpError(400, 'bad_request', 'The request contains characters that cannot be stored.');
+  }
+  if (isUnavailable(error)) {
+    return new HttpError(
+      503,
+      'service_unavailable',
+      'We could not save this just now because our system is briefly unavailable. Please try again in a minute.',
+      undefined,
+      { 'retry-after': '30' },
+    );
+  }
+  // Log the cause for the office; the visitor gets no stack trace.
+  console.error(error);
+  return new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+}

@@ -1,0 +1,489 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import forgotPassword from '../../netlify/functions/auth-forgot-password.mts';
+import login from '../../netlify/functions/auth-login.mts';
+import logout from '../../netlify/functions/auth-logout.mts';
+import register from '../../netlify/functions/auth-register.mts';
+import resetPassword from '../../netlify/functions/auth-reset-password.mts';
+import session from '../../netlify/functions/auth-session.mts';
+import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
+import {
+  asClient,
+  cookiesFrom,
+  getWithCookies,
+  linkEmailedTo,
+  newGuest,
+  registerConfirmed,
+  signIn,
+  tokenEmailedTo,
+} from '../support/accounts.ts';
+import { jsonPost, siteOrigin } from '../support/requests.ts';
+import { ownerQuery } from '../support/sql.ts';
+import { type SupabaseAuthStandIn, startSupabaseAuthStandIn } from '../support/supabase-auth-stand-in.ts';
+
+/**
+ * One suite, two implementations: the embedded auth on our database, and Supabase Auth through
+ * supabase-js pointed at a local stand-in of its HTTP API. Both must behave the same to a guest.
+ */
+
+type Implementation = {
+  name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Signs an access token the way this implementation's issuer would, with the claims given. */
+  forge(claims: Record<string, unknown>, expiresIn: string): Promise<string>;
+};
+
+let standIn: SupabaseAuthStandIn | undefined;
+const supabaseVariables = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET'] as const;
+
+const embedded: Implementation = {
+  name: 'embedded auth',
+  start: async () => {
+    for (const name of supabaseVariables) delete process.env[name];
+  },
+  stop: async () => {},
+  async forge(claims, expiresIn) {
+    const [key] = await ownerQuery<{ secret: string }>('select secret from app_private.auth_signing_keys');
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('kayal-villas/embedded-auth')
+      .setAudience(String(claims.aud ?? 'authenticated'))
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(new TextEncoder().encode(key?.secret));
+  },
+};
+
+const supabase: Implementation = {
+  name: 'Supabase Auth (local stand-in)',
+  async start() {
+    standIn = await startSupabaseAuthStandIn({
+      siteUrl: siteOrigin,
+      outboxDir: process.env.OUTBOX_DIR as string,
+    });
+    process.env.SUPABASE_URL = standIn.url;
+    process.env.SUPABASE_ANON_KEY = standIn.anonKey;
+    process.env.SUPABASE_JWT_SECRET = standIn.jwtSecret;
+  },
+  async stop() {
+    for (const name of supabaseVariables) delete process.env[name];
+    await standIn?.close();
+  },
+  forge(claims, expiresIn) {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(`${standIn?.url}/auth/v1`)
+      .setAudience(String(claims.aud ?? 'authenticated'))
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(new TextEncoder().encode(standIn?.jwtSecret));
+  },
+};
+
+async function currentUser(cookie: string) {
+  const response = await session(getWithCookies('/api/auth/session', cookie), asClient());
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { user: { email: string; name: string; isAdmin: boolean } | null };
+  return { user: body.user, response };
+}
+
+describe.each([embedded, supabase])('$name', (implementation) => {
+  beforeAll(() => implementation.start());
+  afterAll(() => implementation.stop());
+
+  describe('registration', () => {
+    it('creates an unconfirmed account and emails a confirmation link; sign-in waits for the confirmation', async () => {
+      const guest = newGuest();
+      const response = await register(jsonPost('/api/auth/register', guest), asClient());
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ status: 'confirmation_sent', email: guest.email });
+
+      const link = await linkEmailedTo(guest.email, '/verify-email');
+      expect(link?.origin).toBe(siteOrigin);
+
+      const early = await login(jsonPost('/api/auth/login', guest), asClient());
+      expect(early.status).toBe(403);
+      expect(await early.json()).toMatchObject({ error: { code: 'email_not_confirmed' } });
+      expect(early.headers.getSetCookie()).toEqual([]);
+    });
+
+    it('confirms the email once: the same link a second time is refused', async () => {
+      const guest = newGuest();
+      await register(jsonPost('/api/auth/register', guest), asClient());
+      const token = await tokenEmailedTo(guest.email, '/verify-email');
+      const first = await verifyEmail(jsonPost('/api/auth/verify-email', { token }), asClient());
+      expect(first.status).toBe(200);
+      const again = await verifyEmail(jsonPost('/api/auth/verify-email', { token }), asClient());
+      expect(again.status).toBe(400);
+      expect(await again.json()).toMatchObject({ error: { code: 'invalid_token' } });
+      const made = await verifyEmail(
+        jsonPost('/api/auth/verify-email', { token: 'x'.repeat(43) }),
+        asClient(),
+      );
+      expect(made.status).toBe(400);
+    });
+
+    it('answers a second sign-up for a confirmed address exactly like the first, and changes nothing', async () => {
+      const guest = await registerConfirmed();
+      const again = await register(
+        jsonPost('/api/auth/register', { ...guest, name: 'Someone Else', password: 'another password 1' }),
+        asClient(),
+      );
+      expect(again.status).toBe(201);
+      expect(await again.json()).toEqual({ status: 'confirmation_sent', email: guest.email });
+      // The first password still works and the name is unchanged.
+      const { user } = await currentUser(await signIn(guest));
+      expect(user?.name).toBe(guest.name);
+    });
+
+    it('treats the email address in any letter case as the same account', async () => {
+      const guest = await registerConfirmed();
+      const cookie = await signIn({ email: guest.email.toUpperCase(), password: guest.password });
+      expect((await currentUser(cookie)).user?.email.toLowerCase()).toBe(guest.email.toLowerCase());
+    });
+  });
+
+  describe('sign-in and the session', () => {
+    it('sets the session in HttpOnly, SameSite=Lax cookies and reports the signed-in guest', async () => {
+      const guest = await registerConfirmed();
+      const response = await login(jsonPost('/api/auth/login', guest), asClient());
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        user: { id: expect.any(String), email: guest.email, name: guest.name, isAdmin: false },
+      });
+      const cookies = response.headers.getSetCookie();
+      expect(cookies).toEqual([
+        expect.stringMatching(/^kv_access=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/),
+        expect.stringMatching(/^kv_refresh=[^;]+; Path=\/api; HttpOnly; SameSite=Lax; Max-Age=2592000$/),
+      ]);
+      const { user } = await currentUser(cookiesFrom(response));
+      expect(user).toMatchObject({ email: guest.email, name: guest.name });
+    });
+
+    it('marks the cookies Secure when the site is served over HTTPS', async () => {
+      const guest = await registerConfirmed();
+      const request = new Request('https://kayalvillas.example/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://kayalvillas.example' },
+        body: JSON.stringify(guest),
+      });
+      const response = await login(request, asClient());
+      for (const cookie of response.headers.getSetCookie()) expect(cookie).toMatch(/; Secure$/);
+    });
+
+    it('refuses a wrong password and an unknown email with the same answer', async () => {
+      const guest = await registerConfirmed();
+      const wrong = await login(
+        jsonPost('/api/auth/login', { ...guest, password: 'not the password' }),
+        asClient(),
+      );
+      const unknown = await login(jsonPost('/api/auth/login', newGuest()), asClient());
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      const [wrongBody, unknownBody] = [await wrong.json(), await unknown.json()];
+      expect(wrongBody).toEqual(unknownBody);
+      expect(wrongBody).toMatchObject({ error: { code: 'invalid_credentials' } });
+    });
+
+    it('answers a visitor without a session with user null, not an error', async () => {
+      expect((await currentUser('')).user).toBeNull();
+    });
+
+    it('renews an expired access token from the refresh token without the guest noticing', async () => {
+      const guest = await registerConfirmed();
+      const cookie = await signIn(guest);
+      const refreshOnly = cookie
+        .split('; ')
+        .filter((pair) => pair.startsWith('kv_refresh='))
+        .join('; ');
+      const { user, response } = await currentUser(refreshOnly);
+      expect(user?.email).toBe(guest.email);
+      const renewed = cookiesFrom(response);
+      expect(renewed).toMatch(/kv_access=/);
+      expect((await currentUser(renewed)).user?.email).toBe(guest.email);
+    });
+
+    it('refuses a tampered, expired, wrongly addressed or unsigned access token', async () => {
+      const guest = await registerConfirmed();
+      const cookie = await signIn(guest);
+      const accessToken = /kv_access=([^;]+)/.exec(cookie)?.[1] as string;
+      const [header, payload, signature] = accessToken.split('.') as [string, string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      const promoted = Buffer.from(JSON.stringify({ ...claims, app_metadata: { role: 'admin' } })).toString(
+        'base64url',
+      );
+
+      const forgeries = {
+        tampered: `${header}.${promoted}.${signature}`,
+        unsigned: `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`,
+        expired: await implementation.forge({ ...claims, exp: undefined, iat: undefined }, '-1 minute'),
+        'for another audience': await implementation.forge({ ...claims, aud: 'someone-else' }, '1 hour'),
+        'not a user token': await implementation.forge({ ...claims, role: 'service_role' }, '1 hour'),
+      };
+      for (const [kind, token] of Object.entries(forgeries)) {
+        const { user, response } = await currentUser(`kv_access=${token}`);
+        expect(user, kind).toBeNull();
+        // The dead cookie is cleared.
+        expect(response.headers.getSetCookie().join(), kind).toMatch(/kv_access=; Path=\/; .*Max-Age=0/);
+      }
+    });
+  });
+
+  describe('logout', () => {
+    it('ends the session on the server: neither the old access token nor the refresh token works after', async () => {
+      const guest = await registerConfirmed();
+      const cookie = await signIn(guest);
+      const response = await logout(
+        new Request(new URL('/api/auth/logout', siteOrigin), {
+          method: 'POST',
+          headers: { cookie, origin: siteOrigin },
+        }),
+        asClient(),
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie()).toEqual([
+        expect.stringMatching(/^kv_access=; Path=\/; .*Max-Age=0/),
+        expect.stringMatching(/^kv_refresh=; Path=\/api; .*Max-Age=0/),
+      ]);
+      const refreshOnly = cookie
+        .split('; ')
+        .filter((pair) => pair.startsWith('kv_refresh='))
+        .join('; ');
+      expect((await currentUser(refreshOnly)).user).toBeNull();
+      if (implementation === embedded) {
+        // The embedded auth also refuses the access token at once; Supabase's lives until it expires.
+        expect((await currentUser(cookie)).user).toBeNull();
+      }
+    });
+
+    it('refuses a logout posted from another site', async () => {
+      const response = await logout(
+        new Request(new URL('/api/auth/logout', siteOrigin), {
+          method: 'POST',
+          headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        }),
+        asClient(),
+      );
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe('password reset', () => {
+    it('gives the same answer for an unknown address and emails only a registered one', async () => {
+      const stranger = newGuest();
+      const unknown = await forgotPassword(
+        jsonPost('/api/auth/forgot-password', { email: stranger.email }),
+        asClient(),
+      );
+      const guest = await registerConfirmed();
+      const known = await forgotPassword(
+        jsonPost('/api/auth/forgot-password', { email: guest.email }),
+        asClient(),
+      );
+      expect(unknown.status).toBe(202);
+      expect(known.status).toBe(202);
+      expect(await unknown.json()).toEqual(await known.json());
+      expect(await linkEmailedTo(stranger.email, '/reset-password')).toBeUndefined();
+      expect(await linkEmailedTo(guest.email, '/reset-password')).toBeDefined();
+    });
+
+    it('sets a new password from the emailed link once, and signs the old sessions out', async () => {
+      const guest = await registerConfirmed();
+      const before = await signIn(guest);
+      await forgotPassword(jsonPost('/api/auth/forgot-password', { email: guest.email }), asClient());
+      const token = await tokenEmailedTo(guest.email, '/reset-password');
+
+      const weak = await resetPassword(
+        jsonPost('/api/auth/reset-password', { token, password: 'short' }),
+        asClient(),
+      );
+      expect(weak.status).toBe(422);
+      expect(await weak.json()).toMatchObject({
+        error: { fields: { password: 'Use at least 10 characters' } },
+      });
+
+      const password = 'a brand new passphrase';
+      const reset = await resetPassword(
+        jsonPost('/api/auth/reset-password', { token, password }),
+        asClient(),
+      );
+      expect(reset.status).toBe(200);
+      const reused = await resetPassword(
+        jsonPost('/api/auth/reset-password', { token, password: 'yet another passphrase' }),
+        asClient(),
+      );
+      expect(reused.status).toBe(400);
+      expect(await reused.json()).toMatchObject({ error: { code: 'invalid_token' } });
+
+      const old = await login(jsonPost('/api/auth/login', guest), asClient());
+      expect(old.status).toBe(401);
+      await signIn({ email: guest.email, password });
+      const refreshOnly = before
+        .split('; ')
+        .filter((pair) => pair.startsWith('kv_refresh='))
+        .join('; ');
+      expect((await currentUser(refreshOnly)).user).toBeNull();
+    });
+  });
+});
+
+describe('auth endpoints refuse bad input with field messages and store nothing', () => {
+  const cases: [string, (body: unknown) => Request, Record<string, unknown>, Record<string, string>][] = [
+    [
+      'register: nothing',
+      (b) => jsonPost('/api/auth/register', b),
+      {},
+      { name: 'Enter your name', email: 'Enter your email address', password: 'Choose a password' },
+    ],
+    [
+      'register: bad email',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), email: 'meera@' },
+      { email: 'Enter a valid email address, like name@example.com' },
+    ],
+    [
+      'register: short password',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), password: 'kerala' },
+      { password: 'Use at least 10 characters' },
+    ],
+    [
+      'register: spaces only',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), password: ' '.repeat(12) },
+      { password: 'A password cannot be only spaces' },
+    ],
+    [
+      'register: huge password',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), password: 'x'.repeat(129) },
+      { password: 'Use at most 128 characters' },
+    ],
+    [
+      'register: wrong types',
+      (b) => jsonPost('/api/auth/register', b),
+      { name: 5, email: [], password: null },
+      { name: 'Enter your name', email: 'Enter your email address', password: 'Choose a password' },
+    ],
+    [
+      'login: nothing',
+      (b) => jsonPost('/api/auth/login', b),
+      {},
+      { email: 'Enter your email address', password: 'Enter your password' },
+    ],
+    [
+      'forgot-password: bad email',
+      (b) => jsonPost('/api/auth/forgot-password', b),
+      { email: 'nobody' },
+      { email: 'Enter a valid email address, like name@example.com' },
+    ],
+    [
+      'reset-password: no token',
+      (b) => jsonPost('/api/auth/reset-password', b),
+      { password: 'a fine new password' },
+      { token: 'This link is incomplete. Open the link from the email again.' },
+    ],
+    [
+      'verify-email: odd token',
+      (b) => jsonPost('/api/auth/verify-email', b),
+      { token: '<script>alert(1)</script>xxxxxxxxxx' },
+      { token: 'This link is not one we sent.' },
+    ],
+  ];
+  const handlers = {
+    register,
+    login,
+    'forgot-password': forgotPassword,
+    'reset-password': resetPassword,
+    'verify-email': verifyEmail,
+  };
+
+  it.each(cases)('%s → 422', async (label, build, body, fields) => {
+    const handler = handlers[label.split(':')[0] as keyof typeof handlers];
+    const response = await handler(build(body), asClient());
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: { code: 'validation_failed', message: 'Some fields need your attention.', fields },
+    });
+    const email = (body as { email?: unknown }).email;
+    if (typeof email === 'string') {
+      expect(
+        await ownerQuery('select 1 from app_private.users where lower(email) = lower($1)', [email]),
+      ).toEqual([]);
+    }
+  });
+
+  it.each([
+    [
+      'malformed JSON',
+      new Request(new URL('/api/auth/login', siteOrigin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: siteOrigin },
+        body: '{"email":',
+      }),
+      400,
+    ],
+    [
+      'text/plain',
+      new Request(new URL('/api/auth/login', siteOrigin), {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: siteOrigin },
+        body: 'hi',
+      }),
+      415,
+    ],
+    ['GET', new Request(new URL('/api/auth/login', siteOrigin)), 405],
+    ['another site', jsonPost('/api/auth/login', newGuest(), { origin: 'https://evil.example' }), 403],
+    ['oversize', jsonPost('/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(70_000) }), 413],
+  ] as const)('login refuses %s with its status', async (_, request, status) => {
+    const response = await login(request, asClient());
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
+  });
+});
+
+describe('embedded accounts at rest', () => {
+  beforeAll(() => embedded.start());
+
+  it('stores passwords as scrypt hashes and refresh tokens only as SHA-256 hashes', async () => {
+    const guest = await registerConfirmed();
+    const cookie = await signIn(guest);
+    const refreshToken = /kv_refresh=([^;]+)/.exec(cookie)?.[1] as string;
+    const [user] = await ownerQuery<{ password_hash: string; id: string }>(
+      'select id, password_hash from app_private.users where email = $1',
+      [guest.email],
+    );
+    expect(user?.password_hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(user?.password_hash).not.toContain(guest.password);
+    const stored = await ownerQuery<{ token_hash: string }>(
+      'select token_hash from app_private.refresh_tokens t join app_private.sessions s on s.id = t.session_id where s.user_id = $1',
+      [user?.id],
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.token_hash).not.toBe(refreshToken);
+    expect(stored.map((row) => row.token_hash)).toContain(
+      (await import('node:crypto')).createHash('sha256').update(refreshToken).digest('hex'),
+    );
+  });
+
+  it('rate limits sign-in attempts per account, whatever address they come from', async () => {
+    const previous = process.env.AUTH_RATE_LIMIT;
+    process.env.AUTH_RATE_LIMIT = '3';
+    try {
+      const guest = newGuest();
+      const statuses = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const response = await login(jsonPost('/api/auth/login', guest), asClient());
+        statuses.push(response.status);
+        if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      if (previous === undefined) delete process.env.AUTH_RATE_LIMIT;
+      else process.env.AUTH_RATE_LIMIT = previous;
+    }
+  });
+});
