@@ -6,6 +6,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The embedded database the e2e server creates afresh for every run. */
 export const e2eDataDir = '.data/e2e/postgres';
 
+/** Where the e2e server writes emails, so a test can open the link a guest would. */
+export const e2eOutboxDir = '.data/e2e/outbox';
+
 /** CI sets this to run the server tests on PostgreSQL 15 instead of the embedded database. */
 export const externalDatabaseUrl = process.env.E2E_DATABASE_URL;
 
@@ -35,7 +38,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The production build (npm run test:e2e builds first) served as `npm start` serves it.
-    command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json && node scripts/serve.ts`,
+    command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json ${e2eOutboxDir} && node scripts/serve.ts`,
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -46,6 +49,8 @@ export default defineConfig({
       DATABASE_URL: externalDatabaseUrl ?? '',
       // The concurrency test sends 200 posts from one address.
       FORM_RATE_LIMIT: '1000',
+      AUTH_RATE_LIMIT: '1000',
+      OUTBOX_DIR: e2eOutboxDir,
     },
   },
 });

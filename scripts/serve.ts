@@ -22,6 +22,9 @@ if (!existsSync(path.join(root, 'dist/index.html'))) {
   process.exit(1);
 }
 
+// Links in emails (confirm, reset) point here; Netlify sets URL to the site's address in production.
+process.env.URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+
 const database = await prepareDatabase();
 process.env.DATABASE_URL = database.url;
 if (database.migrations.applied.length > 0) {
@@ -71,7 +74,13 @@ const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() =
 async function send(res: ServerResponse, response: Response, extraHeaders: Record<string, string>) {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(extraHeaders)) if (!headers.has(name)) headers.set(name, value);
-  res.writeHead(response.status, Object.fromEntries(headers));
+  // Object.fromEntries would keep one Set-Cookie of several (a session sets two).
+  const cookies = headers.getSetCookie();
+  headers.delete('set-cookie');
+  res.writeHead(response.status, {
+    ...Object.fromEntries(headers),
+    ...(cookies.length ? { 'set-cookie': cookies } : {}),
+  });
   if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
   else res.end();
 }

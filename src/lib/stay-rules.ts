@@ -1,0 +1,42 @@
+import { addDays, daysBetween, isIsoDate } from './dates.ts';
+import type { FieldErrors } from './form-fields.ts';
+
+/** What a property allows, from its content file. */
+export type StayLimits = { name: string; minNights: number; sleeps: number };
+
+export type Stay = { arrival: string; departure: string; guests: number };
+
+/** The furthest ahead a request may start: the office does not take bookings beyond two years. */
+export const bookingHorizonDays = 730;
+
+/**
+ * The rules of a stay that need more than one field: arrival not in the past (in Kerala's calendar),
+ * departure after arrival, at least the property's minimum nights, no more guests than it sleeps.
+ * The form shows these as the guest types; the API refuses the same with the same messages.
+ */
+export function findStayProblems(stay: Stay, property: StayLimits, today: string): FieldErrors {
+  const problems: FieldErrors = {};
+  const { arrival, departure, guests } = stay;
+  if (isIsoDate(arrival)) {
+    if (daysBetween(today, arrival) < 0) problems.arrival = 'Choose an arrival date from today on';
+    else if (daysBetween(today, arrival) > bookingHorizonDays) {
+      problems.arrival = `We take requests up to two years ahead, until ${addDays(today, bookingHorizonDays)}`;
+    }
+  }
+  if (isIsoDate(arrival) && isIsoDate(departure)) {
+    const nights = daysBetween(arrival, departure);
+    if (nights < 1) problems.departure = 'Choose a departure date after the arrival date';
+    else if (nights < property.minNights) {
+      problems.departure = `${property.name} takes stays of at least ${property.minNights} nights`;
+    } else if (nights > 90) problems.departure = 'For stays longer than 90 nights, please contact us';
+  }
+  if (Number.isInteger(guests) && guests > property.sleeps) {
+    problems.guests = `${property.name} sleeps at most ${property.sleeps}`;
+  }
+  return problems;
+}
+
+/** Today's date in Kerala (India has one time zone and no daylight saving), as `YYYY-MM-DD`. */
+export function todayInKerala(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
