@@ -5,6 +5,7 @@ import {
   isCurrentSection,
   postPath,
   propertyPath,
+  safeReturnPath,
   telephoneHref,
   villaPath,
 } from './paths.ts';
@@ -43,5 +44,21 @@ describe('telephoneHref', () => {
     ['+44 (0)20 7946-0958', 'tel:+4402079460958'],
   ])('%s dials %s', (phone, href) => {
     expect(telephoneHref(phone)).toBe(href);
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each([
+    ['/booking?property=kovalam-cliff-villa', '/booking?property=kovalam-cliff-villa'],
+    ['/account', '/account'],
+    [null, '/account'],
+    ['', '/account'],
+    ['https://evil.example/', '/account'],
+    ['//evil.example/', '/account'],
+    ['/\\evil.example', '/account'],
+    ['/\tevil', '/account'],
+    ['javascript:alert(1)', '/account'],
+  ])('%j → %s', (value, expected) => {
+    expect(safeReturnPath(value)).toBe(expected);
   });
 });

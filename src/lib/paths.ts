@@ -14,6 +14,11 @@ export const paths = {
   register: '/register',
   login: '/login',
   account: '/account',
+  forgotPassword: '/forgot-password',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  adminLogin: '/admin/login',
+  admin: '/admin',
   sitemap: '/sitemap-index.xml',
 } as const;
 
@@ -58,4 +63,16 @@ export function isCurrentSection(href: string, pathname: string): boolean {
 /** A `tel:` link for a number written for people, e.g. "+91 484 235 7700". */
 export function telephoneHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, '')}`;
+}
+
+/**
+ * Where to send someone after they sign in: a path on this site, or their account page. Anything that
+ * could leave the site (`//evil.example`, `https://…`, `/\evil`) is replaced, so a crafted link cannot
+ * use the sign-in page to send a guest elsewhere.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return paths.account;
+  if (/[\u0000-\u001f\\]/.test(value) || value.length > 500) return paths.account;
+  return value;
 }

@@ -101,11 +101,22 @@ describe.each([embedded, supabase])('$name', (implementation) => {
 
       const link = await linkEmailedTo(guest.email, '/verify-email');
       expect(link?.origin).toBe(siteOrigin);
+      expect(link?.searchParams.get('next')).toBe('/account');
 
       const early = await login(jsonPost('/api/auth/login', guest), asClient());
       expect(early.status).toBe(403);
       expect(await early.json()).toMatchObject({ error: { code: 'email_not_confirmed' } });
       expect(early.headers.getSetCookie()).toEqual([]);
+    });
+
+    it('keeps where the guest was going in the confirmation link, and only if it is on this site', async () => {
+      const guest = newGuest();
+      const next = '/booking?property=kovalam-cliff-villa';
+      await register(jsonPost('/api/auth/register', { ...guest, next }), asClient());
+      expect((await linkEmailedTo(guest.email, '/verify-email'))?.searchParams.get('next')).toBe(next);
+      const other = newGuest();
+      await register(jsonPost('/api/auth/register', { ...other, next: '//evil.example/' }), asClient());
+      expect((await linkEmailedTo(other.email, '/verify-email'))?.searchParams.get('next')).toBe('/account');
     });
 
     it('confirms the email once: the same link a second time is refused', async () => {

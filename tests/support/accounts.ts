@@ -25,7 +25,7 @@ export const asClient = (client = uniqueClient()) => client as Context;
 export async function linkEmailedTo(email: string, pathname: string): Promise<URL | undefined> {
   const messages = (await readOutbox()).filter((message) => message.to.includes(email));
   for (const message of messages.reverse()) {
-    const match = new RegExp(`https?://\\S+${pathname}\\?token=[A-Za-z0-9_%-]+`).exec(message.text);
+    const match = new RegExp(`https?://\\S+${pathname}\\?\\S*token=\\S+`).exec(message.text);
     if (match) return new URL(match[0]);
   }
   return undefined;

@@ -251,13 +251,25 @@ export async function startSupabaseAuthStandIn(
     }
   }
 
-  async function emailOneTimeLink(user: UserRecord, kind: OneTimeTokenKind): Promise<void> {
+  /**
+   * The README's confirmation template links to `{{ .RedirectTo }}&token={{ .TokenHash }}` (our server
+   * passes `…/verify-email?next=…` as the redirect); the recovery template to
+   * `{{ .SiteURL }}/reset-password?token={{ .TokenHash }}`.
+   */
+  async function emailOneTimeLink(
+    user: UserRecord,
+    kind: OneTimeTokenKind,
+    redirectTo?: string,
+  ): Promise<void> {
     const tokenHash = randomBytes(32).toString('hex');
     user.oneTimeTokens[kind] = { digest: sha256(tokenHash), issuedAtMs: Date.now() };
     if (kind === 'confirmation') user.confirmationSentAt = now();
     else user.recoverySentAt = now();
     const { subject, page, action } = LINK_EMAILS[kind];
-    const text = `Follow this link to ${action}:\n\n${siteUrl}/${page}?token=${tokenHash}\n\nIt works once, for one hour.\n`;
+    const link = redirectTo?.includes('?')
+      ? `${redirectTo}&token=${tokenHash}`
+      : `${siteUrl}/${page}?token=${tokenHash}`;
+    const text = `Follow this link to ${action}:\n\n${link}\n\nIt works once, for one hour.\n`;
     await sendEmail({ to: user.email, subject, text }, { OUTBOX_DIR: options.outboxDir });
   }
 
@@ -312,7 +324,7 @@ export async function startSupabaseAuthStandIn(
 
   // ---- Endpoints ----
 
-  async function signUp({ body }: AuthRequest): Promise<Reply> {
+  async function signUp({ body, query }: AuthRequest): Promise<Reply> {
     const email = normalizedEmail(body);
     const password = stringField(body, 'password');
     if (!password) throw new GoTrueError(422, 'validation_failed', 'Signup requires a valid password');
@@ -322,7 +334,7 @@ export async function startSupabaseAuthStandIn(
     if (existing?.emailConfirmedAt) return { status: 200, body: obfuscatedUserJson(email, data) };
     // An unconfirmed account is not updated (GoTrue can't trust the claimed identity); the link is resent.
     const user = existing ?? createUser(email, password, data);
-    await emailOneTimeLink(user, 'confirmation');
+    await emailOneTimeLink(user, 'confirmation', query.get('redirect_to') ?? undefined);
     return { status: 200, body: userJson(user) };
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, personName } from '../../lib/form-fields.ts';
+import { safeReturnPath } from '../../lib/paths.ts';
 
 /** What the auth screens send, checked the same way in the browser and by the API. */
 
@@ -27,7 +28,18 @@ const emailedToken = z
   .max(200, 'This link is not one we sent.')
   .regex(/^[A-Za-z0-9_-]+$/, 'This link is not one we sent.');
 
-export const registerSchema = z.object({ name: personName, email: emailAddress, password: newPassword });
+/** Where to return after the email is confirmed and the guest signs in; anything off-site becomes /account. */
+const returnPath = z
+  .string()
+  .optional()
+  .transform((value) => safeReturnPath(value));
+
+export const registerSchema = z.object({
+  name: personName,
+  email: emailAddress,
+  password: newPassword,
+  next: returnPath,
+});
 export const loginSchema = z.object({ email: emailAddress, password: currentPassword });
 export const forgotPasswordSchema = z.object({ email: emailAddress });
 export const resetPasswordSchema = z.object({ token: emailedToken, password: newPassword });

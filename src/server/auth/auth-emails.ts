@@ -7,8 +7,14 @@ const { site } = content;
 
 const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
 
-export function confirmEmailMessage(to: string, name: string, token: string, siteUrl: string): Email {
-  const link = `${siteUrl}/verify-email?token=${encodeURIComponent(token)}`;
+export function confirmEmailMessage(
+  to: string,
+  name: string,
+  token: string,
+  siteUrl: string,
+  next: string,
+): Email {
+  const link = `${siteUrl}/verify-email?${new URLSearchParams({ token, next })}`;
   return {
     to,
     subject: `Confirm your email address for ${site.brand}`,

@@ -38,11 +38,12 @@ export class AuthFailure extends Error {
 /**
  * Accounts and sessions, implemented twice with one behaviour: Supabase Auth in production
  * (supabase-auth.ts) and the embedded auth on the project's own database (embedded-auth.ts).
- * Links in emails point at the site (`/verify-email?token=…`, `/reset-password?token=…`).
+ * Links in emails point at the site (`/verify-email?token=…&next=…`, `/reset-password?token=…`); `next`
+ * is where the guest was going (a booking form) before they had to register.
  */
 export interface AuthProvider {
   /** Creates an unconfirmed account and emails a confirmation link. AuthFailure 'email_taken' if it exists. */
-  register(input: { name: string; email: string; password: string }): Promise<void>;
+  register(input: { name: string; email: string; password: string; next: string }): Promise<void>;
   /** Confirms the email from the link's token (single use, expiring). AuthFailure 'invalid_token'. */
   confirmEmail(token: string): Promise<void>;
   /** AuthFailure 'invalid_credentials' or 'email_not_confirmed'. */

@@ -140,7 +140,7 @@ async function startSession(tx: Transaction, key: Uint8Array, user: UserRow): Pr
 
 /** Accounts and sessions on the project's own database, for when Supabase is not configured. */
 export const embeddedAuth: AuthProvider = {
-  async register({ name, email, password }) {
+  async register({ name, email, password, next }) {
     const passwordHash = await hashPassword(password);
     const mail = await withCaller(serviceRole, async (tx) => {
       const existing = await findUserByEmail(tx, email);
@@ -157,7 +157,7 @@ export const embeddedAuth: AuthProvider = {
             [email, name, passwordHash],
           );
       const token = await createEmailToken(tx, user?.id as string, 'confirm_email');
-      return confirmEmailMessage(email, name, token, siteUrl());
+      return confirmEmailMessage(email, name, token, siteUrl(), next);
     });
     await sendEmail(mail);
   },

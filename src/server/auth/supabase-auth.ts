@@ -32,11 +32,15 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
   const verificationKey = () => (jwks ? jwks : new TextEncoder().encode(settings.jwtSecret));
 
   return {
-    async register({ name, email, password }) {
+    async register({ name, email, password, next }) {
       const { error } = await client().auth.signUp({
         email,
         password,
-        options: { data: { name }, emailRedirectTo: `${siteUrl()}/verify-email` },
+        // The template links to {{ .RedirectTo }}&token={{ .TokenHash }} (README), keeping `next`.
+        options: {
+          data: { name },
+          emailRedirectTo: `${siteUrl()}/verify-email?${new URLSearchParams({ next })}`,
+        },
       });
       // An address that has an account gets the same answer as a new one, as with the embedded auth.
       if (error && error.code !== 'user_already_exists' && error.code !== 'email_exists')
