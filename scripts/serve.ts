@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import pLimit from 'p-limit';
 import { readLimit } from '../src/server/config.ts';
+import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -138,6 +139,18 @@ async function warmUpFunctions() {
 await warmUpFunctions();
 
 console.log(`\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind})\n`);
+
+// On Supabase, admins are made in its dashboard (README); here, by a command the first run points to.
+if (database.backend.kind !== 'supabase') {
+  const admins = await withCaller(serviceRole, (tx) =>
+    tx.query(`select 1 from app_private.users where app_metadata ->> 'role' = 'admin' limit 1`),
+  );
+  await closeDatabase();
+  if (admins.length === 0) {
+    console.log('  No admin account yet. Create one for /admin with:');
+    console.log('    npm run admin:create -- --email you@example.com\n');
+  }
+}
 
 let stopping = false;
 async function shutdown() {
