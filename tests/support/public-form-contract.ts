@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
+import { honeypotField } from '../../src/features/forms/honeypot.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
 import { formPost, jsonPost, siteOrigin, uniqueClient } from './requests.ts';
 
@@ -84,6 +85,23 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
         body: 'hello',
       });
       expect((await call(request)).status).toBe(415);
+    });
+
+    it('answers a bot that fills the hidden honeypot field as if it were stored, and stores nothing', async () => {
+      const body = validBody();
+      const { email } = body;
+      const json = await call(jsonPost(endpoint, { ...body, [honeypotField]: 'https://spam.example' }));
+      expect(json.status).toBe(201);
+      const form = await call(formPost(endpoint, { ...body, [honeypotField]: 'https://spam.example' }));
+      expect(form.status).toBe(303);
+      expect(await countRows(email)).toBe(0);
+    });
+
+    it('stores a no-JavaScript post whose honeypot field came back empty, as a browser sends it', async () => {
+      const body = validBody();
+      const response = await call(formPost(endpoint, { ...body, [honeypotField]: '' }));
+      expect(response.status).toBe(303);
+      expect(await countRows(body.email)).toBe(1);
     });
 
     it('answers 405 with Allow for another method', async () => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { honeypotField } from './honeypot.ts';
 import type { SchemaForm } from './use-schema-form.ts';
 
 type Props = {
@@ -52,6 +53,12 @@ export function PublicFormShell({ form, endpoint, title, titleId, submitLabel, s
         </p>
       )}
       {children}
+      <div hidden>
+        <label>
+          Leave this empty
+          <input name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
       <button className="button button--primary" type="submit" disabled={pending}>
         {pending ? 'Sending…' : submitLabel}
       </button>

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { FormState } from '../../features/forms/form-state.ts';
+import { isCaughtInHoneypot } from '../../features/forms/honeypot.ts';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
 import { anonymous, type Transaction, withCaller } from '../db/database.ts';
 import { toHttpError } from '../http/errors.ts';
@@ -47,6 +49,10 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
     if (body.format === 'form') submitted = body.value;
     await enforceRateLimit(formRateLimit(form.name), clientAddress(request, context));
 
+    if (isCaughtInHoneypot(body.value)) {
+      // A bot's answer looks like success, so it has no reason to try again differently.
+      return format === 'form' ? redirect(form.sentPath) : json({ id: randomUUID() }, 201);
+    }
     const parsed = form.schema.safeParse(body.value);
     if (!parsed.success) {
       throw new HttpError(
