@@ -39,14 +39,29 @@ export const pictureSchema = (image: ImageFunction) =>
     alt: z.string().trim().min(10),
   });
 
+/**
+ * The facts of a villa or an apartment that a stay is priced and checked by. The booking functions
+ * read them from the same files without Astro (src/server/catalogue), with these same definitions.
+ */
+export const propertyFactFields = {
+  /** Shown on cards and as the detail page's heading. */
+  name: z.string().trim().min(1),
+  /** The old site's numeric id, so `/singlepage?id=N` and `/singleapartment?id=N` still land here. */
+  legacyId: z.int().positive(),
+  /** Most guests the property takes, children included. */
+  sleeps: z.int().positive(),
+  /** Rent for the whole property for one week, in whole British pounds. */
+  weeklyRateGbp: z.int().positive(),
+  /** Shortest stay the owner accepts. */
+  minNights: z.int().min(3).max(7),
+};
+
 /** A villa or an apartment, rented by the week and also for sale. */
 export const propertySchema = (image: ImageFunction) =>
   z
     .object({
-      /** Shown on cards and as the detail page's heading. */
-      name: z.string().trim().min(1),
-      /** The old site's numeric id, so `/singlepage?id=N` and `/singleapartment?id=N` still land here. */
-      legacyId: z.int().positive(),
+      name: propertyFactFields.name,
+      legacyId: propertyFactFields.legacyId,
       /** One sentence for the list cards and the meta description. */
       summary: z.string().trim().min(40).max(170),
       /** Town or neighbourhood, then district, e.g. "Kovalam, Thiruvananthapuram". */
@@ -54,15 +69,12 @@ export const propertySchema = (image: ImageFunction) =>
       /** Zero for a studio. */
       bedrooms: z.int().nonnegative(),
       bathrooms: z.int().positive(),
-      /** Most guests the property takes, children included. */
-      sleeps: z.int().positive(),
+      sleeps: propertyFactFields.sleeps,
       amenities: z.array(z.string().trim().min(1)).min(3),
-      /** Rent for the whole property for one week, in whole British pounds. */
-      weeklyRateGbp: z.int().positive(),
+      weeklyRateGbp: propertyFactFields.weeklyRateGbp,
       /** Freehold sale price in whole rupees (₹65 lakh is 6500000). */
       salePriceInr: z.int().positive(),
-      /** Shortest stay the owner accepts. */
-      minNights: z.int().min(3).max(7),
+      minNights: propertyFactFields.minNights,
       /** The first one is the card image and the gallery's opening picture. */
       images: z.array(pictureSchema(image)).min(3),
       /** Shown in the home page's For Rent section. */

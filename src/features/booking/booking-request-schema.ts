@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
 import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
 
+const numberText = /^\s*-?\d+(\.\d+)?\s*$/;
+
 const stayDate = (label: string) =>
   z
     .string({ error: `Choose the ${label} date` })
@@ -24,12 +26,18 @@ export const bookingRequestSchema = z.object({
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Choose a villa or apartment from the list'),
   arrival: stayDate('arrival'),
   departure: stayDate('departure'),
-  /** A form sends text, the island a number: both are read as a whole number. */
-  guests: z.coerce
-    .number({ error: 'Enter how many guests will stay' })
-    .int('Enter a whole number of guests')
-    .min(1, 'At least one guest stays')
-    .max(50, 'For more than 50 guests, please contact us'),
+  /**
+   * A form sends text, the island a number: both are read as a number. Only text that spells a number
+   * is converted (z.coerce would read `true` and `[4]` as guests, and an empty field as 0).
+   */
+  guests: z.preprocess(
+    (value) => (typeof value === 'string' && numberText.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'Enter how many guests will stay' })
+      .int('Enter a whole number of guests')
+      .min(1, 'At least one guest stays')
+      .max(50, 'For more than 50 guests, please contact us'),
+  ),
   name: personName,
   email: emailAddress,
   phone: phoneNumber,

@@ -1,0 +1,151 @@
+import type { BookingRequestInput } from '../../features/booking/booking-request-schema.ts';
+import { addDays } from '../../lib/dates.ts';
+import { type Quote, quoteStay } from '../../lib/pricing.ts';
+import { bookingHorizonDays, findStayProblems, todayInKerala } from '../../lib/stay-rules.ts';
+import type { Visitor } from '../auth/session.ts';
+import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
+import { siteUrl } from '../config.ts';
+import { serviceRole, withCaller } from '../db/database.ts';
+import { sendEmail } from '../email/email.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer, type StoredAnswer } from '../forms/idempotency.ts';
+import { HttpError } from '../http/responses.ts';
+import { guestReceiptMessage, officeNoticeMessage, type SentBookingRequest } from './booking-emails.ts';
+import {
+  type ConfirmedStay,
+  insertBookingRequest,
+  listBookingRequestsOfUser,
+  listConfirmedStays,
+  lockPropertyCalendar,
+  overlapsConfirmedStay,
+} from './booking-request-repository.ts';
+
+/** The rules of booking requests (DESIGN §5–§7): who may send and read them, and what a stay costs. */
+
+const unknownProperty = () =>
+  new HttpError(422, 'validation_failed', 'Some fields need your attention.', {
+    property: 'Choose a villa or apartment from the list',
+  });
+
+/**
+ * The property and the server's own quote for a request, or a 422 naming each field at fault. The
+ * browser's quote is never trusted: whatever price fields a client adds, the schema has dropped them.
+ */
+async function priceRequest(
+  request: BookingRequestInput,
+  today: string,
+): Promise<{ property: PropertyFacts; quote: Quote }> {
+  const property = await findProperty(request.property);
+  if (!property) throw unknownProperty();
+  const problems = findStayProblems(request, property, today);
+  if (Object.keys(problems).length > 0) {
+    throw new HttpError(422, 'validation_failed', 'Some fields need your attention.', problems);
+  }
+  const quote = quoteStay({
+    weeklyRatePence: property.weeklyRateGbp * 100,
+    arrival: request.arrival,
+    departure: request.departure,
+    guests: request.guests,
+    today,
+  });
+  return { property, quote };
+}
+
+/**
+ * Stores a signed-in guest's request with status `new` and answers 201 with the quote, then emails the
+ * office and the guest. The insert runs as service_role, since guests may not insert (migration
+ * 20261122000600): user_id comes from the verified session, the price from the server.
+ * With an Idempotency-Key, a retry gets the first answer and sends no second email.
+ */
+export async function sendBookingRequest(
+  visitor: Visitor,
+  request: BookingRequestInput,
+  idempotencyKey?: string,
+): Promise<StoredAnswer> {
+  const { property, quote } = await priceRequest(request, todayInKerala());
+  // Keys are per guest, so one guest's key can never replay another guest's answer.
+  const scope = `booking-request:${visitor.user.id}`;
+  const outcome = await withCaller(serviceRole, async (tx) => {
+    if (idempotencyKey) {
+      const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(request));
+      if (previous) return { answer: previous };
+    }
+    await lockPropertyCalendar(tx, property.slug);
+    if (await overlapsConfirmedStay(tx, request)) {
+      throw new HttpError(
+        409,
+        'conflict',
+        `Those dates overlap a confirmed booking of ${property.name}. Please choose other dates.`,
+        { arrival: 'These dates are already booked' },
+      );
+    }
+    const { id } = await insertBookingRequest(tx, visitor.user.id, request, quote);
+    const answer = { status: 201, body: { id, status: 'new', quote } };
+    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, answer);
+    return { answer, sent: { id, request, property, quote } };
+  });
+  if (outcome.sent) await notifyOfficeAndGuest(outcome.sent, visitor.user.email || request.email);
+  return outcome.answer;
+}
+
+/**
+ * The request is stored whatever happens here: a mail server that is down must not turn a booking the
+ * office can see on its dashboard into an error the guest would retry.
+ */
+async function notifyOfficeAndGuest(sent: SentBookingRequest, guestEmail: string): Promise<void> {
+  // The receipt goes to the account's confirmed address, not the one typed into the form, so the
+  // site cannot be used to send mail to addresses nobody has proved they own.
+  const results = await Promise.allSettled([
+    sendEmail(officeNoticeMessage(sent)),
+    sendEmail(guestReceiptMessage(sent, guestEmail, siteUrl())),
+  ]);
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      console.error(`An email about booking request ${sent.id} was not sent`, result.reason);
+    }
+  }
+}
+
+/**
+ * The confirmed stays of a property from today (in Kerala) to the end of the booking horizon, for the
+ * availability calendar. 404 when there is no such property.
+ */
+export async function listAvailability(
+  slug: string,
+): Promise<{ property: string; confirmed: ConfirmedStay[] }> {
+  const property = await findProperty(slug);
+  if (!property) throw new HttpError(404, 'not_found', 'We have no villa or apartment at that address.');
+  const today = todayInKerala();
+  // anon may not read booking_requests at all (names, emails, prices); service_role reads here, and
+  // the query selects nothing but the dates.
+  const confirmed = await withCaller(serviceRole, (tx) =>
+    listConfirmedStays(tx, property.slug, { from: today, through: addDays(today, bookingHorizonDays) }),
+  );
+  return { property: property.slug, confirmed };
+}
+
+/**
+ * The caller's own booking requests, newest first, with each property's name and kind for the account
+ * page. Runs as the caller, so RLS alone decides which rows they see.
+ */
+export async function listOwnBookingRequests(visitor: Visitor) {
+  const catalogue = await loadCatalogue();
+  const requests = await withCaller({ role: 'authenticated', claims: visitor.claims }, (tx) =>
+    listBookingRequestsOfUser(tx, visitor.user.id),
+  );
+  return requests.map(({ createdAt, ...request }) => {
+    // A property taken off the site keeps its requests; they show its slug until the office tidies up.
+    const property = catalogue.find(request.property);
+    return {
+      id: request.id,
+      property: request.property,
+      propertyName: property?.name ?? request.property,
+      propertyKind: property?.kind ?? null,
+      arrival: request.arrival,
+      departure: request.departure,
+      guests: request.guests,
+      status: request.status,
+      createdAt: createdAt.toISOString(),
+      quote: request.quote,
+    };
+  });
+}
