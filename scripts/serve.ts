@@ -4,7 +4,7 @@
  * embedded database. Prints the URL only once every function has answered.
  */
 import fs, { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -45,7 +45,14 @@ fs.promises.rm = (async (target, options) => {
   }
   return removeNow(target, options);
 }) as typeof fs.promises.rm;
-await removeNow(functionsServePath, { recursive: true, force: true });
+// Builds a previous run left behind (their delayed deletion died with it). Only old ones: another
+// server on this checkout (the e2e tests run several) may be using the fresh ones right now.
+for (const entry of await readdir(functionsServePath).catch(() => [] as string[])) {
+  const folder = path.join(functionsServePath, entry);
+  const { mtimeMs } = await stat(folder).catch(() => ({ mtimeMs: Date.now() }));
+  if (Date.now() - mtimeMs > 10 * 60_000)
+    await removeNow(folder, { recursive: true, force: true }).catch(() => {});
+}
 
 const netlify = new NetlifyDev({
   projectRoot: root,

@@ -1,0 +1,136 @@
+import { rm } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { externalDatabaseUrl } from '../../playwright.config.ts';
+import { embeddedDatabaseUrl, query, serverDatabaseUrl } from './support/database.ts';
+import { killServerAndDatabase, startServer, stopServer } from './support/server.ts';
+import { startSwitchableProxy } from './support/switchable-proxy.ts';
+
+/** What the site does when things break: a crash in the middle of a burst, and a database that goes away. */
+
+const crashPort = 8896;
+const crashDataDir = '.data/e2e-crash/postgres';
+const outagePort = 8895;
+
+function contactMessage(marker: string) {
+  return {
+    name: 'Load Tester',
+    email: `crash+${marker}@example.com`,
+    phone: '+91 98470 12345',
+    message: `Acknowledged or not, this is message ${marker}.`,
+  };
+}
+
+test.describe('a crash in the middle of a burst of submissions', () => {
+  test.skip(Boolean(externalDatabaseUrl), 'this test owns its embedded database');
+
+  test('keeps every submission it acknowledged, and the site and its database come back cleanly', async () => {
+    test.setTimeout(420_000);
+    await rm('.data/e2e-crash', { recursive: true, force: true });
+    const env = { EMBEDDED_DATA_DIR: crashDataDir, DATABASE_URL: '', FORM_RATE_LIMIT: '0' };
+    let server = await startServer(crashPort, env);
+    const run = crypto.randomUUID().slice(0, 8);
+    const acknowledged: string[] = [];
+    let killing: Promise<void> | undefined;
+
+    const attempts = Array.from({ length: 80 }, async (_, index) => {
+      const body = contactMessage(`${run}-${index}`);
+      try {
+        const response = await fetch(`${server.origin}/api/contact-messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: server.origin },
+          body: JSON.stringify(body),
+        });
+        if (response.status === 201) {
+          acknowledged.push(((await response.json()) as { id: string }).id);
+          // Pull the plug once a good share has been answered and the rest are in flight or queued.
+          if (acknowledged.length === 15) killing ??= killServerAndDatabase(server);
+        }
+      } catch {
+        // The connection died with the server: not acknowledged, so the guest would see an error.
+      }
+    });
+    await Promise.all(attempts);
+    await killing;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(15);
+
+    server = await startServer(crashPort, env);
+    try {
+      const stored = await query<{ id: string }>(
+        embeddedDatabaseUrl(crashDataDir),
+        'select id from contact_messages where email like $1',
+        [`crash+${run}-%`],
+      );
+      const storedIds = new Set(stored.map((row) => row.id));
+      const lost = acknowledged.filter((id) => !storedIds.has(id));
+      test.info().annotations.push({
+        type: 'counts',
+        description: `sent 80, acknowledged ${acknowledged.length}, stored ${stored.length}, acknowledged but lost ${lost.length}`,
+      });
+      expect(lost).toEqual([]);
+      expect((await fetch(`${server.origin}/`)).status).toBe(200);
+      expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
+      // The database takes new writes after its crash recovery.
+      const after = await fetch(`${server.origin}/api/contact-messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.origin },
+        body: JSON.stringify(contactMessage(`${run}-after`)),
+      });
+      expect(after.status).toBe(201);
+    } finally {
+      await stopServer(server);
+    }
+  });
+});
+
+test.describe('a database that goes away', () => {
+  test('answers 503 in words, keeps what was typed, stores nothing half-written, and works when it returns', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const database = serverDatabaseUrl();
+    const proxy = await startSwitchableProxy(database);
+    const server = await startServer(outagePort, { DATABASE_URL: proxy.url, FORM_RATE_LIMIT: '1000' });
+    const email = `outage+${crypto.randomUUID().slice(0, 8)}@example.com`;
+    try {
+      await page.goto(`${server.origin}/contact`);
+      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      await page.getByLabel('Your name', { exact: true }).fill('Anil Varghese');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Phone', { exact: true }).fill('+91 98470 55555');
+      await page.getByLabel('Message', { exact: true }).fill('Sent while the database was away.');
+
+      proxy.cut();
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByRole('alert')).toContainText('briefly unavailable');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+      await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
+        'Sent while the database was away.',
+      );
+
+      for (const endpoint of [
+        '/api/contact-messages',
+        '/api/career-applications',
+        '/api/partner-enquiries',
+      ]) {
+        const response = await page.request.post(`${server.origin}${endpoint}`, {
+          data: contactMessage('outage'),
+          headers: { origin: server.origin },
+        });
+        expect(response.status(), endpoint).toBe(503);
+        expect(response.headers()['retry-after'], endpoint).toBeDefined();
+        expect(await response.json()).toMatchObject({ error: { code: 'service_unavailable' } });
+      }
+      expect(await query(database, 'select 1 from contact_messages where email = $1', [email])).toEqual([]);
+
+      proxy.restore();
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByRole('status')).toContainText('your message is with us');
+      expect(await query(database, 'select name from contact_messages where email = $1', [email])).toEqual([
+        { name: 'Anil Varghese' },
+      ]);
+    } finally {
+      await stopServer(server);
+      await proxy.close();
+    }
+  });
+});
