@@ -125,6 +125,7 @@ const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 // announcing the URL.
 async function warmUpFunctions() {
   const dir = path.join(root, 'netlify/functions');
+  const targets: URL[] = [];
   for (const file of await readdir(dir)) {
     if (!/\.m?[jt]s$/.test(file)) continue;
     // Netlify reads `config.path` statically too; the modules are not imported here.
@@ -133,15 +134,20 @@ async function warmUpFunctions() {
       ...(source.match(/\bpath:\s*(\[[^\]]*\]|'[^']*')/)?.[1] ?? '').matchAll(/'([^']+)'/g),
     ].map((found) => found[1] as string);
     for (const route of routes) {
-      const target = new URL(route.replace(/:[^/]+/g, 'warm-up').replace(/\*/g, ''), url);
+      targets.push(new URL(route.replace(/:[^/]+/g, 'warm-up').replace(/\*/g, ''), url));
+    }
+  }
+  // All at once: the admission queue above runs FUNCTION_CONCURRENCY of them at a time.
+  await Promise.all(
+    targets.map(async (target) => {
       for (let attempt = 0; attempt < 20; attempt++) {
         const response = await fetch(target, { method: 'GET' }).catch(() => undefined);
         await response?.body?.cancel();
-        if (response && response.status < 500) break;
+        if (response && response.status < 500) return;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-    }
-  }
+    }),
+  );
 }
 await warmUpFunctions();
 

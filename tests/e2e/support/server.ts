@@ -15,7 +15,7 @@ export function startServer(port: number, env: Record<string, string>): Promise<
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 150_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 240_000);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('is running at')) {
