@@ -3,11 +3,12 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8899);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// Per port, so two e2e runs on one checkout (E2E_PORT) never delete each other's database or mail.
 /** The embedded database the e2e server creates afresh for every run. */
-export const e2eDataDir = '.data/e2e/postgres';
+export const e2eDataDir = `.data/e2e-${port}/postgres`;
 
 /** Where the e2e server writes emails, so a test can open the link a guest would. */
-export const e2eOutboxDir = '.data/e2e/outbox';
+export const e2eOutboxDir = `.data/e2e-${port}/outbox`;
 
 /** CI sets this to run the server tests on PostgreSQL 15 instead of the embedded database. */
 export const externalDatabaseUrl = process.env.E2E_DATABASE_URL;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGbp, formatInr } from './money.ts';
+import { formatGbp, formatInr, formatPence } from './money.ts';
 
 describe('formatInr', () => {
   it.each([
@@ -46,5 +46,23 @@ describe('formatGbp', () => {
 
   it('refuses what is not a number', () => {
     expect(() => formatGbp(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatPence', () => {
+  it.each([
+    [0, '£0'],
+    [1, '£0.01'],
+    [29, '£0.29'],
+    [37_857, '£378.57'],
+    [265_000, '£2,650'],
+    [189_350, '£1,893.50'],
+    [-53_000, '-£530'],
+  ])('%d pence reads %s', (pence, expected) => {
+    expect(formatPence(pence)).toBe(expected);
+  });
+
+  it.each([0.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses %d', (pence) => {
+    expect(() => formatPence(pence)).toThrow(RangeError);
   });
 });

@@ -37,3 +37,10 @@ export function formatGbp(pounds: number): string {
   if (!Number.isFinite(pounds)) throw new RangeError(`Not an amount in pounds: ${pounds}`);
   return Number.isInteger(pounds) ? wholePounds.format(pounds) : poundsAndPence.format(pounds);
 }
+
+/** An amount in whole pence, as `formatGbp` writes pounds: "£2,120", "£378.57". */
+export function formatPence(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
+  // pence / 100 is the double nearest the exact amount, and formatGbp rounds to two decimals, so no penny moves.
+  return formatGbp(pence / 100);
+}

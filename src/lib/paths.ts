@@ -49,7 +49,7 @@ export const primaryNavigation = [
   { label: 'Villas', href: paths.villas },
   { label: 'Apartments', href: paths.apartments },
   { label: 'Careers', href: paths.careers },
-  { label: 'Sign up', href: paths.register },
+  { label: 'My account', href: paths.account },
   { label: 'Contact', href: paths.contact },
 ] as const;
 
@@ -71,8 +71,8 @@ export function telephoneHref(phone: string): string {
  * use the sign-in page to send a guest elsewhere.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return paths.account;
-  if (/[\u0000-\u001f\\]/.test(value) || value.length > 500) return paths.account;
+  if (!value?.startsWith('/') || value.startsWith('//')) return paths.account;
+  const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 32);
+  if (hasControlCharacter || value.includes('\\') || value.length > 500) return paths.account;
   return value;
 }

@@ -13,6 +13,60 @@ for (const path of pages) {
   });
 }
 
+/** The account and booking pages, as a signed-out visitor first sees them once their island has run. */
+const islandPages = [
+  '/register',
+  '/login',
+  '/forgot-password',
+  '/verify-email',
+  '/verify-email?email=meera%40example.com',
+  '/verify-email?token=a-token-the-server-never-issued',
+  '/reset-password',
+  '/reset-password?token=a-token-the-server-never-issued',
+  '/booking',
+  '/booking?property=kovalam-cliff-villa',
+  '/account',
+];
+
+for (const path of islandPages) {
+  test(`${path} has no axe violations once its island has run`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+}
+
+test('the account pages ask search engines not to list them', async ({ page }) => {
+  for (const path of [
+    '/register',
+    '/login',
+    '/forgot-password',
+    '/verify-email',
+    '/reset-password',
+    '/account',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', 'noindex');
+  }
+});
+
+test('the account pages load without a console error while signed out', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  for (const path of ['/account', '/booking?property=kovalam-cliff-villa', '/login', '/register']) {
+    await page.goto(path);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});
+
 test('the contact form with its error messages has no axe violations', async ({ page }) => {
   await page.goto('/contact');
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));

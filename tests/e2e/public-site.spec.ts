@@ -102,11 +102,20 @@ for (const route of canonicalRoutes) {
   });
 }
 
-for (const route of canonicalRoutes.filter((route) => route !== '/')) {
+for (const route of canonicalRoutes.filter((route) => route !== '/' && !propertyPages.includes(route))) {
   test(`${route} ships no script but its structured data`, async ({ page }) => {
     await page.goto(route);
     await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
     await expect(page.locator('astro-island')).toHaveCount(0);
+  });
+}
+
+// A property page's one island is its availability calendar, loaded only when scrolled into view.
+for (const route of propertyPages) {
+  test(`${route} ships only the availability calendar, loaded when visible`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.locator('astro-island')).toHaveCount(1);
+    await expect(page.locator('astro-island')).toHaveAttribute('client', 'visible');
   });
 }
 

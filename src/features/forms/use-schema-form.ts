@@ -1,14 +1,21 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { firstErrorPerField } from '../../lib/form-fields.ts';
+import { type FieldErrors, firstErrorPerField } from '../../lib/form-fields.ts';
 import type { FormState } from './form-state.ts';
 
 type Status = 'idle' | 'pending' | 'sent';
+
+/** Why the server last refused the submission, for forms that answer some refusals in their own way. */
+export type Refusal = { status: number; code: string | undefined };
 
 type Options<Schema extends z.ZodObject> = {
   schema: Schema;
   endpoint: string;
   initial?: FormState | undefined;
+  /** Rules that need several fields or outside facts, checked on submit once every field is valid. */
+  checkTogether?: ((data: z.output<Schema>) => FieldErrors) | undefined;
+  /** Receives the server's answer to an accepted submission, just before the form shows it as sent. */
+  onAccepted?: ((answer: unknown) => void) | undefined;
 };
 
 const networkFailure =
@@ -19,7 +26,13 @@ const networkFailure =
  * person types (after they leave a field once) and on submit, a pending state, one stored request per
  * submission however often the button is pressed (Idempotency-Key), and nothing cleared on failure.
  */
-export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, initial }: Options<Schema>) {
+export function useSchemaForm<Schema extends z.ZodObject>({
+  schema,
+  endpoint,
+  initial,
+  checkTogether,
+  onAccepted,
+}: Options<Schema>) {
   const fieldNames = Object.keys(schema.shape);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fieldNames.map((name) => [name, initial?.values[name] ?? ''])),
@@ -27,6 +40,9 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
   const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
   const [message, setMessage] = useState<string | undefined>(initial?.message);
   const [status, setStatus] = useState<Status>('idle');
+  const [refusal, setRefusal] = useState<Refusal | undefined>();
+  // A second click can arrive before React has re-rendered with status 'pending'; this cannot lag.
+  const sending = useRef(false);
   const [hydrated, setHydrated] = useState(false);
   const touched = useRef(new Set<string>(Object.keys(initial?.errors ?? {})));
   const idempotencyKey = useRef<string | null>(null);
@@ -72,18 +88,21 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status === 'pending') return;
+    if (status === 'pending' || sending.current) return;
     for (const name of fieldNames) touched.current.add(name);
     const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstErrorPerField(parsed.error));
+    const problems = parsed.success ? (checkTogether?.(parsed.data) ?? {}) : firstErrorPerField(parsed.error);
+    if (!parsed.success || Object.keys(problems).length > 0) {
+      setErrors(problems);
       setMessage('Some fields need your attention.');
       focusFirstInvalid();
       return;
     }
     setErrors({});
     setMessage(undefined);
+    setRefusal(undefined);
     setStatus('pending');
+    sending.current = true;
     idempotencyKey.current ??= crypto.randomUUID();
     try {
       const response = await fetch(endpoint, {
@@ -92,19 +111,23 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
         body: JSON.stringify(parsed.data),
       });
       if (response.ok) {
+        onAccepted?.(await response.json().catch(() => null));
         setStatus('sent');
         return;
       }
       const body = (await response.json().catch(() => null)) as {
-        error?: { message?: string; fields?: Record<string, string> };
+        error?: { code?: string; message?: string; fields?: Record<string, string> };
       } | null;
       setErrors(body?.error?.fields ?? {});
       setMessage(body?.error?.message ?? 'Something went wrong on our side. Please try again.');
+      setRefusal({ status: response.status, code: body?.error?.code });
       setStatus('idle');
       if (body?.error?.fields) focusFirstInvalid();
     } catch {
       setMessage(networkFailure);
       setStatus('idle');
+    } finally {
+      sending.current = false;
     }
   }
 
@@ -113,7 +136,7 @@ export function useSchemaForm<Schema extends z.ZodObject>({ schema, endpoint, in
     return { name, value: values[name] ?? '', error: errors[name], onValueChange: change, onLeave: leave };
   }
 
-  return { values, errors, message, status, hydrated, formRef, change, leave, submit, fieldProps };
+  return { values, errors, message, status, refusal, hydrated, formRef, change, leave, submit, fieldProps };
 }
 
 export type SchemaForm = ReturnType<typeof useSchemaForm>;

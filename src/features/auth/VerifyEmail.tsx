@@ -1,0 +1,133 @@
+import { useRef, useState } from 'react';
+import { safeReturnPath } from '../../lib/paths.ts';
+import { registerPath, signInPath } from './auth-links.ts';
+import { verifyEmailSchema } from './auth-schemas.ts';
+import { OutcomePanel } from './OutcomePanel.tsx';
+import { usePageQuery } from './use-page-query.ts';
+
+export const verifyEmailEndpoint = '/api/auth/verify-email';
+
+type Step = 'ready' | 'pending' | 'confirmed' | 'invalid' | 'failed';
+
+const networkFailure = 'We could not reach our server. Check your connection and press the button again.';
+
+/**
+ * The page the confirmation email links to, and "check your inbox" after registering. With a token it
+ * waits for a press of the button: mail scanners open links to inspect them, and must not use them up.
+ */
+export default function VerifyEmail({ headingId }: { headingId: string }) {
+  const query = usePageQuery();
+  const token = query?.get('token') ?? '';
+  const email = query?.get('email') ?? '';
+  const next = query?.get('next') ? safeReturnPath(query.get('next')) : null;
+  const [step, setStep] = useState<Step>('ready');
+  const [problem, setProblem] = useState('');
+  const sending = useRef(false);
+
+  async function confirm() {
+    if (sending.current) return;
+    const parsed = verifyEmailSchema.safeParse({ token });
+    if (!parsed.success) {
+      setStep('invalid');
+      return;
+    }
+    sending.current = true;
+    setStep('pending');
+    try {
+      const response = await fetch(verifyEmailEndpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(parsed.data),
+      });
+      if (response.ok || response.status === 400) {
+        setStep(response.ok ? 'confirmed' : 'invalid');
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      setProblem(body?.error?.message ?? 'Something went wrong on our side. Please try again.');
+      setStep('failed');
+    } catch {
+      setProblem(networkFailure);
+      setStep('failed');
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  if (!token) {
+    return (
+      <>
+        <h1 id={headingId}>Check your inbox</h1>
+        <p>
+          We have sent a confirmation link to{' '}
+          {email ? <strong>{email}</strong> : 'the address you registered with'}. Open it to confirm your
+          address, then sign in. The link works once, for 24 hours.
+        </p>
+        <p>
+          Nothing there after a few minutes? Look in your spam folder, or{' '}
+          <a href={registerPath(next)}>register again</a> to get a new link.
+        </p>
+      </>
+    );
+  }
+
+  if (step === 'confirmed') {
+    return (
+      <>
+        <h1 id={headingId}>Confirm your email address</h1>
+        <OutcomePanel heading="Email confirmed">
+          <p>Thank you. Your account is ready: sign in to continue.</p>
+          <p>
+            <a className="button button--primary" href={signInPath(next)}>
+              Sign in
+            </a>
+          </p>
+        </OutcomePanel>
+      </>
+    );
+  }
+
+  if (step === 'invalid') {
+    return (
+      <>
+        <h1 id={headingId}>Confirm your email address</h1>
+        <OutcomePanel heading="This link no longer works" tone="problem">
+          <p>
+            Confirmation links work once, for 24 hours. If you have already confirmed, simply sign in;
+            otherwise register again with the same address and we will send a new link.
+          </p>
+          <ul className="form-links">
+            <li>
+              <a href={signInPath(next)}>Sign in</a>
+            </li>
+            <li>
+              <a href={registerPath(next)}>Register again</a>
+            </li>
+          </ul>
+        </OutcomePanel>
+      </>
+    );
+  }
+
+  const pending = step === 'pending';
+  return (
+    <>
+      <h1 id={headingId}>Confirm your email address</h1>
+      <p>One step left: press the button to confirm that this address is yours.</p>
+      {step === 'failed' && (
+        <p className="form__message" role="alert">
+          {problem}
+        </p>
+      )}
+      <button
+        className="button button--primary"
+        type="button"
+        onClick={confirm}
+        disabled={pending}
+        aria-busy={pending}
+      >
+        {pending ? 'Confirming…' : 'Confirm my email'}
+      </button>
+    </>
+  );
+}

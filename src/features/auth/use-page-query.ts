@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The page's query string, once the island runs in the browser. The pages are pre-rendered without
+ * one, so reading it during the first render would make the browser's markup differ from the server's
+ * (React then keeps the server's attributes, e.g. a link without its `next`); an effect reads it after.
+ * Null until then.
+ */
+export function usePageQuery(): URLSearchParams | null {
+  const [query, setQuery] = useState<URLSearchParams | null>(null);
+  useEffect(() => setQuery(new URLSearchParams(window.location.search)), []);
+  return query;
+}

@@ -1,0 +1,53 @@
+import { bookingTerms } from '../../lib/booking-terms.ts';
+import { formatPence } from '../../lib/money.ts';
+import type { Quote } from '../../lib/pricing.ts';
+import { describeNights, formatStayDate } from './stay-words.ts';
+
+/** A quote line by line: the stay, the discount when it applies, the total, and what is due when. */
+export function QuoteDetails({ quote }: { quote: Quote }) {
+  const { discountPercent, depositPercent, balanceDueDaysBeforeArrival } = bookingTerms;
+  return (
+    <div className="quote">
+      <dl className="quote__lines">
+        <div>
+          <dt>
+            {describeNights(quote.nights)} at {formatPence(quote.weeklyRatePence)} a week
+          </dt>
+          <dd>{formatPence(quote.subtotalPence)}</dd>
+        </div>
+        {quote.discountPence > 0 && (
+          <div>
+            <dt>Two-guest discount ({discountPercent}%)</dt>
+            <dd>−{formatPence(quote.discountPence)}</dd>
+          </div>
+        )}
+        <div className="quote__total">
+          <dt>Total</dt>
+          <dd>{formatPence(quote.totalPence)}</dd>
+        </div>
+        {quote.balanceDueDate ? (
+          <>
+            <div>
+              <dt>Deposit ({depositPercent}%), due on confirmation</dt>
+              <dd>{formatPence(quote.depositPence)}</dd>
+            </div>
+            <div>
+              <dt>Balance, due by {formatStayDate(quote.balanceDueDate)}</dt>
+              <dd>{formatPence(quote.balancePence)}</dd>
+            </div>
+          </>
+        ) : (
+          <div>
+            <dt>Due on confirmation</dt>
+            <dd>{formatPence(quote.depositPence)}</dd>
+          </div>
+        )}
+      </dl>
+      {!quote.balanceDueDate && (
+        <p className="quote__note">
+          Full amount due on confirmation: arrival is {balanceDueDaysBeforeArrival} days away or less.
+        </p>
+      )}
+    </div>
+  );
+}

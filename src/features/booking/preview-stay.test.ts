@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { BookableProperty } from './booking-answers.ts';
+import { previewStay } from './preview-stay.ts';
+
+const villa: BookableProperty = {
+  slug: 'kovalam-cliff-villa',
+  name: 'Kovalam Cliff Villa',
+  kind: 'villas',
+  weeklyRatePence: 265_000,
+  sleeps: 8,
+  minNights: 5,
+};
+const today = '2027-01-01';
+
+describe('previewStay', () => {
+  it('prices a whole stay the property takes, with the two-guest discount', () => {
+    const { problems, quote } = previewStay(
+      { arrival: '2027-03-01', departure: '2027-03-08', guests: '2' },
+      villa,
+      today,
+    );
+    expect(problems).toEqual({});
+    expect(quote).toMatchObject({
+      nights: 7,
+      subtotalPence: 265_000,
+      discountPence: 53_000,
+      totalPence: 212_000,
+    });
+    expect(quote?.balanceDueDate).toBe('2027-01-15');
+  });
+
+  it.each([
+    ['no property chosen', undefined, { arrival: '2027-03-01', departure: '2027-03-08', guests: '3' }, {}],
+    ['no dates yet', villa, { arrival: '', departure: '', guests: '3' }, {}],
+    ['no guests yet', villa, { arrival: '2027-03-01', departure: '2027-03-08', guests: '' }, {}],
+    ['half-typed guests', villa, { arrival: '2027-03-01', departure: '2027-03-08', guests: '2x' }, {}],
+    [
+      'too short a stay',
+      villa,
+      { arrival: '2027-03-01', departure: '2027-03-04', guests: '3' },
+      { departure: 'Kovalam Cliff Villa takes stays of at least 5 nights' },
+    ],
+    [
+      'departure before arrival',
+      villa,
+      { arrival: '2027-03-08', departure: '2027-03-01', guests: '3' },
+      { departure: 'Choose a departure date after the arrival date' },
+    ],
+    [
+      'too many guests',
+      villa,
+      { arrival: '2027-03-01', departure: '2027-03-08', guests: '9' },
+      { guests: 'Kovalam Cliff Villa sleeps at most 8' },
+    ],
+    [
+      'an arrival in the past',
+      villa,
+      { arrival: '2026-12-20', departure: '2026-12-27', guests: '3' },
+      { arrival: 'Choose an arrival date from today on' },
+    ],
+  ])('shows no price for %s', (_, property, values, problems) => {
+    expect(previewStay(values, property, today)).toEqual({ problems, quote: null });
+  });
+
+  it('asks for everything on confirmation when arrival is 45 days away or less', () => {
+    const { quote } = previewStay(
+      { arrival: '2027-02-15', departure: '2027-02-22', guests: '3' },
+      villa,
+      today,
+    );
+    expect(quote).toMatchObject({
+      discountPence: 0,
+      depositPence: 265_000,
+      balancePence: 0,
+      balanceDueDate: null,
+    });
+  });
+});
