@@ -40,3 +40,9 @@ as $$
 $$;
 
 grant usage on schema public to anon, authenticated, service_role;
+
+-- Supabase grants every new table, function and sequence in `public` to its API roles by default, and
+-- migrations must revoke what a role may not have. The same here, so tests see what Supabase does.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;

@@ -89,11 +89,23 @@ describe.each(formTables)('$table row level security', ({ table, columns, values
     const before = await stored();
     await asRole('authenticated', claims, async (db) => {
       expect((await db.query(`select * from ${table}`)).rows).toEqual([]);
-      expect((await db.query(`update ${table} set name = 'x' where id = $1`, [id])).rowCount).toBe(0);
       expect((await db.query(`update ${table} set deleted_at = now() where id = $1`, [id])).rowCount).toBe(0);
       expect((await db.query(`delete from ${table} where id = $1`, [id])).rowCount).toBe(0);
+      // Last: a refused statement ends the transaction.
+      await expect(db.query(`update ${table} set name = 'x' where id = $1`, [id])).rejects.toThrow(
+        /permission denied/,
+      );
     });
     expect(await stored()).toEqual(before);
+  });
+
+  it('never lets an admin rewrite what a visitor sent', async () => {
+    const id = await seedRow();
+    await asRole('authenticated', admin, async (db) => {
+      await expect(db.query(`update ${table} set name = 'x' where id = $1`, [id])).rejects.toThrow(
+        /permission denied/,
+      );
+    });
   });
 
   it('lets an admin read, change, soft-delete, restore and delete rows', async () => {

@@ -1,0 +1,250 @@
+/**
+ * `npm run bench:admin`: how fast the dashboard's lists are with 100,000 rows per table.
+ *
+ * Uses DATABASE_URL when set (topping each table up to BENCH_ROWS, default 100,000, with demo rows),
+ * otherwise a throwaway embedded PostgreSQL in a temp dir. Measures, for each collection, the first
+ * page, two searches, a filtered page and a deep page (page 51, by cursor), in process: the service
+ * and repository in one transaction as an admin, the way a function runs them. With BENCH_URL (a
+ * running `npm start`/`npm run serve` on the same DATABASE_URL) it also measures them through HTTP,
+ * signed in as an admin it creates. Prints a Markdown table of p50/p95 in milliseconds, with the
+ * indexes each query's plan used (EXPLAIN ANALYZE).
+ *
+ * Budget (issue 4): in process, p95 of a first page or a search ≤ 50 ms on a 2-core machine, and a
+ * deep page as fast as the first.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { addDays } from '../../src/lib/dates.ts';
+import { todayInKerala } from '../../src/lib/stay-rules.ts';
+import { selectPage } from '../../src/server/admin/admin-repository.ts';
+import { listItems, summariseCollections } from '../../src/server/admin/admin-service.ts';
+import { createOrPromoteAdmin } from '../../src/server/admin/admins.ts';
+import { type CollectionName, collections, findCollection } from '../../src/server/admin/collections.ts';
+import { listQuerySchema, readListQuery } from '../../src/server/admin/list-query.ts';
+import type { Visitor } from '../../src/server/auth/session.ts';
+import { readLimit } from '../../src/server/config.ts';
+import { closeDatabase, type Transaction } from '../../src/server/db/database.ts';
+import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seedDemoData } from '../demo-data.ts';
+
+const targetRows = readLimit('BENCH_ROWS', 100_000);
+const iterations = readLimit('BENCH_ITERATIONS', 40);
+// Locally every function request is bundled and run in a fresh worker (about a second each on two
+// cores), so the HTTP runs are fewer.
+const apiIterations = readLimit('BENCH_API_ITERATIONS', 10);
+const deepPage = 51;
+const benchUrl = process.env.BENCH_URL?.replace(/\/$/, '');
+
+if (benchUrl && !process.env.DATABASE_URL) {
+  console.error(
+    'BENCH_URL needs DATABASE_URL: the database the server at BENCH_URL uses, which the bench seeds.',
+  );
+  process.exit(1);
+}
+
+// The database: the configured one, or a throwaway embedded one.
+let databaseUrl = process.env.DATABASE_URL;
+let stopDatabase = async () => {};
+if (!databaseUrl) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kayal-bench-'));
+  // As root, Postgres runs as the `postgres` user, which must be able to enter this directory.
+  await chmod(dir, 0o755);
+  const embedded = await startEmbeddedDatabase(path.join(dir, 'postgres'));
+  databaseUrl = embedded.url;
+  stopDatabase = async () => {
+    await embedded.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+await migrate(databaseUrl);
+process.env.DATABASE_URL = databaseUrl;
+
+const owner = new pg.Client({ connectionString: databaseUrl, application_name: 'kayal-villas-bench' });
+await owner.connect();
+
+try {
+  const countRows = async () => {
+    const counts: number[] = [];
+    for (const { table } of collections) {
+      counts.push(Number((await owner.query(`select count(*) from public.${table}`)).rows[0].count));
+    }
+    return counts;
+  };
+  const counts = await countRows();
+  const missing = targetRows - Math.min(...counts);
+  if (missing > 0) {
+    console.log(`Seeding ${missing} demo rows per table…`);
+    const started = performance.now();
+    await seedDemoData(databaseUrl, missing);
+    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  }
+
+  const password = randomBytes(18).toString('base64url');
+  const email = `bench+${randomUUID()}@example.com`;
+  const { id } = await createOrPromoteAdmin({ email, name: 'Bench Admin', password });
+  const claims = { sub: id, email, role: 'authenticated' as const, app_metadata: { role: 'admin' } };
+  const visitor: Visitor = { claims, user: { id, email, name: 'Bench Admin', isAdmin: true } };
+
+  type Scenario = { collection: CollectionName; label: string; params: Record<string, string> };
+  const today = todayInKerala();
+  const aMonthAYearAgo = { from: addDays(today, -400), to: addDays(today, -370) };
+  const filters: Record<CollectionName, [string, Record<string, string>]> = {
+    'booking-requests': ['status new, one property', { status: 'new', property: 'kovalam-cliff-villa' }],
+    'career-applications': ['position architect', { position: 'architect' }],
+    'contact-messages': ['received in a month', aMonthAYearAgo],
+    'partner-enquiries': ['received in a month', aMonthAYearAgo],
+  };
+
+  /** The cursor that opens page `page` of a list, found by walking it. */
+  async function cursorOfPage(collection: CollectionName, page: number): Promise<string> {
+    let cursor = '';
+    for (let walked = 1; walked < page; walked++) {
+      const { nextCursor } = await listItems(
+        visitor,
+        collection,
+        new URLSearchParams(cursor ? { cursor } : {}),
+      );
+      if (!nextCursor) throw new Error(`${collection} has fewer than ${page} pages`);
+      cursor = nextCursor;
+    }
+    return cursor;
+  }
+
+  const scenarios: Scenario[] = [];
+  for (const { name } of collections) {
+    const [filterLabel, filterParams] = filters[name];
+    scenarios.push(
+      { collection: name, label: 'first page', params: {} },
+      { collection: name, label: 'search "kurian"', params: { q: 'kurian' } },
+      { collection: name, label: 'search "meera nair"', params: { q: 'meera nair' } },
+      { collection: name, label: `filtered: ${filterLabel}`, params: filterParams },
+      {
+        collection: name,
+        label: `deep page (${deepPage})`,
+        params: { cursor: await cursorOfPage(name, deepPage) },
+      },
+    );
+  }
+
+  /** The indexes the query's plan uses, from EXPLAIN ANALYZE run as the admin (so RLS applies). */
+  async function planOf({ collection: name, params }: Scenario): Promise<string> {
+    const collection = findCollection(name);
+    const read = collection && readListQuery(collection, listQuerySchema.parse(params));
+    if (!collection || !read || 'errors' in read) throw new Error(`bad scenario ${name}`);
+    let captured: { text: string; values: unknown[] } = { text: '', values: [] };
+    const capturing: Transaction = {
+      query: async (text, values = []) => {
+        captured = { text, values };
+        return [];
+      },
+      as: (_caller, work) => work(),
+    };
+    await selectPage(capturing, collection, read.query, {
+      columns: collection.listColumns,
+      after: read.query.after,
+      limit: read.query.limit + 1,
+    });
+    await owner.query('begin');
+    try {
+      await owner.query('set local role authenticated');
+      await owner.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+      const { rows } = await owner.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, timing off, summary off) ${captured.text}`,
+        captured.values,
+      );
+      const lines = rows.map((row) => row['QUERY PLAN']);
+      const used = lines.flatMap((line) =>
+        [...line.matchAll(/(?:Index (?:Only )?Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)/g)].map(
+          (match) => match[1] as string,
+        ),
+      );
+      const scans = lines.some((line) => /Seq Scan/.test(line)) ? ['seq scan'] : [];
+      return [...new Set([...used, ...scans])].join(', ');
+    } finally {
+      await owner.query('rollback');
+    }
+  }
+
+  async function time(
+    work: () => Promise<unknown>,
+    runs = iterations,
+    warmUps = 3,
+  ): Promise<{ p50: number; p95: number }> {
+    for (let warm = 0; warm < warmUps; warm++) await work();
+    const samples: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await work();
+      samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    const at = (share: number) =>
+      samples[Math.min(samples.length - 1, Math.ceil(share * samples.length) - 1)] ?? 0;
+    return { p50: at(0.5), p95: at(0.95) };
+  }
+
+  let apiCookie = '';
+  if (benchUrl) {
+    const response = await fetch(`${benchUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: benchUrl },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok)
+      throw new Error(`Signing in at ${benchUrl} failed: ${response.status} ${await response.text()}`);
+    apiCookie = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  }
+  async function fetchList(url: string) {
+    const response = await fetch(url, { headers: { cookie: apiCookie } });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    await response.arrayBuffer();
+  }
+
+  const ms = (value: number) => value.toFixed(1);
+  const header = benchUrl
+    ? '| collection | query | in process p50 | in process p95 | API p50 | API p95 | indexes used |\n|---|---|---:|---:|---:|---:|---|'
+    : '| collection | query | in process p50 | in process p95 | indexes used |\n|---|---|---:|---:|---|';
+  const lines = [header];
+  for (const scenario of scenarios) {
+    const params = new URLSearchParams(scenario.params);
+    const local = await time(() => listItems(visitor, scenario.collection, params));
+    const cells = [scenario.collection, scenario.label, ms(local.p50), ms(local.p95)];
+    if (benchUrl) {
+      const api = await time(
+        () => fetchList(`${benchUrl}/api/admin/${scenario.collection}?${params}`),
+        apiIterations,
+        1,
+      );
+      cells.push(ms(api.p50), ms(api.p95));
+    }
+    cells.push(await planOf(scenario));
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  const summary = await time(() => summariseCollections(visitor));
+  const summaryCells = ['all four', 'summary (new, trash, latest)', ms(summary.p50), ms(summary.p95)];
+  if (benchUrl) {
+    const api = await time(() => fetchList(`${benchUrl}/api/admin/summary`), apiIterations, 1);
+    summaryCells.push(ms(api.p50), ms(api.p95));
+  }
+  lines.push(`| ${[...summaryCells, 'partial indexes (index-only)'].join(' | ')} |`);
+
+  const finalCounts = await countRows();
+  const { rows: version } = await owner.query<{ server_version: string }>('show server_version');
+  console.log(
+    `\nPostgreSQL ${version[0]?.server_version}; rows per table: ${finalCounts.join(' / ')} ` +
+      `(${collections.map(({ name }) => name).join(' / ')}); in process ${iterations} runs each after 3 ` +
+      `warm-ups${benchUrl ? `, API ${apiIterations} after 1` : ''}; ms.\n`,
+  );
+  console.log(lines.join('\n'));
+} finally {
+  await owner.end();
+  await closeDatabase();
+  await stopDatabase();
+}

@@ -1,0 +1,16 @@
+/**
+ * `npm run trash:purge`: removes for good what has been in the dashboard's trash for over 30 days, on
+ * the configured (or embedded) database: what the daily Netlify scheduled function does, on demand.
+ */
+import { describePurge, purgeTrash } from '../src/server/admin/trash.ts';
+import { closeDatabase } from '../src/server/db/database.ts';
+import { prepareDatabase } from '../src/server/db/prepare.ts';
+
+const database = await prepareDatabase();
+process.env.DATABASE_URL = database.url;
+try {
+  console.log(describePurge(await purgeTrash()));
+} finally {
+  await closeDatabase();
+  await database.stop();
+}

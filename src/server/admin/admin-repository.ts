@@ -1,0 +1,216 @@
+import type { Transaction } from '../db/database.ts';
+import {
+  type Collection,
+  collections,
+  isoDate,
+  isoTimestamp,
+  officeTimeZone,
+  selectList,
+} from './collections.ts';
+import type { CursorPosition, ListQuery } from './list-query.ts';
+
+/**
+ * The dashboard's SQL. Each function runs in the caller's transaction, so RLS decides as well: run as
+ * anyone but an admin, the lists are empty and the changes touch nothing.
+ */
+
+export type Row = Record<string, unknown> & { id: string };
+
+/** How a sort orders rows, and its key as exact text for a cursor. */
+const sortOrders = {
+  newest: { column: 'created_at', direction: 'desc', type: 'timestamptz' },
+  oldest: { column: 'created_at', direction: 'asc', type: 'timestamptz' },
+  arrival: { column: 'arrival', direction: 'asc', type: 'date' },
+} as const;
+
+function cursorKey(sort: ListQuery['sort']): string {
+  const { column } = sortOrders[sort];
+  // Microseconds, so two rows in one millisecond are neither skipped nor repeated.
+  return column === 'created_at'
+    ? `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : isoDate(column);
+}
+
+/** `%word%` for ILIKE, with the word's own `%`, `_` and `\` matched literally. */
+function containing(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * One page of a collection in its sort order, after `after`: a keyset seek on the indexes of
+ * migration 20261122000700, so a deep page costs what the first does. Answers up to `limit` rows with
+ * the sort key of each (`cursorKey`), for the next cursor.
+ *
+ * It reads the `dashboard` view of the table, which admits admins only: under the table's RLS the
+ * search could not use its trigram index (see the migration).
+ */
+export async function selectPage(
+  tx: Transaction,
+  collection: Collection,
+  query: Omit<ListQuery, 'limit' | 'after'>,
+  { columns, after, limit }: { columns: Record<string, string>; after?: CursorPosition; limit: number },
+): Promise<(Row & { cursorKey: string })[]> {
+  const values: unknown[] = [];
+  const parameter = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const where = [query.view === 'trash' ? 'deleted_at is not null' : 'deleted_at is null'];
+  for (const word of query.searchWords)
+    where.push(`${collection.searchText} ilike ${parameter(containing(word))}`);
+  if (query.status) where.push(`status = ${parameter(query.status)}`);
+  if (query.property) where.push(`property = ${parameter(query.property)}`);
+  if (query.position) where.push(`position = ${parameter(query.position)}`);
+  // Whole days in the office's time zone; `to` includes its day.
+  if (query.from) {
+    where.push(`created_at >= (${parameter(query.from)}::date)::timestamp at time zone '${officeTimeZone}'`);
+  }
+  if (query.to) {
+    where.push(`created_at < (${parameter(query.to)}::date + 1)::timestamp at time zone '${officeTimeZone}'`);
+  }
+  const order = sortOrders[query.sort];
+  if (after) {
+    // A row comparison, which a btree index on (column, id) answers with one seek.
+    const comparison = order.direction === 'desc' ? '<' : '>';
+    where.push(
+      `(${order.column}, id) ${comparison} (${parameter(after.key)}::${order.type}, ${parameter(after.id)}::uuid)`,
+    );
+  }
+  return tx.query<Row & { cursorKey: string }>(
+    `select ${selectList(columns)}, ${cursorKey(query.sort)} as "cursorKey"
+     from dashboard.${collection.table}
+     where ${where.join(' and ')}
+     order by ${order.column} ${order.direction}, id ${order.direction}
+     limit ${parameter(limit)}`,
+    values,
+  );
+}
+
+export type CollectionCounts = { new: number; trash: number; latestAt: string | null };
+
+/**
+ * For each collection: how many rows are new to the office, how many are in the trash, and when the
+ * newest row arrived, in one round trip. Each count is an index-only scan of a small partial index.
+ */
+export async function countCollections(tx: Transaction): Promise<Map<Collection['name'], CollectionCounts>> {
+  const parts = collections.map(
+    (collection) => `select '${collection.name}' as name,
+       (select count(*) from public.${collection.table} where ${collection.isNew} and deleted_at is null)::int as "new",
+       (select count(*) from public.${collection.table} where deleted_at is not null)::int as trash,
+       (select ${isoTimestamp('max(created_at)')} from public.${collection.table} where deleted_at is null) as "latestAt"`,
+  );
+  const rows = await tx.query<CollectionCounts & { name: Collection['name'] }>(parts.join(' union all '));
+  return new Map(rows.map(({ name, ...counts }) => [name, counts]));
+}
+
+/** The full row, in the trash or not, or undefined when there is none with this id. */
+export async function selectDetail(
+  tx: Transaction,
+  collection: Collection,
+  id: string,
+): Promise<Row | undefined> {
+  const [row] = await tx.query<Row>(
+    `select ${selectList(collection.detailColumns)} from public.${collection.table} where id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/** Marks a form row as opened by the office the first time; later opens keep the first time. */
+export async function markRead(tx: Transaction, collection: Collection, id: string): Promise<void> {
+  await tx.query(`update public.${collection.table} set read_at = now() where id = $1 and read_at is null`, [
+    id,
+  ]);
+}
+
+export type HistoryEntry = {
+  action: 'status_changed' | 'deleted' | 'restored' | 'purged';
+  oldStatus: string | null;
+  newStatus: string | null;
+  actorId: string | null;
+  actorEmail: string | null;
+  actorRole: string;
+  at: string;
+};
+
+/** What the audit log recorded about a row, oldest first. */
+export async function selectHistory(
+  tx: Transaction,
+  collection: Collection,
+  id: string,
+): Promise<HistoryEntry[]> {
+  return tx.query<HistoryEntry>(
+    `select action, old_status as "oldStatus", new_status as "newStatus", actor_id as "actorId",
+            actor_email as "actorEmail", actor_role as "actorRole", ${isoTimestamp('created_at')} as "at"
+     from public.admin_audit_log
+     where row_id = $1 and collection = $2
+     order by created_at, id`,
+    [id, collection.table],
+  );
+}
+
+/** Locks the row for a change and answers what the change depends on. */
+export async function selectForChange(
+  tx: Transaction,
+  collection: Collection,
+  id: string,
+): Promise<{ status: string | null; deleted: boolean } | undefined> {
+  const statusColumn = collection.table === 'booking_requests' ? 'status' : 'null::text';
+  const [row] = await tx.query<{ status: string | null; deleted: boolean }>(
+    `select ${statusColumn} as status, deleted_at is not null as deleted
+     from public.${collection.table} where id = $1 for update`,
+    [id],
+  );
+  return row;
+}
+
+/** Sets a booking request's status; the transition trigger and the overlap constraint may refuse it. */
+export async function updateBookingStatus(tx: Transaction, id: string, status: string): Promise<void> {
+  await tx.query('update public.booking_requests set status = $2 where id = $1', [id, status]);
+}
+
+/** Moves a row to the trash, or back; the audit triggers record either. */
+export async function updateDeleted(
+  tx: Transaction,
+  collection: Collection,
+  id: string,
+  deleted: boolean,
+): Promise<void> {
+  await tx.query(
+    deleted
+      ? `update public.${collection.table} set deleted_at = now() where id = $1 and deleted_at is null`
+      : `update public.${collection.table} set deleted_at = null where id = $1 and deleted_at is not null`,
+    [id],
+  );
+}
+
+export type ConfirmedStay = { id: string; property: string; arrival: string; departure: string };
+
+/** A confirmed, listed stay of the same property that shares a night with request `id`. */
+export async function selectOverlappingConfirmedStay(
+  tx: Transaction,
+  id: string,
+): Promise<ConfirmedStay | undefined> {
+  const [row] = await tx.query<ConfirmedStay>(
+    `select other.id, other.property, ${isoDate('other.arrival')} as arrival, ${isoDate('other.departure')} as departure
+     from public.booking_requests requested
+     join public.booking_requests other
+       on other.property = requested.property and other.id <> requested.id
+      and other.status = 'confirmed' and other.deleted_at is null
+      and daterange(other.arrival, other.departure, '[)') && daterange(requested.arrival, requested.departure, '[)')
+     where requested.id = $1
+     order by other.arrival
+     limit 1`,
+    [id],
+  );
+  return row;
+}
+
+export type PurgedCounts = { purgedFrom: string; purgedRows: number }[];
+
+/** Removes for good what has been in the trash over 30 days (migration 20261122000700). */
+export async function purgeOldTrash(tx: Transaction): Promise<PurgedCounts> {
+  return tx.query<{ purgedFrom: string; purgedRows: number }>(
+    `select purged_from as "purgedFrom", purged_rows::int as "purgedRows" from app_private.purge_trash()`,
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * CSV as RFC 4180 writes it (comma-separated, CRLF line ends, a field quoted when it holds a comma, a
+ * quote or a line break, quotes doubled), made safe to open in a spreadsheet.
+ */
+
+/** Excel reads a UTF-8 file as the machine's legacy code page unless it starts with a byte order mark. */
+export const byteOrderMark = '\uFEFF';
+
+// A cell starting with one of these is run as a formula by Excel, LibreOffice and Google Sheets
+// (OWASP "CSV injection"): `=HYPERLINK(...)` in a guest's name would become a link in the office.
+const formulaStart = /^[=+\-@\t\r]/;
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+/** One field: a text that would start a formula gets a leading `'`, which spreadsheets show as text. */
+export function csvField(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && formulaStart.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record, with its CRLF. */
+export function csvRecord(values: readonly CsvValue[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}

@@ -1,0 +1,131 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInGuest } from '../support/accounts.ts';
+import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { ownerQuery } from '../support/sql.ts';
+
+/**
+ * Every /api/admin endpoint refuses the anonymous (401) and signed-in guests (403) and serves admins.
+ * The list of endpoints is read from netlify/functions, the way Netlify reads `config.path`, so an
+ * endpoint added without a sample request here fails this test instead of going unguarded.
+ */
+
+const functionsDir = path.resolve(import.meta.dirname, '../../netlify/functions');
+
+type Endpoint = { file: string; route: string; method: string };
+
+async function findAdminEndpoints(): Promise<Endpoint[]> {
+  const endpoints: Endpoint[] = [];
+  for (const file of (await readdir(functionsDir)).sort()) {
+    if (!/\.m?[jt]s$/.test(file)) continue;
+    const source = await readFile(path.join(functionsDir, file), 'utf8');
+    const routes = [...(source.match(/\bpath:\s*(\[[^\]]*\]|'[^']*')/)?.[1] ?? '').matchAll(/'([^']+)'/g)]
+      .map((found) => found[1] as string)
+      .filter((route) => route.startsWith('/api/admin'));
+    if (routes.length === 0) continue;
+    const methods = [
+      ...(source.match(/signedInEndpoint\(\s*\[([^\]]*)\]/)?.[1] ?? '').matchAll(/'([A-Z]+)'/g),
+    ];
+    expect(
+      methods.length,
+      `${file} declares its methods with signedInEndpoint([...], …, { admin: true })`,
+    ).toBeGreaterThan(0);
+    expect(source, `${file} requires an admin`).toMatch(/admin:\s*true/);
+    for (const route of routes)
+      for (const [, method] of methods) endpoints.push({ file, route, method: method as string });
+  }
+  return endpoints;
+}
+
+async function insertContactMessage(): Promise<string> {
+  const [row] = await ownerQuery<{ id: string }>(
+    `insert into contact_messages (name, email, phone, message)
+     values ('Guard Test', 'guard@example.com', '+91 98470 00001', 'For the admin guard test') returning id`,
+  );
+  return row?.id as string;
+}
+
+async function insertNewBookingRequest(): Promise<string> {
+  // A made-up property, so no other test's confirmed stay can overlap it.
+  const [row] = await ownerQuery<{ id: string }>(
+    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
+       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
+       balance_due_date)
+     values (gen_random_uuid(), 'Guard Test', 'guard@example.com', '+91 98470 00001', 'Kochi',
+       'guard-test-' || substr(md5(random()::text), 1, 12), '2090-01-10', '2090-01-17', 3,
+       7, 70000, 70000, 0, 70000, 17500, 52500, '2089-11-26')
+     returning id`,
+  );
+  return row?.id as string;
+}
+
+/** A request each endpoint should serve an admin with 2xx; built fresh per call, since some change rows. */
+const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> = {
+  'GET /api/admin/summary': async () => ({ path: '/api/admin/summary' }),
+  'GET /api/admin/:collection': async () => ({ path: '/api/admin/contact-messages?limit=5' }),
+  'GET /api/admin/:collection.csv': async () => ({ path: '/api/admin/contact-messages.csv?q=guard' }),
+  'GET /api/admin/:collection/:id': async () => ({
+    path: `/api/admin/contact-messages/${await insertContactMessage()}`,
+  }),
+  'PATCH /api/admin/:collection/:id': async () => ({
+    path: `/api/admin/booking-requests/${await insertNewBookingRequest()}`,
+    body: { status: 'declined' },
+  }),
+  'DELETE /api/admin/:collection/:id': async () => ({
+    path: `/api/admin/contact-messages/${await insertContactMessage()}`,
+  }),
+  'POST /api/admin/:collection/:id/restore': async () => {
+    const id = await insertContactMessage();
+    await ownerQuery('update contact_messages set deleted_at = now() where id = $1', [id]);
+    return { path: `/api/admin/contact-messages/${id}/restore` };
+  },
+};
+
+const endpoints = await findAdminEndpoints();
+
+describe('the admin endpoints', () => {
+  let admin: Admin;
+  let guestCookie: string;
+
+  beforeAll(async () => {
+    admin = await signedInAdmin();
+    guestCookie = (await signedInGuest()).cookie;
+  });
+
+  it('are all found in netlify/functions, and each has a sample request in this test', () => {
+    expect(endpoints.length).toBeGreaterThanOrEqual(Object.keys(samples).length);
+    const found = endpoints.map(({ method, route }) => `${method} ${route}`).sort();
+    expect(found).toEqual(Object.keys(samples).sort());
+  });
+
+  describe.each(endpoints)('$method $route ($file)', ({ file, route, method }) => {
+    const call = async (cookie?: string) => {
+      const sample = samples[`${method} ${route}`];
+      if (!sample) throw new Error(`No sample request for ${method} ${route}: add one to this test`);
+      const { path: pathname, body } = await sample();
+      const fn = await import(path.join(functionsDir, file));
+      return invoke(fn, adminRequest(method, pathname, { cookie, body }));
+    };
+
+    it('answers 401 without a session', async () => {
+      const response = await call();
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    });
+
+    it('answers 403 to a signed-in guest', async () => {
+      const response = await call(guestCookie);
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+    });
+
+    it('serves an admin', async () => {
+      const response = await call(admin.cookie);
+      expect(response.status, await response.clone().text()).toBeGreaterThanOrEqual(200);
+      expect(response.status).toBeLessThan(300);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      await response.body?.cancel();
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { collections } from '../../src/server/admin/collections.ts';
+
+/**
+ * A search is served by its trigram index only when the query's expression is exactly the indexed one
+ * (the text lives in src/server/admin/collections.ts, the index in a migration) and when nothing holds
+ * the planner back from it. RLS does: its policies run before any operator that is not leakproof, and
+ * ILIKE is not. So the dashboard lists through its `dashboard` views, which admit admins only. This asks
+ * the planner, as an admin, with table scans priced out.
+ */
+
+const admin = {
+  sub: '00000000-0000-4000-8000-000000000031',
+  role: 'authenticated',
+  app_metadata: { role: 'admin' },
+};
+
+async function planAsAdmin(sql: string, values: unknown[]): Promise<string> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    await client.query('set local role authenticated');
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(admin)]);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, values);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.query('rollback').catch(() => {});
+    await client.end();
+  }
+}
+
+describe.each(collections)('searching $name', ({ table, searchText }) => {
+  const search = (source: string) =>
+    planAsAdmin(`select id from ${source} where ${searchText} ilike $1`, ['%kumarakom%']);
+
+  it(`uses the trigram index ${table}_search through the dashboard view`, async () => {
+    expect(await search(`dashboard.${table}`)).toContain(`Bitmap Index Scan on ${table}_search`);
+  });
+
+  it('could not use it on the table itself, under RLS (why the view exists)', async () => {
+    expect(await search(`public.${table}`)).not.toContain(`${table}_search`);
+  });
+});

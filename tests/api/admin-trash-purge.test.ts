@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import purgeTrashFunction, { config } from '../../netlify/functions/purge-trash.mts';
+import { purgeTrash } from '../../src/server/admin/trash.ts';
+import { ownerQuery } from '../support/sql.ts';
+
+/** Rows stay in the trash for 30 days, then go for good, and the audit log says so. */
+
+async function insertMessage(deletedDaysAgo: number | null): Promise<string> {
+  const [row] = await ownerQuery<{ id: string }>(
+    `insert into contact_messages (name, email, phone, message, deleted_at)
+     values ('Purge Test', 'purge@example.com', '+91 98470 00002', 'For the purge test',
+             now() - make_interval(days => $1)) returning id`,
+    [deletedDaysAgo],
+  );
+  return row?.id as string;
+}
+
+async function insertBooking(deletedDaysAgo: number): Promise<string> {
+  const [row] = await ownerQuery<{ id: string }>(
+    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
+       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
+       balance_due_date, status, deleted_at)
+     values (gen_random_uuid(), 'Purge Test', 'purge@example.com', '+91 98470 00002', 'Kochi',
+       'purge-villa-' || substr(md5(random()::text), 1, 12), '2090-01-10', '2090-01-17', 3,
+       7, 70000, 70000, 0, 70000, 17500, 52500, '2089-11-26', 'declined', now() - make_interval(days => $1))
+     returning id`,
+    [deletedDaysAgo],
+  );
+  return row?.id as string;
+}
+
+const stillThere = async (table: string, ids: string[]) =>
+  (await ownerQuery<{ id: string }>(`select id from ${table} where id = any($1)`, [ids]))
+    .map((row) => row.id)
+    .sort();
+
+describe('purging the trash', () => {
+  it('removes rows deleted over 30 days ago and keeps newer ones and the listed ones', async () => {
+    const old = await insertMessage(31);
+    const recent = await insertMessage(29);
+    const listed = await insertMessage(null);
+    const oldBooking = await insertBooking(45);
+
+    const report = await purgeTrash();
+
+    expect(await stillThere('contact_messages', [old, recent, listed])).toEqual([recent, listed].sort());
+    expect(await stillThere('booking_requests', [oldBooking])).toEqual([]);
+    expect(report.byCollection['contact-messages']).toBeGreaterThanOrEqual(1);
+    expect(report.byCollection['booking-requests']).toBeGreaterThanOrEqual(1);
+    expect(report.total).toBe(Object.values(report.byCollection).reduce((sum, rows) => sum + rows, 0));
+  });
+
+  it('records each removal as done by the server', async () => {
+    const old = await insertBooking(40);
+    await purgeTrash();
+    const entries = await ownerQuery(
+      `select collection, action, old_status, actor_id, actor_role, created_at > now() - interval '1 minute' as just_now
+       from admin_audit_log where row_id = $1`,
+      [old],
+    );
+    expect(entries).toEqual([
+      {
+        collection: 'booking_requests',
+        action: 'purged',
+        old_status: 'declined',
+        actor_id: null,
+        actor_role: 'service_role',
+        just_now: true,
+      },
+    ]);
+  });
+
+  it('runs daily as a Netlify scheduled function that logs what it removed', async () => {
+    expect(config.schedule).toBe('@daily');
+    const old = await insertMessage(60);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await purgeTrashFunction();
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Purged \d+ rows? from the trash/));
+    } finally {
+      log.mockRestore();
+    }
+    expect(await stillThere('contact_messages', [old])).toEqual([]);
+  });
+});
