@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { serverDatabaseUrl } from './support/database.ts';
 
 const pages = ['/', '/contact', '/contact/sent', '/this-page-does-not-exist'];
 
@@ -26,6 +28,7 @@ const islandPages = [
   '/booking',
   '/booking?property=kovalam-cliff-villa',
   '/account',
+  '/admin/login',
 ];
 
 for (const path of islandPages) {
@@ -48,8 +51,10 @@ test('the account pages ask search engines not to list them', async ({ page }) =
     '/verify-email',
     '/reset-password',
     '/account',
+    '/admin/login',
+    '/admin',
   ]) {
-    await page.goto(path);
+    await page.goto(path, { waitUntil: 'commit' });
     await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', 'noindex');
   }
 });
@@ -65,6 +70,67 @@ test('the account pages load without a console error while signed out', async ({
     await page.waitForLoadState('networkidle');
   }
   expect(errors).toEqual([]);
+});
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+    label,
+  ).toEqual([]);
+}
+
+test('the admin dashboard, its detail and its delete dialog have no axe violations', async ({ page }) => {
+  test.setTimeout(150_000);
+  const answered = expect.configure({ timeout: 30_000 });
+  const admin = {
+    email: `axe.${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: 'monsoon backwater coconut 27',
+  };
+  execFileSync(
+    process.execPath,
+    ['scripts/admin-create.ts', '--email', admin.email, '--name', 'Axe Office'],
+    {
+      env: { ...process.env, ADMIN_PASSWORD: admin.password, DATABASE_URL: serverDatabaseUrl() },
+      stdio: 'pipe',
+    },
+  );
+  const sent = await page.request.post('/api/contact-messages', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: {
+      name: 'Asha Kurian',
+      email: 'asha@example.com',
+      phone: '+91 98470 11111',
+      message: 'Is the villa free in May?',
+    },
+  });
+  expect(sent.status()).toBe(201);
+
+  await page.goto('/admin/login');
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await answered(page).toHaveURL('/admin');
+  await page.getByRole('button', { name: /^Contact messages/ }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Asha Kurian' }).first();
+  await answered(row).toBeVisible();
+  await expectNoAxeViolations(page, 'the dashboard');
+
+  await row.getByRole('button', { name: 'Asha Kurian', exact: true }).click();
+  await answered(page.getByRole('dialog').getByText('Is the villa free in May?')).toBeVisible();
+  await expectNoAxeViolations(page, 'the detail dialog');
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('button', { name: 'Delete Asha Kurian' }).click();
+  await expect(page.getByRole('dialog', { name: 'Move this contact message to Trash?' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the delete dialog');
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoAxeViolations(page, 'the dashboard on a phone');
 });
 
 test('the contact form with its error messages has no axe violations', async ({ page }) => {

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  type ApiAnswer,
+  changeAnswerSchema,
+  detailAnswerSchema,
+  isSessionGone,
+  requestJson,
+} from './admin-api.ts';
+import {
+  type AdminRow,
+  describeHistoryEntry,
+  formatField,
+  formatOfficeTime,
+  type HistoryEntry,
+  itemNouns,
+  type Lookups,
+  labelField,
+  listDetailFields,
+  listStatusChanges,
+  type StatusChange,
+  statusChangeLabels,
+} from './admin-fields.ts';
+import { type AdminCollectionName, itemUrl } from './admin-query.ts';
+import { Modal } from './Modal.tsx';
+
+type Props = {
+  collection: AdminCollectionName;
+  id: string;
+  inTrash: boolean;
+  lookups: Lookups;
+  onClose: () => void;
+  /** A status change the server accepted, for the table to show at once. */
+  onChanged: (item: AdminRow) => void;
+  onSessionGone: () => void;
+  fallbackFocus: () => HTMLElement | null;
+};
+
+type Detail =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'loaded'; item: AdminRow; history: HistoryEntry[] };
+
+const changeDone: Record<StatusChange, string> = {
+  confirmed: 'Booking confirmed.',
+  declined: 'Booking declined.',
+  cancelled: 'Booking cancelled.',
+};
+
+/**
+ * One row in full, every field as text, with its history; a booking request also gets the status
+ * changes its status allows. Opening a form row marks it read on the server.
+ */
+export function ItemDetail({
+  collection,
+  id,
+  inTrash,
+  lookups,
+  onClose,
+  onChanged,
+  onSessionGone,
+  fallbackFocus,
+}: Props) {
+  const [detail, setDetail] = useState<Detail>({ status: 'loading' });
+  const [changing, setChanging] = useState<StatusChange | null>(null);
+  const [done, setDone] = useState('');
+  const [refusal, setRefusal] = useState('');
+  const sending = useRef(false);
+  const noun = itemNouns[collection];
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened row
+  useEffect(() => {
+    let current = true;
+    void requestJson(itemUrl(collection, id), detailAnswerSchema).then((answer) => {
+      if (!current) return;
+      if (isSessionGone(answer)) return onSessionGone();
+      setDetail(
+        answer.ok
+          ? { status: 'loaded', item: answer.data.item, history: answer.data.history }
+          : { status: 'failed', message: answer.message },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [collection, id]);
+
+  async function change(status: StatusChange) {
+    if (sending.current) return;
+    sending.current = true;
+    setChanging(status);
+    setDone('');
+    setRefusal('');
+    const answer: ApiAnswer<{ item: AdminRow }> = await requestJson(
+      itemUrl(collection, id),
+      changeAnswerSchema,
+      {
+        method: 'PATCH',
+        body: { status },
+      },
+    );
+    sending.current = false;
+    setChanging(null);
+    if (isSessionGone(answer)) return onSessionGone();
+    if (!answer.ok) {
+      setRefusal(answer.message);
+      return;
+    }
+    setDone(changeDone[status]);
+    onChanged(answer.data.item);
+    // The history gains the change just made; a failed reload keeps the detail as it is.
+    const reloaded = await requestJson(itemUrl(collection, id), detailAnswerSchema);
+    setDetail(
+      reloaded.ok
+        ? { status: 'loaded', item: reloaded.data.item, history: reloaded.data.history }
+        : {
+            status: 'loaded',
+            item: answer.data.item,
+            history: detail.status === 'loaded' ? detail.history : [],
+          },
+    );
+  }
+
+  const title =
+    detail.status === 'loaded'
+      ? `${capitalise(noun)} from ${String(detail.item.name ?? detail.item.email ?? '')}`
+      : capitalise(noun);
+
+  return (
+    <Modal
+      title={title}
+      titleId="item-detail-title"
+      onClose={onClose}
+      fallbackFocus={fallbackFocus}
+      className="modal--wide"
+    >
+      <button className="button button--ghost modal__close" type="button" onClick={onClose}>
+        Close
+      </button>
+      {detail.status === 'loading' && <p role="status">Loading the {noun}…</p>}
+      {detail.status === 'failed' && (
+        <p className="form__message" role="alert">
+          {detail.message}
+        </p>
+      )}
+      {detail.status === 'loaded' && (
+        <>
+          {collection === 'booking-requests' && (
+            <StatusActions
+              statuses={listStatusChanges(detail.item.status, inTrash || Boolean(detail.item.deletedAt))}
+              changing={changing}
+              onChange={change}
+            />
+          )}
+          <p className="admin-detail__done" role="status">
+            {done}
+          </p>
+          {refusal && (
+            <p className="form__message" role="alert">
+              {refusal}
+            </p>
+          )}
+          <dl className="admin-detail__fields">
+            {listDetailFields(detail.item).map(([key, value]) => (
+              <div key={key}>
+                <dt>{labelField(key)}</dt>
+                <dd>{formatField(key, value, lookups)}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3>History</h3>
+          {detail.history.length === 0 ? (
+            <p>No status changes or deletions yet.</p>
+          ) : (
+            <ol className="admin-detail__history">
+              {detail.history.map((entry) => (
+                <li key={`${entry.at}-${entry.action}-${entry.newStatus ?? ''}`}>
+                  <time dateTime={entry.at}>{formatOfficeTime(entry.at)}</time>: {describeHistoryEntry(entry)}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function StatusActions({
+  statuses,
+  changing,
+  onChange,
+}: {
+  statuses: StatusChange[];
+  changing: StatusChange | null;
+  onChange: (status: StatusChange) => void;
+}) {
+  if (statuses.length === 0) return <p>This booking request can no longer change status.</p>;
+  return (
+    <div className="admin-detail__actions">
+      {statuses.map((status) => (
+        <button
+          key={status}
+          type="button"
+          className={status === 'confirmed' ? 'button button--primary' : 'button button--ghost'}
+          disabled={changing !== null}
+          aria-busy={changing === status}
+          onClick={() => onChange(status)}
+        >
+          {statusChangeLabels[status]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

@@ -1,0 +1,143 @@
+import type { SubmitEvent } from 'react';
+import { SelectField } from '../../components/ui/SelectField.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import type { Names } from './admin-fields.ts';
+import type { AdminCollectionName, ListFilters as Filters } from './admin-query.ts';
+
+type Props = {
+  collection: AdminCollectionName;
+  label: string;
+  values: Filters;
+  errors: Record<string, string>;
+  properties: Names;
+  positions: Names;
+  busy: boolean;
+  onChange: (name: keyof Filters, value: string) => void;
+  onSubmit: () => void;
+  onClear: () => void;
+};
+
+const options = (names: Names) => Object.entries(names).map(([value, label]) => ({ value, label }));
+
+const statusOptions = [
+  { value: 'new', label: 'New' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'declined', label: 'Declined' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+const sortOptions = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'arrival', label: 'Arrival date' },
+];
+
+/**
+ * Search, filters and sort of one table. Nothing applies until the form is sent, so the table never
+ * changes under the admin while they type; the server answers each field's problem by name.
+ */
+export function ListFilters({
+  collection,
+  label,
+  values,
+  errors,
+  properties,
+  positions,
+  busy,
+  onChange,
+  onSubmit,
+  onClear,
+}: Props) {
+  const change = (name: string, value: string) => onChange(name as keyof Filters, value);
+  const bookings = collection === 'booking-requests';
+  return (
+    <search aria-label={`Search ${label.toLowerCase()}`}>
+      <form
+        className="admin-filters"
+        noValidate
+        onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <div className="admin-filters__search">
+          <TextField
+            name="q"
+            type="search"
+            label={`Search ${label.toLowerCase()}`}
+            hint="Names, emails, phone numbers and message text; words of 3 letters or more."
+            value={values.q}
+            error={errors.q}
+            maxLength={200}
+            onValueChange={change}
+          />
+        </div>
+        {bookings && (
+          <>
+            <SelectField
+              name="status"
+              label="Status"
+              placeholder="Any status"
+              options={statusOptions}
+              value={values.status}
+              error={errors.status}
+              onValueChange={change}
+            />
+            <SelectField
+              name="property"
+              label="Property"
+              placeholder="Any property"
+              options={options(properties)}
+              value={values.property}
+              error={errors.property}
+              onValueChange={change}
+            />
+          </>
+        )}
+        {collection === 'career-applications' && (
+          <SelectField
+            name="position"
+            label="Position"
+            placeholder="Any position"
+            options={options(positions)}
+            value={values.position}
+            error={errors.position}
+            onValueChange={change}
+          />
+        )}
+        <TextField
+          name="from"
+          type="date"
+          label="Received from"
+          value={values.from}
+          error={errors.from}
+          onValueChange={change}
+        />
+        <TextField
+          name="to"
+          type="date"
+          label="Received until"
+          value={values.to}
+          error={errors.to}
+          onValueChange={change}
+        />
+        <SelectField
+          name="sort"
+          label="Sort"
+          placeholder="Newest first"
+          options={bookings ? sortOptions : sortOptions.slice(0, 1)}
+          value={values.sort === 'newest' ? '' : values.sort}
+          error={errors.sort}
+          onValueChange={(name, value) => change(name, value || 'newest')}
+        />
+        <div className="admin-filters__buttons">
+          <button className="button button--primary" type="submit" disabled={busy}>
+            Search
+          </button>
+          <button className="button button--ghost" type="button" onClick={onClear}>
+            Clear
+          </button>
+        </div>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeHistoryEntry,
+  formatDay,
+  formatField,
+  formatOfficeTime,
+  labelField,
+  listDetailFields,
+  listStatusChanges,
+  tableColumns,
+} from './admin-fields.ts';
+
+const lookups = {
+  properties: { 'kovalam-cliff-villa': 'Kovalam Cliff Villa' },
+  positions: { architect: 'Architect' },
+};
+
+describe('formatField', () => {
+  it.each([
+    ['totalPence', 185_550, '£1,855.50'],
+    ['createdAt', '2027-03-14T08:35:00.000Z', '14 Mar 2027, 14:05 IST'],
+    ['arrival', '2027-03-14', '14 Mar 2027'],
+    ['status', 'confirmed', 'Confirmed'],
+    ['position', 'architect', 'Architect'],
+    ['position', 'unknown-role', 'unknown-role'],
+    ['readAt', null, 'None'],
+    ['message', '', 'None'],
+    ['isNew', true, 'Yes'],
+    ['guests', 4, '4'],
+  ])('%s %j', (key, value, expected) => {
+    expect(formatField(key, value, lookups)).toBe(expected);
+  });
+
+  it('keeps markup as the text it is', () => {
+    expect(formatField('name', '<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('dates', () => {
+  it('shows a timestamp on the office clock, across midnight', () => {
+    expect(formatOfficeTime('2027-03-14T20:00:00.000Z')).toBe('15 Mar 2027, 01:30 IST');
+  });
+
+  it('leaves text that is not a date as it is', () => {
+    expect(formatOfficeTime('soon')).toBe('soon');
+    expect(formatDay('2027-02-30')).toBe('2027-02-30');
+  });
+});
+
+describe('listStatusChanges', () => {
+  it.each([
+    ['new', false, ['confirmed', 'declined']],
+    ['confirmed', false, ['cancelled']],
+    ['declined', false, []],
+    ['cancelled', false, []],
+    ['new', true, []],
+  ] as const)('%s, in the trash: %s', (status, inTrash, expected) => {
+    expect(listStatusChanges(status, inTrash)).toEqual(expected);
+  });
+});
+
+describe('labelField', () => {
+  it('names known fields and splits unknown ones', () => {
+    expect(labelField('coverNote')).toBe('Cover note');
+    expect(labelField('somethingElse')).toBe('Something Else');
+  });
+});
+
+describe('the detail and the tables', () => {
+  it('shows every field of a row but the new flag', () => {
+    expect(listDetailFields({ id: '1', isNew: true, name: 'Meera' }).map(([key]) => key)).toEqual([
+      'id',
+      'name',
+    ]);
+  });
+
+  it('describes a stay with its dates and nights', () => {
+    const stay = tableColumns['booking-requests'].find((column) => column.key === 'stay');
+    expect(
+      stay?.format({ id: '1', arrival: '2027-03-14', departure: '2027-03-21', nights: 7 }, lookups),
+    ).toBe('14 Mar 2027 to 21 Mar 2027 (7 nights)');
+  });
+});
+
+describe('describeHistoryEntry', () => {
+  const at = '2027-01-01T00:00:00.000Z';
+  it.each([
+    [
+      {
+        action: 'status_changed',
+        oldStatus: 'new',
+        newStatus: 'confirmed',
+        actorEmail: 'office@example.com',
+        at,
+      },
+      'Status changed from New to Confirmed by office@example.com',
+    ],
+    [
+      { action: 'deleted', oldStatus: null, newStatus: null, actorEmail: 'office@example.com', at },
+      'Moved to Trash by office@example.com',
+    ],
+    [{ action: 'purged', oldStatus: null, newStatus: null, actorEmail: null, at }, 'Removed for good'],
+  ])('%j', (entry, expected) => {
+    expect(describeHistoryEntry(entry)).toBe(expected);
+  });
+});
