@@ -9,11 +9,11 @@
  * Database: a fresh embedded PostgreSQL under .data/bench-api, or BENCH_DATABASE_URL (any PostgreSQL
  * 15+; the run's rows are marked, so an existing database is fine). Build first (`npm run build`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startServer, stopServer } from '../support/served-site.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8894);
 const origin = `http://127.0.0.1:${port}`;
@@ -59,30 +59,6 @@ const forms: Form[] = [
   },
 ];
 
-function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      EMBEDDED_DATA_DIR: dataDir,
-      DATABASE_URL: externalDatabase ?? '',
-      // One client sends everything; the limit would refuse it after ten.
-      FORM_RATE_LIMIT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) resolve(server);
-    };
-    server.stdout?.on('data', collect);
-    server.stderr?.on('data', collect);
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
 function databaseUrl(): string {
   if (externalDatabase) return externalDatabase;
   const { password, port: dbPort } = JSON.parse(readFileSync(`${dataDir}.json`, 'utf8'));
@@ -115,7 +91,12 @@ type Row = { endpoint: string; result: autocannon.Result; stored?: number };
 const refusedOrFailed = (result: autocannon.Result) => result.errors + result.timeouts + result.non2xx;
 
 await rm('.data/bench-api', { recursive: true, force: true });
-const server = await startServer();
+const server = await startServer(port, {
+  EMBEDDED_DATA_DIR: dataDir,
+  DATABASE_URL: externalDatabase ?? '',
+  // One client sends everything; the limit would refuse it after ten.
+  FORM_RATE_LIMIT: '0',
+});
 const rows: Row[] = [];
 let failed = false;
 try {
@@ -138,7 +119,7 @@ try {
     await client.end();
   }
 } finally {
-  server.kill('SIGTERM');
+  await stopServer(server);
 }
 
 const health = rows[0]?.result;

@@ -5,11 +5,11 @@
  * script bytes (gzipped, as Netlify sends them), and the budgets missed.
  * Exits 1 when a budget is missed. Build first with SITE_URL set to the served origin.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startServer, stopServer } from '../support/served-site.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8897);
 const origin = `http://127.0.0.1:${port}`;
@@ -31,23 +31,6 @@ type Row = {
   totalKb: number;
   scriptKb: number;
 };
-
-function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(port), EMBEDDED_DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) resolve(server);
-    };
-    server.stdout?.on('data', collect);
-    server.stderr?.on('data', collect);
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 
 // The local server sends files uncompressed; Netlify's CDN compresses them, so scripts count gzipped.
 const gzippedSizes = new Map<string, Promise<number>>();
@@ -102,7 +85,7 @@ function budgetsMissed(row: Row): string[] {
 }
 
 await rm('.data/bench', { recursive: true, force: true });
-const server = await startServer();
+const server = await startServer(port, { EMBEDDED_DATA_DIR: dataDir, DATABASE_URL: '' });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -124,7 +107,7 @@ try {
   }
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
+  await stopServer(server);
 }
 
 const header = '| page | perf | a11y | best | seo | LCP ms | TBT ms | CLS | total KB | script KB gzip |';

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { externalDatabaseUrl } from '../../playwright.config.ts';
+import { killServerAndDatabase, startServer, stopServer } from '../../scripts/support/served-site.ts';
 import { embeddedDatabaseUrl, query, serverDatabaseUrl } from './support/database.ts';
-import { killServerAndDatabase, startServer, stopServer } from './support/server.ts';
 import { startSwitchableProxy } from './support/switchable-proxy.ts';
 
 /** What the site does when things break: a crash in the middle of a burst, and a database that goes away. */

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { externalDatabaseUrl } from '../../playwright.config.ts';
+import { startServer, stopServer } from '../../scripts/support/served-site.ts';
 import { embeddedDatabaseUrl, query } from './support/database.ts';
-import { startServer, stopServer } from './support/server.ts';
 
 const port = 8898;
 const origin = `http://127.0.0.1:${port}`;

@@ -11,7 +11,7 @@ type Props = {
   onLeave?: (name: string, next: EventTarget | null) => void;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'inputMode' | 'required' | 'maxLength' | 'minLength'
+  'type' | 'autoComplete' | 'inputMode' | 'required' | 'maxLength' | 'minLength' | 'min' | 'max'
 >;
 
 /** A labelled field whose message is tied to it for screen readers (aria-describedby, aria-invalid). */
@@ -59,6 +59,9 @@ export function TextField({
           type={native.type ?? 'text'}
           autoComplete={native.autoComplete}
           inputMode={native.inputMode}
+          // For dates, the earliest and latest a picker offers (`YYYY-MM-DD`).
+          min={native.min}
+          max={native.max}
           {...shared}
         />
       )}

@@ -1,11 +1,10 @@
 import { type SubmitEvent, useState } from 'react';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { paths } from '../../lib/paths.ts';
 import { AccountFormShell } from '../auth/AccountFormShell.tsx';
 import { loginSchema } from '../auth/auth-schemas.ts';
 import { loginEndpoint } from '../auth/LoginForm.tsx';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
-import { PasswordField } from '../auth/PasswordField.tsx';
+import { SignInFields } from '../auth/SignInFields.tsx';
 import { sessionAnswerSchema } from '../auth/use-session.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { logoutEndpoint } from './admin-api.ts';
@@ -82,20 +81,7 @@ export default function AdminLoginForm({ labelledBy }: { labelledBy: string }) {
             {outcome.message}
           </p>
         )}
-        <TextField
-          {...form.fieldProps('email')}
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          maxLength={254}
-        />
-        <PasswordField
-          field={form.fieldProps('password')}
-          label="Password"
-          autoComplete="current-password"
-          maxLength={1024}
-        />
+        <SignInFields form={form} />
       </AccountFormShell>
       <ul className="form-links">
         <li>

@@ -1,11 +1,10 @@
-import { TextField } from '../../components/ui/TextField.tsx';
 import { paths, safeReturnPath } from '../../lib/paths.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { AccountFormShell } from './AccountFormShell.tsx';
 import { registerPath } from './auth-links.ts';
 import { loginSchema } from './auth-schemas.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { SignInFields } from './SignInFields.tsx';
 import { usePageQuery } from './use-page-query.ts';
 
 export const loginEndpoint = '/api/auth/login';
@@ -43,20 +42,7 @@ export default function LoginForm({ labelledBy }: { labelledBy: string }) {
             we will send a new link.
           </p>
         )}
-        <TextField
-          {...form.fieldProps('email')}
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          maxLength={254}
-        />
-        <PasswordField
-          field={form.fieldProps('password')}
-          label="Password"
-          autoComplete="current-password"
-          maxLength={1024}
-        />
+        <SignInFields form={form} />
       </AccountFormShell>
       <ul className="form-links">
         <li>

@@ -23,7 +23,6 @@ import {
   createdBookingRequestSchema,
 } from './booking-answers.ts';
 import { bookingRequestSchema } from './booking-request-schema.ts';
-import { DateField } from './DateField.tsx';
 import { previewStay } from './preview-stay.ts';
 import { QuoteDetails } from './QuoteDetails.tsx';
 import { describeGuests, describeNights, formatStayDate } from './stay-words.ts';
@@ -179,15 +178,19 @@ function BookingRequestForm({ properties, user, chosen }: FormProps) {
               required
             />
             <div className="booking__dates">
-              <DateField
+              <TextField
                 {...form.fieldProps('arrival')}
+                type="date"
+                required
                 error={errorOf('arrival')}
                 label="Arrival"
                 min={today}
                 max={lastArrival}
               />
-              <DateField
+              <TextField
                 {...form.fieldProps('departure')}
+                type="date"
+                required
                 error={errorOf('departure')}
                 label="Departure"
                 min={isIsoDate(stay.arrival) ? addDays(stay.arrival, 1) : addDays(today, 1)}

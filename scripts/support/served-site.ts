@@ -5,7 +5,7 @@ export type RunningServer = { process: ChildProcess; origin: string; output: () 
 /**
  * Starts `npm start`'s server (scripts/serve.ts, on the built dist/) in its own process group, so a
  * test can kill it together with its embedded PostgreSQL, as a power cut would. Resolves once it
- * prints its URL.
+ * prints its URL. Used by the e2e tests that own a server and by the benchmarks.
  */
 export function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
