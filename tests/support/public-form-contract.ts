@@ -137,6 +137,26 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
       expect(await countRows(body.email)).toBe(1);
     });
 
+    it('stores one row for 20 simultaneous sends with one Idempotency-Key, each on its own connection', async () => {
+      // A pool of 20 here, so the sends really race in the database instead of queueing for one connection.
+      await closeDatabase();
+      process.env.DB_POOL_MAX = '20';
+      try {
+        const body = validBody();
+        const key = crypto.randomUUID();
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => call(jsonPost(endpoint, body, { 'idempotency-key': key }))),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+        const bodies = await Promise.all(answers.map((answer) => answer.json()));
+        expect(new Set(bodies.map((answer) => JSON.stringify(answer))).size).toBe(1);
+        expect(await countRows(body.email)).toBe(1);
+      } finally {
+        delete process.env.DB_POOL_MAX;
+        await closeDatabase();
+      }
+    });
+
     it('refuses an Idempotency-Key reused for a different request', async () => {
       const key = crypto.randomUUID();
       expect((await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }))).status).toBe(201);
