@@ -158,6 +158,25 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
     await expect(rowOf(overlappingArrival).getByRole('cell', { name: 'New', exact: true })).toBeVisible();
   });
 
+  await test.step('declines it only after saying yes to the question', async () => {
+    await rowOf(overlappingArrival).getByRole('button', { name: guest.name, exact: true }).click();
+    const detail = page.getByRole('dialog', { name: `Booking request from ${guest.name}` });
+    await answered(detail.getByRole('button', { name: 'Decline booking' })).toBeVisible();
+    await detail.getByRole('button', { name: 'Decline booking' }).click();
+    const question = detail.getByRole('group', { name: /Decline this booking request\?/ });
+    await expect(question.getByRole('button', { name: 'Keep it as it is' })).toBeFocused();
+    await question.getByRole('button', { name: 'Keep it as it is' }).click();
+    await expect(question).toBeHidden();
+    await detail.getByRole('button', { name: 'Decline booking' }).click();
+    await question.getByRole('button', { name: 'Yes, decline booking' }).click();
+    await answered(detail.getByRole('status')).toHaveText('Booking declined.');
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+    await expect(
+      rowOf(overlappingArrival).getByRole('cell', { name: 'Declined', exact: true }),
+    ).toBeVisible();
+  });
+
   const table = page.getByRole('region', { name: 'Booking requests', exact: true });
 
   await test.step('searches on the server', async () => {

@@ -86,6 +86,8 @@ for (const path of ['/', '/contact', '/careers', '/partner', '/villas/kovalam-cl
       });
     });
     await page.goto(path);
+    // Islands that load when visible (a property's calendar) must run too, so bring each into view.
+    for (const island of await page.locator('astro-island').all()) await island.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     expect(
       await page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []),
