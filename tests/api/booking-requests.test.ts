@@ -4,7 +4,7 @@ import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
 import { addDays } from '../../src/lib/dates.ts';
 import { formatGbp } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
-import { todayInKerala } from '../../src/lib/stay-rules.ts';
+import { bookingHorizonDays, todayInKerala } from '../../src/lib/stay-rules.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { formPost, jsonPost, siteOrigin } from '../support/requests.ts';
@@ -21,7 +21,9 @@ const villa = {
 
 // Every run books its own stretch of the calendar, more than 45 days out (so a deposit applies) and
 // inside the two-year horizon: other files share this database and may confirm stays of their own.
-const firstDay = 60 + Math.floor(Math.random() * 500);
+// The latest stay below starts on day(260), so the random start leaves room for it in the horizon.
+const latestArrival = 260;
+const firstDay = 60 + Math.floor(Math.random() * (bookingHorizonDays - 60 - latestArrival));
 const day = (n: number) => addDays(today, firstDay + n);
 
 type SignedInGuest = Guest & { cookie: string; id: string };
