@@ -3,12 +3,13 @@
  * Netlify's own local emulation, with netlify.toml's redirects and headers, on the configured or the
  * embedded database. Prints the URL only once every function has answered.
  */
-import fs, { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
+import { FunctionsHandler } from '@netlify/functions-dev';
 import pLimit from 'p-limit';
 import { readLimit } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
@@ -32,27 +33,25 @@ if (database.migrations.applied.length > 0) {
   console.log(`Database migrated: ${database.migrations.applied.join(', ')}`);
 }
 
-// @netlify/dev 5 builds a function into a temporary folder per request and records that build on the
-// function object that every request shares; the folder is deleted as its request ends, so under
-// concurrency a request can import a build that was just deleted ("Cannot find module
-// .netlify/functions-serve/_x/…"). Deleting those folders a little later keeps concurrency intact.
+// @netlify/dev bundles a function again on every request, into a folder it deletes as the request ends
+// (about 1.5 s of esbuild per request on 2 cores): right for a dev server that watches sources, wasted
+// on `npm start`, which serves one fixed build. Here each function is bundled once, on its first
+// request, into a folder of this server's own; every later request runs that bundle, still in a fresh
+// worker as Netlify runs each invocation.
 const functionsServePath = path.join(root, '.netlify/functions-serve');
-const removeNow = fs.promises.rm;
-fs.promises.rm = (async (target, options) => {
-  if (typeof target === 'string' && target.startsWith(functionsServePath + path.sep)) {
-    setTimeout(() => removeNow(target, options).catch(() => {}), 120_000).unref();
-    return;
-  }
-  return removeNow(target, options);
-}) as typeof fs.promises.rm;
-// Builds a previous run left behind (their delayed deletion died with it). Only old ones: another
-// server on this checkout (the e2e tests run several) may be using the fresh ones right now.
+// Bundles earlier runs left behind. Another server on this checkout (the e2e tests run several) may be
+// using some right now: a server's own folder is named after its process and kept while that lives;
+// the rest are per-request folders and the registry's, rewritten as servers start, kept while fresh.
 for (const entry of await readdir(functionsServePath).catch(() => [] as string[])) {
   const folder = path.join(functionsServePath, entry);
+  const owner = /^start-(\d+)-/.exec(entry)?.[1];
   const { mtimeMs } = await stat(folder).catch(() => ({ mtimeMs: Date.now() }));
-  if (Date.now() - mtimeMs > 10 * 60_000)
-    await removeNow(folder, { recursive: true, force: true }).catch(() => {});
+  const unused = owner ? !isRunning(Number(owner)) : Date.now() - mtimeMs > 10 * 60_000;
+  if (unused) await rm(folder, { recursive: true, force: true }).catch(() => {});
 }
+await mkdir(functionsServePath, { recursive: true });
+const bundleFolder = await mkdtemp(path.join(functionsServePath, `start-${process.pid}-`));
+bundleEachFunctionOnce(bundleFolder);
 
 const netlify = new NetlifyDev({
   projectRoot: root,
@@ -150,6 +149,11 @@ async function warmUpFunctions() {
   );
 }
 await warmUpFunctions();
+if ((await readdir(bundleFolder)).length === 0) {
+  console.warn(
+    '  Functions are bundled on every request: @netlify/functions-dev changed; see bundleEachFunctionOnce.',
+  );
+}
 
 console.log(`\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind})\n`);
 
@@ -172,8 +176,54 @@ async function shutdown() {
   server.close();
   server.closeAllConnections();
   await netlify.stop().catch(() => {});
+  await rm(bundleFolder, { recursive: true, force: true }).catch(() => {});
   await database.stop().catch(() => {});
   process.exit(0);
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+
+/**
+ * Replaces FunctionsHandler's private `invoke` (@netlify/functions-dev 2.0.8, pinned for this) with one
+ * that bundles each function once. The original bundles into the folder it is given, or into
+ * `globalBuildDirectory` when given none; handing it neither makes the function reuse its last bundle.
+ */
+function bundleEachFunctionOnce(folder: string) {
+  type BundledFunction = {
+    name: string;
+    getBuildData(): Promise<unknown>;
+    build(options: { buildDirectory: string; cache: object }): Promise<{ error?: unknown }>;
+  };
+  type Invoke = (
+    request: Request,
+    route: unknown,
+    func: BundledFunction,
+    buildDirectory?: string,
+  ) => Promise<Response>;
+  const handler = FunctionsHandler.prototype as unknown as { invoke: Invoke };
+  const invokeAfterBundling = handler.invoke;
+  const bundles = new Map<string, Promise<{ error?: unknown }>>();
+  handler.invoke = async function (this: object, request, route, func) {
+    let bundle = bundles.get(func.name);
+    if (!bundle) {
+      // The registry bundles every function once as it starts, into a folder all servers on this
+      // checkout share; wait for that so it cannot finish later and replace this server's bundle.
+      bundle = func.getBuildData().then(() => func.build({ buildDirectory: folder, cache: {} }));
+      bundles.set(func.name, bundle);
+    }
+    // A failed bundle is tried again on the next request; this one reports the error as before.
+    if ((await bundle).error) bundles.delete(func.name);
+    const withoutBuildFolder = Object.create(this, { globalBuildDirectory: { value: undefined } });
+    return invokeAfterBundling.call(withoutBuildFolder, request, route, func, undefined);
+  };
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
