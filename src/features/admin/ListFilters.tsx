@@ -48,6 +48,13 @@ export function ListFilters({
   onClear,
 }: Props) {
   const change = (name: string, value: string) => onChange(name as keyof Filters, value);
+  // What ties a field to its filter, as `fieldProps` does for the public forms.
+  const filterProps = (name: keyof Filters) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onValueChange: change,
+  });
   const bookings = collection === 'booking-requests';
   return (
     <search aria-label={`Search ${label.toLowerCase()}`}>
@@ -61,72 +68,45 @@ export function ListFilters({
       >
         <div className="admin-filters__search">
           <TextField
-            name="q"
+            {...filterProps('q')}
             type="search"
             label={`Search ${label.toLowerCase()}`}
             hint="Names, emails, phone numbers and message text; words of 3 letters or more."
-            value={values.q}
-            error={errors.q}
             maxLength={200}
-            onValueChange={change}
           />
         </div>
         {bookings && (
           <>
             <SelectField
-              name="status"
+              {...filterProps('status')}
               label="Status"
               placeholder="Any status"
               options={statusOptions}
-              value={values.status}
-              error={errors.status}
-              onValueChange={change}
             />
             <SelectField
-              name="property"
+              {...filterProps('property')}
               label="Property"
               placeholder="Any property"
               options={options(properties)}
-              value={values.property}
-              error={errors.property}
-              onValueChange={change}
             />
           </>
         )}
         {collection === 'career-applications' && (
           <SelectField
-            name="position"
+            {...filterProps('position')}
             label="Position"
             placeholder="Any position"
             options={options(positions)}
-            value={values.position}
-            error={errors.position}
-            onValueChange={change}
           />
         )}
-        <TextField
-          name="from"
-          type="date"
-          label="Received from"
-          value={values.from}
-          error={errors.from}
-          onValueChange={change}
-        />
-        <TextField
-          name="to"
-          type="date"
-          label="Received until"
-          value={values.to}
-          error={errors.to}
-          onValueChange={change}
-        />
+        <TextField {...filterProps('from')} type="date" label="Received from" />
+        <TextField {...filterProps('to')} type="date" label="Received until" />
         <SelectField
-          name="sort"
+          {...filterProps('sort')}
           label="Sort"
           placeholder="Newest first"
           options={bookings ? sortOptions : sortOptions.slice(0, 1)}
           value={values.sort === 'newest' ? '' : values.sort}
-          error={errors.sort}
           onValueChange={(name, value) => change(name, value || 'newest')}
         />
         <div className="admin-filters__buttons">

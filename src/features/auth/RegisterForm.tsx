@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TextField } from '../../components/ui/TextField.tsx';
+import { PersonFields } from '../forms/PersonFields.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { AccountFormShell } from './AccountFormShell.tsx';
 import { signInPath } from './auth-links.ts';
@@ -52,21 +52,10 @@ export default function RegisterForm({ labelledBy }: { labelledBy: string }) {
         submitLabel="Create account"
         pendingLabel="Creating your account…"
       >
-        <TextField
-          {...form.fieldProps('name')}
-          label="Your name"
-          autoComplete="name"
-          required
-          maxLength={120}
-        />
-        <TextField
-          {...form.fieldProps('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          hint="We send a link to this address to confirm it is yours."
-          required
-          maxLength={254}
+        <PersonFields
+          form={form}
+          fields={['name', 'email']}
+          hints={{ email: 'We send a link to this address to confirm it is yours.' }}
         />
         <PasswordField
           field={form.fieldProps('password')}

@@ -303,11 +303,15 @@ export async function changeStatus(
   return { item: named };
 }
 
-/** Moves a row to the trash (deleted_at), from where Restore brings it back within 30 days. */
-export async function moveToTrash(
+/**
+ * Moves a row into the trash or out of it. Asking for the state a row already has changes nothing and
+ * succeeds, so a double click is harmless.
+ */
+async function setDeleted(
   visitor: Visitor,
   collectionName: string | undefined,
   rawId: string | undefined,
+  deleted: boolean,
 ) {
   const caller = callerFor(visitor);
   const collection = requireCollection(collectionName);
@@ -315,35 +319,31 @@ export async function moveToTrash(
   const item = await withCaller(caller, async (tx) => {
     const current = await selectForChange(tx, collection, id);
     if (!current) throw notFound(collection);
-    if (!current.deleted) await updateDeleted(tx, collection, id, true);
+    if (current.deleted !== deleted) {
+      const change = () => updateDeleted(tx, collection, id, deleted);
+      // Only a restore can bring back a confirmed stay that now overlaps another.
+      if (deleted) await change();
+      else await refusingOverlaps(tx, id, '; cancel that booking first to restore this one.', change);
+    }
     return selectDetail(tx, collection, id);
   });
   const [named] = await withPropertyNames(collection, item ? [item] : []);
   return { item: named };
 }
 
+/** Moves a row to the trash (deleted_at), from where Restore brings it back within 30 days. */
+export function moveToTrash(visitor: Visitor, collectionName: string | undefined, rawId: string | undefined) {
+  return setDeleted(visitor, collectionName, rawId, true);
+}
+
 /**
  * Brings a row back from the trash. A confirmed booking whose dates a newer confirmed stay now holds
  * cannot come back: the overlap constraint refuses it (409 naming that stay).
  */
-export async function restoreFromTrash(
+export function restoreFromTrash(
   visitor: Visitor,
   collectionName: string | undefined,
   rawId: string | undefined,
 ) {
-  const caller = callerFor(visitor);
-  const collection = requireCollection(collectionName);
-  const id = requireId(collection, rawId);
-  const item = await withCaller(caller, async (tx) => {
-    const current = await selectForChange(tx, collection, id);
-    if (!current) throw notFound(collection);
-    if (current.deleted) {
-      await refusingOverlaps(tx, id, '; cancel that booking first to restore this one.', () =>
-        updateDeleted(tx, collection, id, false),
-      );
-    }
-    return selectDetail(tx, collection, id);
-  });
-  const [named] = await withPropertyNames(collection, item ? [item] : []);
-  return { item: named };
+  return setDeleted(visitor, collectionName, rawId, false);
 }
