@@ -1,0 +1,355 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
+import availability from '../../netlify/functions/availability.mts';
+import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
+import {
+  type BookingRequestInput,
+  bookingRequestSchema,
+} from '../../src/features/booking/booking-request-schema.ts';
+import { addDays } from '../../src/lib/dates.ts';
+import { bookingHorizonDays, findStayProblems, todayInKerala } from '../../src/lib/stay-rules.ts';
+import { findProperty, loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
+import { readOutbox } from '../../src/server/email/outbox.ts';
+import { asClient, type Guest, signedInGuest } from '../support/accounts.ts';
+import {
+  badIdempotencyKey,
+  changedJson,
+  encodeBody,
+  encoder,
+  expectAnswer,
+  expectPlainTextOnly,
+  extraFields,
+  fieldChanges,
+  formBody,
+  formMutations,
+  formText,
+  invalidUtf8,
+  jsonBody,
+  judgeBody,
+  mutateFormText,
+  newMarker,
+  notASessionCookie,
+  nulInsertion,
+  otherContentType,
+  otherMethod,
+  oversize,
+  oversizeBody,
+  type Post,
+  queryParts,
+  queryText,
+  queryValue,
+  sameSiteRequest,
+  scriptPayload,
+  type Verdict,
+  wholeBody,
+  wholeBodyText,
+  withBytes,
+  withNul,
+} from '../support/bad-bodies.ts';
+import { siteOrigin } from '../support/requests.ts';
+import { ownerQuery } from '../support/sql.ts';
+
+/**
+ * Generated bad requests against the booking API: each answer is a 4xx in the API's one error shape,
+ * never a 5xx, and a refused booking request stores nothing. Where a generated body might still be
+ * valid, the schema and the stay rules the form shares with the API are the oracle: what they accept
+ * is stored once (201).
+ */
+
+const endpoint = '/api/booking-requests';
+// No other test confirms a stay of this apartment (sleeps 6, at least 3 nights), so no request made
+// here can meet an overlap; and only new requests are made here, which never block dates.
+const property = 'panampilly-nagar-duplex';
+// This run's own stretch of the calendar, more than 45 days out and inside the two-year horizon.
+const firstDay = 60 + Math.floor(Math.random() * (bookingHorizonDays - 120));
+const day = (n: number) => addDays(todayInKerala(), firstDay + n);
+
+// A few generated requests are large, and an accepted one sends two emails; this keeps the file short.
+const numRuns = 40;
+
+type SignedInGuest = Guest & { cookie: string; id: string };
+let guest: SignedInGuest;
+let rateLimit: string | undefined;
+
+// Every generated request is judged on its body; booking-requests.test.ts proves the rate limit.
+beforeAll(async () => {
+  rateLimit = process.env.FORM_RATE_LIMIT;
+  process.env.FORM_RATE_LIMIT = '0';
+  const signedIn = await signedInGuest();
+  const [user] = await ownerQuery<{ id: string }>('select id from app_private.users where email = $1', [
+    signedIn.email,
+  ]);
+  guest = { ...signedIn, id: user?.id as string };
+});
+afterAll(() => {
+  if (rateLimit === undefined) delete process.env.FORM_RATE_LIMIT;
+  else process.env.FORM_RATE_LIMIT = rateLimit;
+});
+
+/** A request the API accepts, with `marker` in its name, email, city and message. */
+const validBody = (marker: string): Record<string, unknown> => ({
+  property,
+  arrival: day(0),
+  departure: day(5),
+  guests: 4,
+  name: `Probe ${marker}`,
+  email: `probe+${marker}@example.com`,
+  phone: '+91 98470 12345',
+  city: `Kochi ${marker}`,
+  message: `A cot for our youngest, please. ${marker}`,
+});
+const fields = Object.keys(bookingRequestSchema.shape);
+
+/** The guest's rows that carry `marker` in any of the fields a generated request leaves intact. */
+async function countRows(marker: string): Promise<number> {
+  const [row] = await ownerQuery<{ rows: number }>(
+    `select count(*)::int as rows from booking_requests
+     where user_id = $1 and (strpos(name, $2) > 0 or strpos(email, $2) > 0 or strpos(city, $2) > 0
+       or strpos(coalesce(message, ''), $2) > 0)`,
+    [guest.id, marker],
+  );
+  return row?.rows ?? 0;
+}
+
+/** What the API answers a body the oracle judged: its refusal, or the stay rules' verdict on the input. */
+async function expectedFor(verdict: Verdict<BookingRequestInput>): Promise<number> {
+  if ('refused' in verdict) return verdict.refused;
+  const { input } = verdict;
+  const found = await findProperty(input.property);
+  if (!found) return 422;
+  return Object.keys(findStayProblems(input, found, todayInKerala())).length > 0 ? 422 : 201;
+}
+
+/** Sends `request` as the signed-in guest; the rows with `marker` must be one for a 201, else none. */
+async function expectBooking(request: Post, expected: number, marker: string, cookie = guest.cookie) {
+  const headers: [string, string][] = [...(request.headers ?? []), ['cookie', cookie]];
+  const response = await sendBookingRequest(sameSiteRequest(endpoint, { ...request, headers }), asClient());
+  await expectAnswer(response, expected);
+  expect(await countRows(marker)).toBe(expected === 201 ? 1 : 0);
+}
+
+describe('bad input to POST /api/booking-requests (property-based)', () => {
+  it('refuses a NUL character in any text field with 422, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(nulInsertion(['name', 'email', 'phone', 'city', 'message']), async (nul) => {
+        const marker = newMarker();
+        const sent = encodeBody(withNul(validBody(marker), nul), false);
+        await expectBooking(sent, await expectedFor(judgeBody(bookingRequestSchema, sent)), marker);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('answers JSON bodies with missing, mistyped, awkward, huge, deep and extra fields as the schema and stay rules say', async () => {
+    await fc.assert(
+      fc.asyncProperty(fieldChanges(fields), extraFields(fields), async (changes, extras) => {
+        const marker = newMarker();
+        // At most two of the four marked fields change, so the marker survives in a stored row.
+        const sent = jsonBody(changedJson(validBody(marker), changes, extras, marker));
+        await expectBooking(sent, await expectedFor(judgeBody(bookingRequestSchema, sent)), marker);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('answers whole bodies that are not one object of fields: malformed, scalars, wrapped, deep', async () => {
+    await fc.assert(
+      fc.asyncProperty(wholeBody, async (shape) => {
+        const marker = newMarker();
+        const sent = jsonBody(wholeBodyText(shape, validBody(marker)));
+        await expectBooking(sent, await expectedFor(judgeBody(bookingRequestSchema, sent)), marker);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('refuses bodies with invalid UTF-8 bytes with 400, JSON or form-encoded', async () => {
+    await fc.assert(
+      fc.asyncProperty(invalidUtf8, fc.nat(), fc.boolean(), async (bytes, at, asForm) => {
+        const marker = newMarker();
+        await expectBooking(withBytes(encodeBody(validBody(marker), asForm), bytes, at), 400, marker);
+      }),
+      { numRuns },
+    );
+  });
+
+  // The booking form is an island that posts JSON; a form-encoded post is refused however it reads.
+  it('refuses anything but JSON with 415: other or missing content types, and forms, malformed or not', async () => {
+    const notJson = fc.oneof(
+      fc.tuple(otherContentType, fc.boolean()).map(([contentType, asForm]) => ({ contentType, asForm })),
+      formMutations(fields).map((mutations) => ({ mutations })),
+    );
+    await fc.assert(
+      fc.asyncProperty(notJson, async (sent) => {
+        const marker = newMarker();
+        const valid = validBody(marker);
+        if ('mutations' in sent) {
+          await expectBooking(formBody(sent.mutations.reduce(mutateFormText, formText(valid))), 415, marker);
+          return;
+        }
+        const body = encoder.encode(encodeBody(valid, sent.asForm).body);
+        await expectBooking({ body, contentType: sent.contentType }, 415, marker);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('refuses bodies over the limit with 413, whether sized, streamed, endless or declared falsely', async () => {
+    await fc.assert(
+      fc.asyncProperty(oversize, async (shape) => {
+        const marker = newMarker();
+        await expectBooking(oversizeBody(shape, validBody(marker)), 413, marker);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('refuses a malformed Idempotency-Key with 400 before storing anything', async () => {
+    await fc.assert(
+      fc.asyncProperty(badIdempotencyKey, async (keys) => {
+        const marker = newMarker();
+        const request = encodeBody(validBody(marker), false);
+        const headers = keys.map((key): [string, string] => ['idempotency-key', key]);
+        await expectBooking({ ...request, headers }, 400, marker);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('refuses a valid request with cookies that are no session with 401, storing nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(notASessionCookie, async (cookie) => {
+        const marker = newMarker();
+        await expectBooking(encodeBody(validBody(marker), false), 401, marker, cookie);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('answers any other method with 405 and Allow: POST', async () => {
+    await fc.assert(
+      fc.asyncProperty(otherMethod(['POST']), async (method) => {
+        const response = await sendBookingRequest(
+          sameSiteRequest(endpoint, { method, headers: [['cookie', guest.cookie]] }),
+          asClient(),
+        );
+        await expectAnswer(response, 405);
+        expect(response.headers.get('allow')).toBe('POST');
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe('a script-like booking request', () => {
+  // The emails are plain text only (src/server/email/email.ts has no HTML part to inject into).
+  it('is stored verbatim and emailed to the office and the guest as plain text, with no HTML part', async () => {
+    await fc.assert(
+      fc.asyncProperty(scriptPayload, scriptPayload, async (name, message) => {
+        const marker = newMarker();
+        const body = { ...validBody(marker), name, message: `${message} ${marker}` };
+        const response = await sendBookingRequest(
+          sameSiteRequest(endpoint, { ...encodeBody(body, false), headers: [['cookie', guest.cookie]] }),
+          asClient(),
+        );
+        const { id } = JSON.parse(await expectAnswer(response, 201)) as { id: string };
+        const [row] = await ownerQuery<{ name: string; message: string }>(
+          'select name, message from booking_requests where id = $1',
+          [id],
+        );
+        expect(row).toEqual({ name, message: body.message });
+
+        const outbox = await readOutbox();
+        const office = outbox.find((sent) => sent.text.includes(`Request id: ${id}`));
+        expect(office?.text).toContain(`Name: ${name}`);
+        expect(office?.text).toContain(`Message: ${body.message}`);
+        const receipt = outbox.find(
+          (sent) => sent.to.includes(guest.email) && sent.text.includes(`Hello ${name},`),
+        );
+        await expectPlainTextOnly(office);
+        await expectPlainTextOnly(receipt);
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
+
+describe('bad input to GET /api/availability (property-based)', () => {
+  it('answers generated query strings with the dates (200), or 422 or 404 as the schema and the catalogue say', async () => {
+    const slugs = (await loadCatalogue()).properties.map((known) => known.slug);
+    const looksRight = fc.oneof(
+      fc.constantFrom(...slugs),
+      fc.constantFrom('no-such-villa', 'Kovalam-Cliff-Villa', 'kovalam--cliff-villa', '-villa', 'villa-'),
+      fc.stringMatching(/^[a-z0-9-]{1,120}$/),
+    );
+    const parameter = fc.tuple(
+      fc.oneof(
+        fc.constantFrom('property', 'Property', 'property[]', 'utm_source'),
+        fc.string({ maxLength: 8 }),
+      ),
+      queryValue(looksRight),
+    );
+    await fc.assert(
+      fc.asyncProperty(queryParts(parameter), async (parts) => {
+        const url = new URL(`/api/availability${queryText(parts)}`, siteOrigin);
+        const response = await availability(new Request(url), asClient());
+        const slug = bookingRequestSchema.shape.property.safeParse(
+          url.searchParams.get('property') ?? undefined,
+        );
+        const expected = !slug.success ? 422 : (await findProperty(slug.data)) ? 200 : 404;
+        await expectAnswer(response, expected);
+        // A refusal must not sit in the CDN's cache for a minute like the dates do.
+        if (expected >= 400) expect(response.headers.get('cache-control')).toBe('no-store');
+      }),
+      { numRuns },
+    );
+  });
+
+  it('answers any other method with 405 and Allow: GET', async () => {
+    await fc.assert(
+      fc.asyncProperty(otherMethod(['GET']), async (method) => {
+        const response = await availability(
+          sameSiteRequest(`/api/availability?property=${property}`, { method }),
+          asClient(),
+        );
+        await expectAnswer(response, 405);
+        expect(response.headers.get('allow')).toBe('GET');
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe('bad input to GET /api/account/booking-requests (property-based)', () => {
+  const list = (query: string, method: string, cookie: string) =>
+    accountBookingRequests(
+      sameSiteRequest(`/api/account/booking-requests${query}`, { method, headers: [['cookie', cookie]] }),
+      asClient(),
+    );
+
+  it('lists the guest’s own requests whatever the query string, which it does not read', async () => {
+    const parameter = fc.tuple(fc.string({ maxLength: 8 }), queryValue(fc.constantFrom('all', '1', 'new')));
+    await fc.assert(
+      fc.asyncProperty(queryParts(parameter), async (parts) => {
+        const response = await list(queryText(parts), 'GET', guest.cookie);
+        const answer = JSON.parse(await expectAnswer(response, 200)) as { bookingRequests: unknown[] };
+        expect(Array.isArray(answer.bookingRequests)).toBe(true);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('refuses cookies that are no session with 401, and other methods with 405', async () => {
+    const attempt = fc.oneof(
+      notASessionCookie.map((cookie) => ({ cookie, method: 'GET', expected: 401 })),
+      otherMethod(['GET']).map((method) => ({ cookie: guest.cookie, method, expected: 405 })),
+    );
+    await fc.assert(
+      fc.asyncProperty(attempt, async ({ cookie, method, expected }) => {
+        await expectAnswer(await list('', method, cookie), expected);
+      }),
+      { numRuns },
+    );
+  });
+});
