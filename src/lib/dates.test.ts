@@ -7,6 +7,9 @@ describe('isIsoDate', () => {
     ['2027-01-15', true],
     ['2028-02-29', true],
     ['0099-12-31', true],
+    ['0001-01-01', true],
+    // 1 BC in ISO; PostgreSQL would refuse it.
+    ['0000-01-01', false],
     ['2027-02-29', false],
     ['2027-02-30', false],
     ['2027-13-01', false],

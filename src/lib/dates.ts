@@ -12,6 +12,8 @@ function toDayNumber(text: string): number | null {
   const match = isoDatePattern.exec(text);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Year 0000 is ISO's 1 BC, which PostgreSQL's `date` cannot take as written (a 500, not a 422).
+  if (year === 0) return null;
   const date = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
   date.setUTCFullYear(year, month - 1, day);
@@ -36,7 +38,7 @@ export function isIsoDate(text: string): boolean {
 export function addDays(date: string, days: number): string {
   if (!Number.isSafeInteger(days)) throw new RangeError(`Not a whole number of days: ${days}`);
   const shifted = new Date((dayNumberOf(date) + days) * dayMs).toISOString().slice(0, 10);
-  if (!isIsoDate(shifted)) throw new RangeError(`${date} plus ${days} days is outside years 0000–9999`);
+  if (!isIsoDate(shifted)) throw new RangeError(`${date} plus ${days} days is outside years 0001–9999`);
   return shifted;
 }
 
