@@ -18,7 +18,9 @@ export const newPassword = z
 const currentPassword = z
   .string({ error: 'Enter your password' })
   .min(1, 'Enter your password')
-  .max(1024, 'That password is too long');
+  .max(1024, 'That password is too long')
+  // No password holds one (newPassword refuses it), and scrypt would read 'secret' and 'secret\0' alike.
+  .refine(withoutNul, 'Remove the invisible control character from the password');
 
 /** The opaque token from an emailed link. */
 const emailedToken = z
