@@ -75,8 +75,9 @@ async function measure(url: string, chromePort: number): Promise<Omit<Row, 'page
 
 function budgetsMissed(row: Row): string[] {
   const missed: string[] = [];
-  if (row.performance < 98) missed.push(`${row.page}: performance ${row.performance} < 98`);
-  for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
+  // The budget is 100 for all four; on a busy machine the simulated throttling scores performance
+  // lower, so run it on a quiet one.
+  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) {
     if (row[key] < 100) missed.push(`${row.page}: ${key} ${row[key]} < 100`);
   }
   if (row.cls > 0) missed.push(`${row.page}: CLS ${row.cls} > 0`);
