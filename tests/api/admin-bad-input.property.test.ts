@@ -42,7 +42,7 @@ import {
   withBytes,
 } from '../support/bad-bodies.ts';
 import { siteOrigin } from '../support/requests.ts';
-import { ownerQuery } from '../support/sql.ts';
+import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
  * Generated bad requests against the office dashboard's API, as an admin: every answer is a 4xx in the
@@ -60,20 +60,6 @@ let realRows: { collection: string; id: string }[];
 
 // Each run reads a list or makes a row to change; these runs keep the file well under half a minute.
 const numRuns = 40;
-
-/** A new booking request of a made-up property, so no other test's confirmed stay overlaps it. */
-async function insertNewBooking(): Promise<string> {
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date)
-     values (gen_random_uuid(), 'Property Test', 'property@example.com', '+91 98470 00002', 'Kochi',
-       'bad-input-' || substr(md5(random()::text), 1, 12), '2093-03-10', '2093-03-17', 3,
-       7, 70000, 70000, 0, 70000, 17500, 52500, '2093-01-24')
-     returning id`,
-  );
-  return row?.id as string;
-}
 
 async function insertContactMessage(): Promise<string> {
   const [row] = await ownerQuery<{ id: string }>(
@@ -99,7 +85,7 @@ beforeAll(async () => {
   admin = await signedInAdmin();
   guestCookie = (await signedInGuest()).cookie;
   realRows = [
-    { collection: 'booking-requests', id: await insertNewBooking() },
+    { collection: 'booking-requests', id: await insertBookingRequest() },
     { collection: 'contact-messages', id: await insertContactMessage() },
   ];
 });
@@ -397,7 +383,7 @@ describe('bad bodies to PATCH /api/admin/booking-requests/:id (property-based)',
    * changes the status and adds one audit entry; new → cancelled is refused with 409.
    */
   async function patchFresh(request: Post, verdict: Verdict<{ status: string }>) {
-    const id = await insertNewBooking();
+    const id = await insertBookingRequest();
     const before = await stateOf(id);
     const response = await send(itemFunction, `/api/admin/booking-requests/${id}`, {
       method: 'PATCH',

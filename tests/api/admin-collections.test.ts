@@ -6,7 +6,7 @@ import * as restoreFunction from '../../netlify/functions/admin-collection-item-
 import * as summaryFunction from '../../netlify/functions/admin-summary.mts';
 import { findProperty } from '../../src/server/catalogue/catalogue.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import { ownerQuery } from '../support/sql.ts';
+import { insertBookingRequest as insertBooking, ownerQuery } from '../support/sql.ts';
 
 /**
  * The dashboard's API as an admin uses it. The database is shared with other test files, so every test
@@ -73,26 +73,6 @@ async function insertApplication(fields: {
     `insert into career_applications (name, email, phone, qualification, position, cover_note)
      values ($1, 'applicant@example.com', '+91 94470 11111', 'B.Arch, 2019', $2, $3) returning id`,
     [fields.name, fields.position, fields.coverNote ?? null],
-  );
-  return row?.id as string;
-}
-
-/** A week's stay with a quote that satisfies the table's checks, stored as the database owner. */
-async function insertBooking(fields: {
-  name: string;
-  property: string;
-  arrival: string;
-  status?: string;
-  createdAt?: string;
-}): Promise<string> {
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date, status, created_at)
-     values (gen_random_uuid(), $1, 'guest@example.com', '+44 7700 900123', 'Kochi', $2, $3::date,
-       $3::date + 7, 4, 7, 70000, 70000, 0, 70000, 17500, 52500, $3::date - 45, $4, coalesce($5::timestamptz, now()))
-     returning id`,
-    [fields.name, fields.property, fields.arrival, fields.status ?? 'new', fields.createdAt ?? null],
   );
   return row?.id as string;
 }

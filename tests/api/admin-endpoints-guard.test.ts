@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import { ownerQuery } from '../support/sql.ts';
+import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
  * Every /api/admin endpoint refuses the anonymous (401) and signed-in guests (403) and serves admins.
@@ -46,20 +46,6 @@ async function insertContactMessage(): Promise<string> {
   return row?.id as string;
 }
 
-async function insertNewBookingRequest(): Promise<string> {
-  // A made-up property, so no other test's confirmed stay can overlap it.
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date)
-     values (gen_random_uuid(), 'Guard Test', 'guard@example.com', '+91 98470 00001', 'Kochi',
-       'guard-test-' || substr(md5(random()::text), 1, 12), '2090-01-10', '2090-01-17', 3,
-       7, 70000, 70000, 0, 70000, 17500, 52500, '2089-11-26')
-     returning id`,
-  );
-  return row?.id as string;
-}
-
 /** A request each endpoint should serve an admin with 2xx; built fresh per call, since some change rows. */
 const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> = {
   'GET /api/admin/summary': async () => ({ path: '/api/admin/summary' }),
@@ -69,7 +55,7 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
     path: `/api/admin/contact-messages/${await insertContactMessage()}`,
   }),
   'PATCH /api/admin/:collection/:id': async () => ({
-    path: `/api/admin/booking-requests/${await insertNewBookingRequest()}`,
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}`,
     body: { status: 'declined' },
   }),
   'DELETE /api/admin/:collection/:id': async () => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import purgeTrashFunction, { config } from '../../netlify/functions/purge-trash.mts';
 import { purgeTrash } from '../../src/server/admin/trash.ts';
-import { ownerQuery } from '../support/sql.ts';
+import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /** Rows stay in the trash for 30 days, then go for good, and the audit log says so. */
 
@@ -15,19 +15,7 @@ async function insertMessage(deletedDaysAgo: number | null): Promise<string> {
   return row?.id as string;
 }
 
-async function insertBooking(deletedDaysAgo: number): Promise<string> {
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date, status, deleted_at)
-     values (gen_random_uuid(), 'Purge Test', 'purge@example.com', '+91 98470 00002', 'Kochi',
-       'purge-villa-' || substr(md5(random()::text), 1, 12), '2090-01-10', '2090-01-17', 3,
-       7, 70000, 70000, 0, 70000, 17500, 52500, '2089-11-26', 'declined', now() - make_interval(days => $1))
-     returning id`,
-    [deletedDaysAgo],
-  );
-  return row?.id as string;
-}
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 const stillThere = async (table: string, ids: string[]) =>
   (await ownerQuery<{ id: string }>(`select id from ${table} where id = any($1)`, [ids]))
@@ -39,7 +27,7 @@ describe('purging the trash', () => {
     const old = await insertMessage(31);
     const recent = await insertMessage(29);
     const listed = await insertMessage(null);
-    const oldBooking = await insertBooking(45);
+    const oldBooking = await insertBookingRequest({ status: 'declined', deletedAt: daysAgo(45) });
 
     const report = await purgeTrash();
 
@@ -51,7 +39,7 @@ describe('purging the trash', () => {
   });
 
   it('records each removal as done by the server', async () => {
-    const old = await insertBooking(40);
+    const old = await insertBookingRequest({ status: 'declined', deletedAt: daysAgo(40) });
     await purgeTrash();
     const entries = await ownerQuery(
       `select collection, action, old_status, actor_id, actor_role, created_at > now() - interval '1 minute' as just_now
