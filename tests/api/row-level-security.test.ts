@@ -79,9 +79,13 @@ describe('contact_messages row level security', () => {
       ['anon', { role: 'anon' }],
       ['authenticated', guest],
     ] as const) {
-      for (const table of ['idempotency_keys', 'rate_limit_counters', 'schema_migrations']) {
+      for (const table of [
+        'app_private.idempotency_keys',
+        'app_private.rate_limit_counters',
+        'supabase_migrations.schema_migrations',
+      ]) {
         await asRole(role, claims, async (db) => {
-          await expect(db.query(`select * from app_private.${table}`)).rejects.toThrow(/permission denied/);
+          await expect(db.query(`select * from ${table}`)).rejects.toThrow(/permission denied/);
         });
       }
     }
