@@ -22,6 +22,56 @@ describe('readBackend', () => {
     expect(backend.kind).toBe('supabase');
   });
 
+  const supabaseProject = {
+    SUPABASE_URL: 'https://abc.supabase.co',
+    DATABASE_URL: 'postgresql://postgres.abc:pw@aws-0-eu-west-2.pooler.supabase.com:6543/postgres',
+  };
+
+  it('uses Supabase with its publishable and secret keys', () => {
+    expect(
+      readBackend({
+        ...supabaseProject,
+        SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abc',
+        SUPABASE_SECRET_KEY: 'sb_secret_xyz',
+      }),
+    ).toMatchObject({ kind: 'supabase', apiKey: 'sb_publishable_abc', secretKey: 'sb_secret_xyz' });
+  });
+
+  it('uses Supabase with its legacy anon key and JWT secret', () => {
+    expect(
+      readBackend({ ...supabaseProject, SUPABASE_ANON_KEY: 'eyJanon', SUPABASE_JWT_SECRET: 'secret' }),
+    ).toMatchObject({ kind: 'supabase', apiKey: 'eyJanon', secretKey: undefined, jwtSecret: 'secret' });
+  });
+
+  it.each([
+    [{ ...supabaseProject, SUPABASE_SECRET_KEY: 'sb_secret_xyz' }, /SUPABASE_PUBLISHABLE_KEY/],
+    [{ SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abc' }, /SUPABASE_URL.*DATABASE_URL/],
+    [{ SUPABASE_JWT_SECRET: 'secret' }, /SUPABASE_URL.*SUPABASE_PUBLISHABLE_KEY.*DATABASE_URL/],
+    [
+      { ...supabaseProject, SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abc', SUPABASE_ANON_KEY: 'eyJanon' },
+      /one API key.*not both/,
+    ],
+    [
+      { ...supabaseProject, SUPABASE_ANON_KEY: 'eyJanon', SUPABASE_SECRET_KEY: 'sb_secret_xyz' },
+      /instead of SUPABASE_ANON_KEY/,
+    ],
+    [
+      { ...supabaseProject, SUPABASE_PUBLISHABLE_KEY: 'sb_secret_xyz' },
+      /SUPABASE_PUBLISHABLE_KEY: is not a publishable key/,
+    ],
+    [
+      {
+        ...supabaseProject,
+        SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abc',
+        SUPABASE_SECRET_KEY: 'eyJservice',
+      },
+      /SUPABASE_SECRET_KEY: is not a secret key/,
+    ],
+  ])('explains a half-set or mixed Supabase key configuration in %j', (environment, message) => {
+    expect(() => readBackend(environment)).toThrow(ConfigurationError);
+    expect(() => readBackend(environment)).toThrow(message);
+  });
+
   it.each([
     [{ SUPABASE_URL: 'https://abc.supabase.co' }, /SUPABASE_ANON_KEY.*DATABASE_URL/],
     [{ SUPABASE_ANON_KEY: 'k', DATABASE_URL: 'postgres://x@y/z' }, /SUPABASE_URL/],

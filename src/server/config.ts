@@ -8,7 +8,10 @@ export type Backend =
       kind: 'supabase';
       databaseUrl: string;
       supabaseUrl: string;
-      anonKey: string;
+      /** The project's public API key: the publishable key, or the legacy anon key. */
+      apiKey: string;
+      /** The secret key, for Auth's admin endpoints; the legacy keys have none here. */
+      secretKey: string | undefined;
       /** The legacy HS256 JWT secret; without it, access tokens are checked with the project's JWKS. */
       jwtSecret: string | undefined;
     };
@@ -22,6 +25,12 @@ const optionalText = z
 const environmentSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SUPABASE_URL: optionalText.pipe(z.url().optional()),
+  SUPABASE_PUBLISHABLE_KEY: optionalText.pipe(
+    z.string().startsWith('sb_publishable_', 'is not a publishable key (sb_publishable_…)').optional(),
+  ),
+  SUPABASE_SECRET_KEY: optionalText.pipe(
+    z.string().startsWith('sb_secret_', 'is not a secret key (sb_secret_…)').optional(),
+  ),
   SUPABASE_ANON_KEY: optionalText,
   SUPABASE_JWT_SECRET: optionalText,
   EMBEDDED_DATA_DIR: optionalText,
@@ -42,10 +51,29 @@ export function readBackend(environment: NodeJS.ProcessEnv = process.env): Backe
     throw new ConfigurationError(`Invalid environment: ${problems.join('; ')}`);
   }
   const env = parsed.data;
-  if (env.SUPABASE_URL || env.SUPABASE_ANON_KEY) {
+  const supabaseSettings = [
+    env.SUPABASE_URL,
+    env.SUPABASE_PUBLISHABLE_KEY,
+    env.SUPABASE_SECRET_KEY,
+    env.SUPABASE_ANON_KEY,
+    env.SUPABASE_JWT_SECRET,
+  ];
+  if (supabaseSettings.some(Boolean)) {
+    // Supabase's API keys come in two generations: publishable + secret, or the legacy anon key.
+    if (env.SUPABASE_PUBLISHABLE_KEY && env.SUPABASE_ANON_KEY) {
+      throw new ConfigurationError(
+        'Set one API key: SUPABASE_PUBLISHABLE_KEY, or the legacy SUPABASE_ANON_KEY, not both.',
+      );
+    }
+    if (env.SUPABASE_SECRET_KEY && env.SUPABASE_ANON_KEY) {
+      throw new ConfigurationError(
+        'SUPABASE_SECRET_KEY goes with the new API keys: set SUPABASE_PUBLISHABLE_KEY instead of SUPABASE_ANON_KEY.',
+      );
+    }
+    const apiKey = env.SUPABASE_PUBLISHABLE_KEY ?? env.SUPABASE_ANON_KEY;
     const missing = [
       !env.SUPABASE_URL && 'SUPABASE_URL',
-      !env.SUPABASE_ANON_KEY && 'SUPABASE_ANON_KEY',
+      !apiKey && 'SUPABASE_PUBLISHABLE_KEY (or the legacy SUPABASE_ANON_KEY)',
       !env.DATABASE_URL && "DATABASE_URL (Supabase's transaction pooler connection string)",
     ].filter(Boolean);
     if (missing.length > 0) {
@@ -55,7 +83,8 @@ export function readBackend(environment: NodeJS.ProcessEnv = process.env): Backe
       kind: 'supabase',
       databaseUrl: env.DATABASE_URL as string,
       supabaseUrl: env.SUPABASE_URL as string,
-      anonKey: env.SUPABASE_ANON_KEY as string,
+      apiKey: apiKey as string,
+      secretKey: env.SUPABASE_SECRET_KEY,
       jwtSecret: env.SUPABASE_JWT_SECRET,
     };
   }

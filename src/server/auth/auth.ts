@@ -9,7 +9,8 @@ export function authProvider(environment: NodeJS.ProcessEnv = process.env): Auth
   if (backend.kind === 'supabase') {
     return supabaseAuth({
       supabaseUrl: backend.supabaseUrl,
-      anonKey: backend.anonKey,
+      apiKey: backend.apiKey,
+      secretKey: backend.secretKey,
       jwtSecret: backend.jwtSecret,
     });
   }

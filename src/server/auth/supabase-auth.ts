@@ -6,7 +6,10 @@ import { type AccountUser, AuthFailure, type AuthProvider, type Session } from '
 
 export type SupabaseAuthSettings = {
   supabaseUrl: string;
-  anonKey: string;
+  /** The publishable key, or the legacy anon key. */
+  apiKey: string;
+  /** The secret key, which Auth's admin endpoints ask for; without it they get the public key. */
+  secretKey?: string | undefined;
   /** The project's legacy HS256 JWT secret; without it, tokens are checked against the project's JWKS. */
   jwtSecret?: string | undefined;
 };
@@ -20,8 +23,8 @@ const sessionEnded = 'Your session has ended. Please sign in again.';
  * `/verify-email?token={{ .TokenHash }}` and `/reset-password?token={{ .TokenHash }}` (README).
  */
 export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
-  const client = () =>
-    createClient(settings.supabaseUrl, settings.anonKey, {
+  const client = (key = settings.apiKey) =>
+    createClient(settings.supabaseUrl, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
   const issuer = `${new URL(settings.supabaseUrl).origin}/auth/v1`;
@@ -66,7 +69,7 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
 
     async signOut({ accessToken }) {
       // 'local' ends this session only; an expired or unknown token means it has ended already.
-      await client().auth.admin.signOut(accessToken, 'local');
+      await client(settings.secretKey).auth.admin.signOut(accessToken, 'local');
     },
 
     async requestPasswordReset(email) {
