@@ -40,6 +40,7 @@ async function supabase(args: string[], databaseUrl: string): Promise<Record<str
   const { stdout } = await promisify(execFile)(
     path.join(root, 'node_modules/.bin/supabase'),
     [...args, `--remote=${databaseUrl}`, '--workdir', root, '--output-format', 'json', '--yes'],
+    // config.toml takes the site's address from the environment.
     { env: { ...process.env, SITE_URL: 'https://kayalvillas.in' }, timeout: 60_000 },
   );
   return JSON.parse(stdout) as Record<string, unknown>;

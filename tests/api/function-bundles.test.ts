@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import pLimit from 'p-limit';
+import { parse } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let out: string;
+
+type FunctionsSettings = { directory: string; node_bundler: string; included_files: string[] };
+
+/**
+ * Every function bundled by Netlify's own bundler with netlify.toml's settings, then started in a
+ * fresh Node process from a temp folder, where the repository's node_modules cannot be reached: a file a
+ * bundle does not ship fails here instead of on the first request after a deploy.
+ */
+beforeAll(async () => {
+  const settings = (
+    parse(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as { functions: FunctionsSettings }
+  ).functions;
+  out = await mkdtemp(path.join(tmpdir(), 'kayal-function-bundles-'));
+  // "none" leaves each bundle as the folder that would be zipped, so it needs no unzip to start.
+  await zipFunctions([path.join(root, settings.directory)], out, {
+    basePath: root,
+    repositoryRoot: root,
+    archiveFormat: 'none',
+    config: {
+      '*': { nodeBundler: settings.node_bundler as 'esbuild', includedFiles: settings.included_files },
+    },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  if (out) await rm(out, { recursive: true, force: true });
+});
+
+const functionNames = async () =>
+  (await readdir(path.join(root, 'netlify/functions'))).map((file) => file.replace(/\.m?[jt]s$/, '')).sort();
+
+type Started = {
+  handler: string;
+  default: string;
+  config: unknown;
+  answer?: { status: number; body: string };
+};
+
+/**
+ * Imports a bundle's entry point and its function in a process whose only files are the bundle's, and
+ * optionally sends the function one request.
+ */
+async function startBundle(name: string, requestUrl?: string): Promise<Started> {
+  const bundle = path.join(out, name);
+  const script = `
+    // The Lambda runtime's global, which the entry point wraps the handler with.
+    globalThis.awslambda = { streamifyResponse: (handler) => handler, HttpResponseStream: { from: (stream) => stream } };
+    const entry = await import('./___netlify-entry-point.mjs');
+    const fn = await import('./netlify/functions/${name}.mjs');
+    let answer;
+    if (${JSON.stringify(requestUrl ?? null)}) {
+      const response = await fn.default(new Request(${JSON.stringify(requestUrl ?? '')}), {});
+      answer = { status: response.status, body: await response.text() };
+    }
+    console.log(JSON.stringify({ handler: typeof entry.handler, default: typeof fn.default, config: fn.config, answer }));
+    process.exit(0);
+  `;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: bundle,
+    // No NODE_PATH and a HOME inside the bundle: Node finds no package outside it.
+    env: { PATH: process.env.PATH ?? '', HOME: bundle, DATABASE_URL: inject('databaseUrl') },
+    timeout: 60_000,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as Started;
+}
+
+describe("the functions as Netlify's bundler ships them", () => {
+  it('bundles every function in netlify/functions', async () => {
+    expect((await readdir(out)).filter((entry) => !entry.endsWith('.json')).sort()).toEqual(
+      await functionNames(),
+    );
+    for (let dir = out; dir !== path.dirname(dir); dir = path.dirname(dir))
+      expect(existsSync(path.join(dir, 'node_modules')), `${dir}/node_modules`).toBe(false);
+  });
+
+  it('starts every bundle on its own, with a default handler and a config', {
+    timeout: 180_000,
+  }, async () => {
+    const limit = pLimit(4);
+    const names = await functionNames();
+    const started = await Promise.all(names.map((name) => limit(() => startBundle(name))));
+    for (const [index, name] of names.entries()) {
+      expect(started[index], name).toMatchObject({ handler: 'function', default: 'function' });
+      expect(started[index]?.config, name).toBeTypeOf('object');
+      expect(started[index]?.config, name).not.toBeNull();
+    }
+  });
+
+  it('answers from a bundle with the database and the shipped catalogue', { timeout: 60_000 }, async () => {
+    expect((await startBundle('health', 'http://localhost/api/health')).answer).toMatchObject({
+      status: 200,
+      body: expect.stringContaining('"database":"up"'),
+    });
+    const availability = await startBundle(
+      'availability',
+      'http://localhost/api/availability?property=fort-kochi-heritage-villa',
+    );
+    expect(availability.answer).toMatchObject({ status: 200, body: expect.stringContaining('"confirmed"') });
+  });
+
+  it('ships none of the development-only packages', async () => {
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    const devOnly = Object.keys(manifest.devDependencies);
+    for (const name of await functionNames()) {
+      const modules = path.join(out, name, 'node_modules');
+      const shipped = existsSync(modules) ? await listPackages(modules) : [];
+      expect(
+        shipped.filter((pkg) => devOnly.includes(pkg)),
+        name,
+      ).toEqual([]);
+    }
+  });
+});
+
+async function listPackages(modules: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const entry of await readdir(modules)) {
+    if (entry.startsWith('@'))
+      for (const scoped of await readdir(path.join(modules, entry))) names.push(`${entry}/${scoped}`);
+    else names.push(entry);
+  }
+  return names;
+}
