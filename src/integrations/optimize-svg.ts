@@ -6,10 +6,11 @@ import { optimize } from 'svgo';
 
 /**
  * Shrinks one SVG with svgo's default preset, which keeps what an <img> needs to draw it at the size the
- * page reserves: the viewBox, width and height.
+ * page reserves: the viewBox, width and height. One pass: `multipass` took a third longer on our artwork
+ * to save another 0.5%.
  */
 export function optimizeSvg(svg: string): string {
-  return optimize(svg, { multipass: true }).data;
+  return optimize(svg).data;
 }
 
 /**
