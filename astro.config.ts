@@ -2,6 +2,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
+import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
 
 /** Pages that answer a form or a session, which search engines have no reason to list. */
 const unlisted =
@@ -13,10 +14,13 @@ export default defineConfig({
   // Shiki's inline styles would break the CSP, and the content has no code to highlight.
   markdown: { syntaxHighlight: false },
   trailingSlash: 'ignore',
-  // The artwork is our own SVG under src/assets, rasterised to AVIF and WebP; no SVG comes from users.
+  // Pages show the SVG artwork as it is (src/components/ui/Photo.astro); only the JPEG share and
+  // structured-data pictures rasterise it, since sharing previews want a raster. The SVGs rasterised are
+  // our own files under src/assets, never one from a visitor or another site.
   image: { dangerouslyProcessSVG: true },
   integrations: [
     react(),
+    optimizeSvgAssets(),
     sitemap({
       filter: (page) => !unlisted.test(new URL(page).pathname),
       // The same clean URLs as the pages' canonical links.

@@ -30,7 +30,7 @@ export const siteSchema = z.object({
   social: z.array(z.object({ name: z.string(), url: z.url() })),
 });
 
-/** A picture under src/assets, which astro:assets renders to AVIF and WebP. */
+/** A picture under src/assets: SVG artwork is served as it is, a photograph as AVIF and WebP. */
 export const pictureSchema = (image: ImageFunction) =>
   z.object({
     /** Relative to the content file that names it. */

@@ -211,14 +211,23 @@ test('the sitemap lists every property page, and robots.txt points at it', async
   expect(old.status()).toBe(301);
 });
 
-test('only the largest picture of a page loads first', async ({ page }) => {
+test('only the largest picture of a page loads first, as its one SVG file cached for good', async ({
+  page,
+  request,
+}) => {
   for (const route of ['/', `/villas/${first(villas).id}`, `/blog/${first(posts).id}`]) {
     await page.goto(route);
-    await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
-    await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute('loading', 'eager');
+    const lead = page.locator('img[fetchpriority="high"]');
+    await expect(lead).toHaveCount(1);
+    await expect(lead).toHaveAttribute('loading', 'eager');
     const unsized = await page.locator('img:not([width]), img:not([height])').count();
     expect(unsized).toBe(0);
-    await expect(page.locator('picture source[type="image/avif"]').first()).toBeAttached();
+    // The artwork is vector: no raster renditions of it, the SVG is the picture.
+    await expect(page.locator('picture source')).toHaveCount(0);
+    const svg = await request.get((await lead.getAttribute('src')) ?? '');
+    expect(svg.status()).toBe(200);
+    expect(svg.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers()['cache-control']).toContain('immutable');
   }
 });
 
