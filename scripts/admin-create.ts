@@ -93,8 +93,8 @@ async function choosePassword(): Promise<string> {
   return password;
 }
 
-const database = await prepareDatabase();
-process.env.DATABASE_URL = database.url;
+const database = await prepareDatabase({ command: 'npm run admin:create' });
+process.env.DATABASE_URL = database.appUrl;
 try {
   const state = await readAccountState(email);
   const password = needsPassword(state) ? await choosePassword() : undefined;

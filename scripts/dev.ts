@@ -5,10 +5,14 @@
 import { spawn } from 'node:child_process';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
-const database = await prepareDatabase();
+// Beside `npm start` it uses that server's database, and loses it when that server stops.
+const database = await prepareDatabase({
+  command: 'npm run dev',
+  serves: 'the address `npm run dev` printed',
+});
 const astro = spawn('astro', ['dev', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: database.url, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, DATABASE_URL: database.appUrl, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 
 let stopping = false;

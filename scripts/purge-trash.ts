@@ -6,8 +6,8 @@ import { describePurge, purgeTrash } from '../src/server/admin/trash.ts';
 import { closeDatabase } from '../src/server/db/database.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
-const database = await prepareDatabase();
-process.env.DATABASE_URL = database.url;
+const database = await prepareDatabase({ command: 'npm run trash:purge' });
+process.env.DATABASE_URL = database.appUrl;
 try {
   console.log(describePurge(await purgeTrash()));
 } finally {

@@ -29,7 +29,7 @@ if (readBackend().kind === 'supabase') {
   process.exit(1);
 }
 
-const database = await prepareDatabase();
+const database = await prepareDatabase({ command: 'npm run seed:demo' });
 try {
   const started = performance.now();
   await seedDemoData(database.url, rows, { log: (line) => console.log(line) });

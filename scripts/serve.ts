@@ -13,6 +13,7 @@ import { FunctionsHandler } from '@netlify/functions-dev';
 import pLimit from 'p-limit';
 import { readLimit } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
+import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,8 +28,17 @@ if (!existsSync(path.join(root, 'dist/index.html'))) {
 // Links in emails (confirm, reset) point here; Netlify sets URL to the site's address in production.
 process.env.URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
-const database = await prepareDatabase();
-process.env.DATABASE_URL = database.url;
+const database = await prepareDatabase({
+  command: 'npm start',
+  alone: true,
+  serves: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+}).catch((error: unknown) => {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
+// The functions log in as the app role, never as the owner (see src/server/db/app-role.ts).
+process.env.DATABASE_URL = database.appUrl;
 if (database.migrations.applied.length > 0) {
   console.log(`Database migrated: ${database.migrations.applied.join(', ')}`);
 }

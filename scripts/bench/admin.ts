@@ -1,11 +1,12 @@
 /**
  * `npm run bench:admin`: how fast the dashboard's lists are with 100,000 rows per table.
  *
- * Uses DATABASE_URL when set (topping each table up to BENCH_ROWS, default 100,000, with demo rows),
+ * Uses DATABASE_URL when set (topping each table up to BENCH_ROWS, default 100,000, with demo rows);
+ * with BENCH_URL alone, the embedded database of this checkout that the server there runs on;
  * otherwise a throwaway embedded PostgreSQL in a temp dir. Measures, for each collection, the first
  * page, two searches, a filtered page and a deep page (page 51, by cursor), in process: the service
  * and repository in one transaction as an admin, the way a function runs them. With BENCH_URL (a
- * running `npm start`/`npm run serve` on the same DATABASE_URL) it also measures them through HTTP,
+ * running `npm start`/`npm run serve` on the same database) it also measures them through HTTP,
  * signed in as an admin it creates. Prints a Markdown table of p50/p95 in milliseconds, with the
  * indexes each query's plan used (EXPLAIN ANALYZE).
  *
@@ -26,9 +27,11 @@ import { type CollectionName, collections, findCollection } from '../../src/serv
 import { listQuerySchema, readListQuery } from '../../src/server/admin/list-query.ts';
 import type { Visitor } from '../../src/server/auth/session.ts';
 import { readLimit } from '../../src/server/config.ts';
+import { ensureAppRole } from '../../src/server/db/app-role.ts';
 import { closeDatabase, type Transaction } from '../../src/server/db/database.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { prepareDatabase } from '../../src/server/db/prepare.ts';
 import { seedDemoData } from '../demo-data.ts';
 
 const targetRows = readLimit('BENCH_ROWS', 100_000);
@@ -39,21 +42,21 @@ const apiIterations = readLimit('BENCH_API_ITERATIONS', 10);
 const deepPage = 51;
 const benchUrl = process.env.BENCH_URL?.replace(/\/$/, '');
 
-if (benchUrl && !process.env.DATABASE_URL) {
-  console.error(
-    'BENCH_URL needs DATABASE_URL: the database the server at BENCH_URL uses, which the bench seeds.',
-  );
-  process.exit(1);
-}
-
-// The database: the configured one, or a throwaway embedded one.
+// The database: the configured one; with BENCH_URL alone, the embedded one of this checkout that the
+// server there runs (joined, never stopped); otherwise a throwaway embedded one.
 let databaseUrl = process.env.DATABASE_URL;
 let stopDatabase = async () => {};
-if (!databaseUrl) {
+if (!databaseUrl && benchUrl) {
+  const database = await prepareDatabase({ command: 'npm run bench:admin' });
+  databaseUrl = database.url;
+  stopDatabase = database.stop;
+} else if (!databaseUrl) {
   const dir = await mkdtemp(path.join(tmpdir(), 'kayal-bench-'));
   // As root, Postgres runs as the `postgres` user, which must be able to enter this directory.
   await chmod(dir, 0o755);
-  const embedded = await startEmbeddedDatabase(path.join(dir, 'postgres'));
+  const embedded = await startEmbeddedDatabase(path.join(dir, 'postgres'), {
+    command: 'npm run bench:admin',
+  });
   databaseUrl = embedded.url;
   stopDatabase = async () => {
     await embedded.stop();
@@ -61,7 +64,8 @@ if (!databaseUrl) {
   };
 }
 await migrate(databaseUrl);
-process.env.DATABASE_URL = databaseUrl;
+// The service runs as the functions do: logged in as the app role.
+process.env.DATABASE_URL = await ensureAppRole(databaseUrl);
 
 const owner = new pg.Client({ connectionString: databaseUrl, application_name: 'kayal-villas-bench' });
 await owner.connect();

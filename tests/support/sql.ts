@@ -50,15 +50,15 @@ export async function insertBookingRequest(
 }
 
 /**
- * Runs statements in one transaction as `role` with `claims`, exactly as Supabase's API would, and
- * rolls back: for proving what RLS allows and refuses.
+ * Runs statements in one transaction as `role` with `claims`, logged in as the app role, exactly as
+ * Supabase's API would, and rolls back: for proving what RLS allows and refuses.
  */
 export async function asRole<T>(
   role: 'anon' | 'authenticated' | 'service_role',
   claims: Record<string, unknown>,
   work: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: inject('appDatabaseUrl') });
   await client.connect();
   try {
     await client.query('begin');

@@ -4,12 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureAppRole } from '../../src/server/db/app-role.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The owner's connection: migrations, and tests that check what was really stored. */
     databaseUrl: string;
+    /** The functions' connection, as the app role (src/server/db/app-role.ts). */
+    appDatabaseUrl: string;
   }
 }
 
@@ -29,6 +33,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${name}`;
     await migrate(url.toString());
     project.provide('databaseUrl', url.toString());
+    project.provide('appDatabaseUrl', await ensureAppRole(url.toString()));
     return async () => {
       const cleanup = new pg.Client({ connectionString: external });
       await cleanup.connect();
@@ -43,6 +48,7 @@ export default async function setup(project: TestProject) {
   const database = await startEmbeddedDatabase(path.join(dir, 'postgres'));
   await migrate(database.url);
   project.provide('databaseUrl', database.url);
+  project.provide('appDatabaseUrl', await ensureAppRole(database.url));
   return async () => {
     await database.stop();
     await rm(dir, { recursive: true, force: true });

