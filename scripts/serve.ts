@@ -14,6 +14,7 @@ import pLimit from 'p-limit';
 import { readLimit } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { startEmailWorker } from '../src/server/email/delivery.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
@@ -168,6 +169,9 @@ if (database.backend.kind !== 'supabase') {
     console.log('    npm run admin:create -- --email you@example.com\n');
   }
 }
+
+// Emails wait in the outbox table until sent; this retries what a request could not send at once.
+startEmailWorker(readLimit('EMAIL_WORKER_MS', 3000));
 
 let stopping = false;
 async function shutdown() {
