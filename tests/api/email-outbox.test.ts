@@ -2,6 +2,7 @@
 process.env.DB_POOL_MAX = '4';
 
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import forgotPassword from '../../netlify/functions/auth-forgot-password.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
@@ -19,7 +20,7 @@ import {
 import type { Email } from '../../src/server/email/email.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, newGuest, signedInGuest } from '../support/accounts.ts';
-import { type Admin, signedInAdmin } from '../support/admins.ts';
+import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { jsonPost } from '../support/requests.ts';
 import { asRole, insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
@@ -266,6 +267,44 @@ describe('account emails', () => {
       ['confirm_email', 'sent', null],
       ['reset_password', 'sent', null],
     ]);
+  });
+});
+
+describe('the booking request detail on the dashboard', () => {
+  const detail = async (id: string) => {
+    const response = await invoke(
+      itemFunction,
+      adminRequest('GET', `/api/admin/booking-requests/${id}`, { cookie: admin.cookie }),
+    );
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { emails: Record<string, unknown>[] }).emails;
+  };
+
+  it('shows each email about the request as pending with its error and attempts, then as sent', async () => {
+    const response = await whileMailServerIsDown(() => requestStay(guest, day(80), day(87)));
+    const { id } = (await response.json()) as { id: string };
+
+    const pending = await detail(id);
+    expect(pending).toEqual([
+      expect.objectContaining({ kind: 'booking_guest_receipt', status: 'pending', attempts: 1 }),
+      expect.objectContaining({ kind: 'booking_office_notice', status: 'pending', attempts: 1 }),
+    ]);
+    for (const email of pending) {
+      expect(email.lastError).toMatch(/ECONNREFUSED/);
+      expect(Date.parse(email.nextAttemptAt as string)).toBeGreaterThan(Date.now());
+      // The dashboard never gets the text.
+      expect(email).not.toHaveProperty('body');
+      expect(email).not.toHaveProperty('text');
+    }
+
+    await makeDue(pending.map((email) => email.id as string));
+    await deliverDueEmails({ only: pending.map((email) => email.id as string) });
+    const sent = await detail(id);
+    expect(sent.map((email) => [email.status, email.lastError, email.nextAttemptAt])).toEqual([
+      ['sent', null, null],
+      ['sent', null, null],
+    ]);
+    expect(sent.every((email) => typeof email.sentAt === 'string')).toBe(true);
   });
 });
 
