@@ -41,9 +41,9 @@ describe('describeDelivery', () => {
 
 describe('nameEmail', () => {
   it('names the booking emails and falls back to the subject', () => {
-    expect(nameEmail(receipt)).toBe('Receipt to the guest (meera@example.com)');
+    expect(nameEmail(receipt)).toBe('Receipt to the guest');
     expect(nameEmail({ ...receipt, kind: 'something_new' })).toBe(
-      'Your booking request for Kovalam Cliff Villa (meera@example.com)',
+      'Your booking request for Kovalam Cliff Villa',
     );
   });
 });

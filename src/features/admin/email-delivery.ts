@@ -22,9 +22,12 @@ const emailNames: Record<string, string> = {
   booking_guest_receipt: 'Receipt to the guest',
 };
 
-/** "Receipt to the guest (meera@example.com)". */
+/**
+ * "Receipt to the guest". Not its address: the detail shows the guest's email already, and a second
+ * copy would make it ambiguous which one a reader (or a test finding it by text) means.
+ */
 export function nameEmail(email: EmailDelivery): string {
-  return `${emailNames[email.kind] ?? email.subject} (${email.recipient})`;
+  return emailNames[email.kind] ?? email.subject;
 }
 
 const times = (count: number) => (count === 1 ? 'once' : `${count} times`);

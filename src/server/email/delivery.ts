@@ -22,8 +22,8 @@ export type EmailKind = (typeof emailKinds)[number];
 const secretKinds: EmailKind[] = ['confirm_email', 'reset_password'];
 
 export const deliveryRules = {
-  /** After this many attempts an email is `failed`: about 17 hours of retries with the delays below. */
-  maxAttempts: 10,
+  /** After this many attempts an email is `failed`: about 12 hours of retries with the delays below. */
+  maxAttempts: 12,
   firstRetrySeconds: 30,
   longestRetrySeconds: 4 * 60 * 60,
   /**
