@@ -15,6 +15,7 @@ import { readLimit } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { startEmailWorker } from '../src/server/email/delivery.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
@@ -178,6 +179,9 @@ if (database.backend.kind !== 'supabase') {
     console.log('    npm run admin:create -- --email you@example.com\n');
   }
 }
+
+// Emails wait in the outbox table until sent; this retries what a request could not send at once.
+startEmailWorker(readLimit('EMAIL_WORKER_MS', 3000));
 
 let stopping = false;
 async function shutdown() {

@@ -119,6 +119,8 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
     await rowOf(firstArrival).getByRole('button', { name: guest.name, exact: true }).click();
     const detail = page.getByRole('dialog', { name: `Booking request from ${guest.name}` });
     await answered(detail.getByText(guest.email)).toBeVisible();
+    await expect(detail.getByText(/^Receipt to the guest: Sent \d/)).toBeVisible();
+    await expect(detail.getByText(/^Notice to the office: Sent \d/)).toBeVisible();
     await detail.getByRole('button', { name: 'Confirm booking' }).click();
     await answered(detail.getByRole('status')).toHaveText('Booking confirmed.');
     await answered(detail.getByText(`Status changed from New to Confirmed by ${admin.email}`)).toBeVisible();

@@ -21,6 +21,7 @@ import {
   statusChangeLabels,
 } from './admin-fields.ts';
 import { type AdminCollectionName, itemUrl } from './admin-query.ts';
+import { describeDelivery, type EmailDelivery, nameEmail } from './email-delivery.ts';
 import { Modal } from './Modal.tsx';
 
 type Props = {
@@ -38,7 +39,7 @@ type Props = {
 type Detail =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'loaded'; item: AdminRow; history: HistoryEntry[] };
+  | { status: 'loaded'; item: AdminRow; history: HistoryEntry[]; emails: EmailDelivery[] };
 
 const changeDone: Record<StatusChange, string> = {
   confirmed: 'Booking confirmed.',
@@ -74,9 +75,7 @@ export function ItemDetail({
       if (!current) return;
       if (isSessionGone(answer)) return onSessionGone();
       setDetail(
-        answer.ok
-          ? { status: 'loaded', item: answer.data.item, history: answer.data.history }
-          : { status: 'failed', message: answer.message },
+        answer.ok ? { status: 'loaded', ...answer.data } : { status: 'failed', message: answer.message },
       );
     });
     return () => {
@@ -111,11 +110,12 @@ export function ItemDetail({
     const reloaded = await requestJson(itemUrl(collection, id), detailAnswerSchema);
     setDetail(
       reloaded.ok
-        ? { status: 'loaded', item: reloaded.data.item, history: reloaded.data.history }
+        ? { status: 'loaded', ...reloaded.data }
         : {
             status: 'loaded',
             item: answer.data.item,
             history: detail.status === 'loaded' ? detail.history : [],
+            emails: detail.status === 'loaded' ? detail.emails : [],
           },
     );
   }
@@ -178,6 +178,22 @@ export function ItemDetail({
                 </li>
               ))}
             </ol>
+          )}
+          {collection === 'booking-requests' && (
+            <>
+              <h3>Emails</h3>
+              {detail.emails.length === 0 ? (
+                <p>No emails about this booking request.</p>
+              ) : (
+                <ul className="admin-detail__history">
+                  {detail.emails.map((email) => (
+                    <li key={email.id}>
+                      {nameEmail(email)}: {describeDelivery(email)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
           )}
         </>
       )}

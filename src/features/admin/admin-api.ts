@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminRow, HistoryEntry } from './admin-fields.ts';
+import { emailDeliverySchema } from './email-delivery.ts';
 
 /** The answers of the admin API (src/server/admin/admin-service.ts), checked before the screen uses them. */
 
@@ -30,7 +31,11 @@ const historyEntrySchema = z.object({
   at: z.string(),
 });
 
-export const detailAnswerSchema = z.object({ item: rowSchema, history: z.array(historyEntrySchema) });
+export const detailAnswerSchema = z.object({
+  item: rowSchema,
+  history: z.array(historyEntrySchema),
+  emails: z.array(emailDeliverySchema),
+});
 export const changeAnswerSchema = z.object({ item: rowSchema });
 
 export type ApiAnswer<Data> =

@@ -4,6 +4,7 @@ import { todayInKerala } from '../../lib/stay-rules.ts';
 import type { Visitor } from '../auth/session.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { type Caller, type Transaction, withCaller } from '../db/database.ts';
+import { listEmailsAbout } from '../email/delivery.ts';
 import { HttpError } from '../http/responses.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -175,8 +176,8 @@ export async function exportCsv(
 }
 
 /**
- * A row in full, in the trash or not, with what the audit log recorded about it. Opening a form row
- * marks it read, so it stops counting as new.
+ * A row in full, in the trash or not, with what the audit log recorded about it and, for a booking
+ * request, how each email about it went. Opening a form row marks it read, so it stops counting as new.
  */
 export async function showItem(
   visitor: Visitor,
@@ -189,11 +190,14 @@ export async function showItem(
   const found = await withCaller(caller, async (tx) => {
     if (collection.marksReadOnOpen) await markRead(tx, collection, id);
     const item = await selectDetail(tx, collection, id);
-    return item && { item, history: await selectHistory(tx, collection, id) };
+    if (!item) return undefined;
+    const history = await selectHistory(tx, collection, id);
+    const emails = collection.table === 'booking_requests' ? await listEmailsAbout(tx, id) : [];
+    return { item, history, emails };
   });
   if (!found) throw notFound(collection);
   const [item] = await withPropertyNames(collection, [found.item]);
-  return { item, history: found.history };
+  return { item, history: found.history, emails: found.emails };
 }
 
 export const statusChangeSchema = z.object({

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { siteUrl } from '../config.ts';
 import { type JwtClaims, serviceRole, type Transaction, withCaller } from '../db/database.ts';
-import { sendEmail } from '../email/email.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { confirmEmailMessage, existingAccountMessage, resetPasswordMessage } from './auth-emails.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 import { hashPassword, spendTheTimeOfAPasswordCheck, verifyPassword } from './passwords.ts';
@@ -142,11 +142,13 @@ async function startSession(tx: Transaction, key: Uint8Array, user: UserRow): Pr
 export const embeddedAuth: AuthProvider = {
   async register({ name, email, password, next }) {
     const passwordHash = await hashPassword(password);
-    const mail = await withCaller(serviceRole, async (tx) => {
+    const queued = await withCaller(serviceRole, async (tx) => {
       const existing = await findUserByEmail(tx, email);
       // Same answer whether or not the address has an account, so sign-up cannot be used to find out
       // who has one; the owner of the address learns of the attempt by email instead.
-      if (existing?.email_confirmed_at) return existingAccountMessage(existing.email, siteUrl());
+      if (existing?.email_confirmed_at) {
+        return queueEmail(tx, 'existing_account', existingAccountMessage(existing.email, siteUrl()));
+      }
       const [user] = existing
         ? await tx.query<{ id: string }>(
             'update app_private.users set name = $2, password_hash = $3, updated_at = now() where id = $1 returning id',
@@ -157,9 +159,9 @@ export const embeddedAuth: AuthProvider = {
             [email, name, passwordHash],
           );
       const token = await createEmailToken(tx, user?.id as string, 'confirm_email');
-      return confirmEmailMessage(email, name, token, siteUrl(), next);
+      return queueEmail(tx, 'confirm_email', confirmEmailMessage(email, name, token, siteUrl(), next));
     });
-    await sendEmail(mail);
+    await deliverQueuedEmails([queued]);
   },
 
   async confirmEmail(token) {
@@ -241,13 +243,13 @@ export const embeddedAuth: AuthProvider = {
   },
 
   async requestPasswordReset(email) {
-    const mail = await withCaller(serviceRole, async (tx) => {
+    const queued = await withCaller(serviceRole, async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (!user) return null;
       const token = await createEmailToken(tx, user.id, 'reset_password');
-      return resetPasswordMessage(user.email, user.name, token, siteUrl());
+      return queueEmail(tx, 'reset_password', resetPasswordMessage(user.email, user.name, token, siteUrl()));
     });
-    if (mail) await sendEmail(mail);
+    if (queued) await deliverQueuedEmails([queued]);
   },
 
   async resetPassword({ token, password }) {

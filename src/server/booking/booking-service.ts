@@ -6,10 +6,10 @@ import type { Visitor } from '../auth/session.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
-import { sendEmail } from '../email/email.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer, type StoredAnswer } from '../forms/idempotency.ts';
 import { HttpError } from '../http/responses.ts';
-import { guestReceiptMessage, officeNoticeMessage, type SentBookingRequest } from './booking-emails.ts';
+import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
 import {
   type ConfirmedStay,
   insertBookingRequest,
@@ -51,9 +51,11 @@ async function priceRequest(
 }
 
 /**
- * Stores a signed-in guest's request with status `new` and answers 201 with the quote, then emails the
- * office and the guest. The insert runs as service_role, since guests may not insert (migration
- * 20261122000600): user_id comes from the verified session, the price from the server.
+ * Stores a signed-in guest's request with status `new` and answers 201 with the quote; the office's
+ * notice and the guest's receipt are queued in the same transaction, so they exist exactly when the
+ * request does, and are sent before answering (or later by the worker, if the mail server is down).
+ * The insert runs as service_role, since guests may not insert (migration 20261122000600): user_id
+ * comes from the verified session, the price from the server.
  * With an Idempotency-Key, a retry gets the first answer and sends no second email.
  */
 export async function sendBookingRequest(
@@ -81,28 +83,20 @@ export async function sendBookingRequest(
     const { id } = await insertBookingRequest(tx, visitor.user.id, request, quote);
     const answer = { status: 201, body: { id, status: 'new', quote } };
     if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, answer);
-    return { answer, sent: { id, request, property, quote } };
+    const sent = { id, request, property, quote };
+    const about = { bookingRequestId: id };
+    // The receipt goes to the account's confirmed address, not the one typed into the form, so the
+    // site cannot be used to send mail to addresses nobody has proved they own.
+    const receipt = guestReceiptMessage(sent, visitor.user.email || request.email, siteUrl());
+    const emails = [
+      await queueEmail(tx, 'booking_office_notice', officeNoticeMessage(sent), about),
+      await queueEmail(tx, 'booking_guest_receipt', receipt, about),
+    ];
+    return { answer, emails };
   });
-  if (outcome.sent) await notifyOfficeAndGuest(outcome.sent, visitor.user.email || request.email);
+  // A mail server that is down leaves them queued; the booking stands either way.
+  if (outcome.emails) await deliverQueuedEmails(outcome.emails);
   return outcome.answer;
-}
-
-/**
- * The request is stored whatever happens here: a mail server that is down must not turn a booking the
- * office can see on its dashboard into an error the guest would retry.
- */
-async function notifyOfficeAndGuest(sent: SentBookingRequest, guestEmail: string): Promise<void> {
-  // The receipt goes to the account's confirmed address, not the one typed into the form, so the
-  // site cannot be used to send mail to addresses nobody has proved they own.
-  const results = await Promise.allSettled([
-    sendEmail(officeNoticeMessage(sent)),
-    sendEmail(guestReceiptMessage(sent, guestEmail, siteUrl())),
-  ]);
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      console.error(`An email about booking request ${sent.id} was not sent`, result.reason);
-    }
-  }
 }
 
 /**

@@ -37,7 +37,16 @@ export async function sendEmail(email: Email, environment: NodeJS.ProcessEnv = p
   };
   const smtpUrl = environment.SMTP_URL?.trim();
   if (smtpUrl) {
-    await nodemailer.createTransport(smtpUrl).sendMail(message);
+    // nodemailer waits up to 10 minutes on a silent server by default; these keep one send well within
+    // the outbox's lease (delivery.ts), so a slow server is never sent the same email twice.
+    await nodemailer
+      .createTransport({
+        url: smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      })
+      .sendMail(message);
     return;
   }
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { emailStatuses } from '../../lib/email-statuses.ts';
+import { formatOfficeTime } from './admin-fields.ts';
+
+/** An email about a booking request as the admin API answers it (src/server/email/delivery.ts). */
+export const emailDeliverySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(emailStatuses),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
+
+const emailNames: Record<string, string> = {
+  booking_office_notice: 'Notice to the office',
+  booking_guest_receipt: 'Receipt to the guest',
+};
+
+/**
+ * "Receipt to the guest". Not its address: the detail shows the guest's email already, and a second
+ * copy would make it ambiguous which one a reader (or a test finding it by text) means.
+ */
+export function nameEmail(email: EmailDelivery): string {
+  return emailNames[email.kind] ?? email.subject;
+}
+
+const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
+
+/** Where the email stands in words, with the mail server's reason when it was refused. */
+export function describeDelivery(email: EmailDelivery): string {
+  if (email.status === 'sent') return `Sent ${formatOfficeTime(email.sentAt ?? email.createdAt)}`;
+  if (email.status === 'failed') {
+    return `Failed: tried ${times(email.attempts)}, never sent. Last error: ${email.lastError ?? 'none recorded'}`;
+  }
+  if (!email.lastError) return 'Pending: waiting to be sent';
+  const next = email.nextAttemptAt ? `; next try ${formatOfficeTime(email.nextAttemptAt)}` : '';
+  return `Pending: tried ${times(email.attempts)}${next}. Last error: ${email.lastError}`;
+}

@@ -1,0 +1,277 @@
+import type { EmailStatus } from '../../lib/email-statuses.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { type Email, sendEmail } from './email.ts';
+
+/**
+ * The durable outbox: an email is queued in the transaction of the row it is about, then sent by
+ * `deliverDueEmails`, which the request that queued it calls once right after committing (so a guest
+ * waits no longer than before) and a worker calls on a timer for whatever that first try left.
+ */
+
+/** What an email is. The database checks the same list (migration 20261123000200_email_outbox.sql). */
+export const emailKinds = [
+  'booking_office_notice',
+  'booking_guest_receipt',
+  'confirm_email',
+  'existing_account',
+  'reset_password',
+] as const;
+export type EmailKind = (typeof emailKinds)[number];
+
+/** Kinds whose text holds a sign-in secret: their body is erased once nothing will send it again. */
+const secretKinds: EmailKind[] = ['confirm_email', 'reset_password'];
+
+export const deliveryRules = {
+  /** After this many attempts an email is `failed`: about 12 hours of retries with the delays below. */
+  maxAttempts: 12,
+  firstRetrySeconds: 30,
+  longestRetrySeconds: 4 * 60 * 60,
+  /**
+   * How long a claimed email is left to its worker before another may take it up. Longer than the
+   * SMTP timeouts in email.ts allow one send to take, so a slow send is never sent twice.
+   */
+  leaseSeconds: 5 * 60,
+  /** Emails one call sends at most, one after another; the rest wait for the next call. */
+  batchSize: 20,
+};
+
+/**
+ * Seconds to wait after the given failed attempt (1, 2, …): 30 s, 1 min, 2 min, … doubling up to
+ * four hours, so a mail server that is down for a minute or for a night gets every email in the end
+ * without being hammered.
+ */
+export function retryDelaySeconds(attempt: number, rules = deliveryRules): number {
+  return Math.min(rules.firstRetrySeconds * 2 ** Math.max(0, attempt - 1), rules.longestRetrySeconds);
+}
+
+/**
+ * Queues an email in the caller's transaction (which runs as service_role): it commits with the row it
+ * is about, or not at all. Answers its id, for `deliverDueEmails({ only })` after the commit.
+ */
+export async function queueEmail(
+  tx: Transaction,
+  kind: EmailKind,
+  email: Email,
+  about: { bookingRequestId?: string } = {},
+): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `insert into public.email_outbox (kind, booking_request_id, recipient, reply_to, subject, body)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [kind, about.bookingRequestId ?? null, email.to, email.replyTo ?? null, email.subject, email.text],
+  );
+  return row?.id as string;
+}
+
+type ClaimedEmail = {
+  id: string;
+  kind: EmailKind;
+  booking_request_id: string | null;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  attempts: number;
+};
+
+export type DeliveryReport = { sent: number; retrying: number; failed: number };
+
+export type DeliveryOptions = {
+  /** Only these emails (the ones a request just queued); otherwise any that are due. */
+  only?: string[];
+  /** The transport; tests hand in one that fails or is slow. */
+  send?: (email: Email) => Promise<void>;
+  rules?: typeof deliveryRules;
+  /** A time (ms since the epoch) after which no further email is claimed: a scheduled run's limit. */
+  until?: number;
+};
+
+/**
+ * Sends up to `batchSize` emails that are due, each once however many workers run at the same time:
+ * each is claimed on its own (skipping a row another worker has locked) and leased (next_attempt_at
+ * moves forward) before it is sent, so no transaction stays open while a mail server answers. A sent
+ * email is marked sent; a failed one is tried again after `retryDelaySeconds`, and marked failed after
+ * the last attempt. An email sent by a worker that dies before recording it is sent again once its
+ * lease ends: at least once, never lost.
+ */
+export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<DeliveryReport> {
+  const { only, send = sendEmail, rules = deliveryRules, until = Infinity } = options;
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  if (only?.length === 0) return report;
+  for (let count = 0; count < rules.batchSize && Date.now() < until; count++) {
+    const [email] = await withCaller(serviceRole, (tx) =>
+      tx.query<ClaimedEmail>(
+        `update public.email_outbox
+         set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1)
+         where id = (
+           select id from public.email_outbox
+           where status = 'pending' and next_attempt_at <= now() and ($2::uuid[] is null or id = any($2))
+           order by next_attempt_at
+           limit 1
+           for update skip locked
+         )
+         returning id, kind, booking_request_id, recipient, reply_to, subject, body, attempts`,
+        [rules.leaseSeconds, only ?? null],
+      ),
+    );
+    if (!email) break;
+    const outcome = await send({
+      to: email.recipient,
+      replyTo: email.reply_to ?? undefined,
+      subject: email.subject,
+      text: email.body,
+    }).then(
+      () => ({ status: 'sent' as const }),
+      (error: unknown) => ({ status: 'failed' as const, error }),
+    );
+    const status = await recordAttempt(email, outcome, rules);
+    report[status === 'pending' ? 'retrying' : status]++;
+  }
+  return report;
+}
+
+async function recordAttempt(
+  email: ClaimedEmail,
+  outcome: { status: 'sent' } | { status: 'failed'; error: unknown },
+  rules: typeof deliveryRules,
+): Promise<EmailStatus> {
+  const erase = secretKinds.includes(email.kind);
+  if (outcome.status === 'sent') {
+    await withCaller(serviceRole, (tx) =>
+      tx.query(
+        `update public.email_outbox
+         set status = 'sent', sent_at = now(), last_error = null, body = case when $2 then null else body end
+         where id = $1`,
+        [email.id, erase],
+      ),
+    );
+    return 'sent';
+  }
+  const status: EmailStatus = email.attempts >= rules.maxAttempts ? 'failed' : 'pending';
+  const error = describeError(outcome.error);
+  const about = email.booking_request_id ? ` about booking request ${email.booking_request_id}` : '';
+  const next = status === 'failed' ? 'given up' : 'it will be tried again';
+  console.error(
+    `Email ${email.id} (${email.kind}${about}) not sent on attempt ${email.attempts}; ${next}`,
+    outcome.error,
+  );
+  await withCaller(serviceRole, (tx) =>
+    tx.query(
+      `update public.email_outbox
+       set status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4),
+           body = case when $2 = 'failed' and $5 then null else body end
+       where id = $1`,
+      [email.id, status, error, retryDelaySeconds(email.attempts, rules), erase],
+    ),
+  );
+  return status;
+}
+
+/** The transport's own words (an SMTP reply, a refused connection), short enough for the dashboard. */
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 2000) || 'The mail server gave no reason';
+}
+
+/**
+ * Sends the emails a request has just queued, after its transaction committed. Never throws: whatever
+ * goes wrong, the emails stay queued for the worker, and the request that queued them has succeeded.
+ */
+export async function deliverQueuedEmails(ids: string[]): Promise<void> {
+  try {
+    await deliverDueEmails({ only: ids });
+  } catch (error) {
+    console.error('Queued emails were left for the worker', error);
+  }
+}
+
+/**
+ * Sends what is due, batch after batch, until none is left or `budgetMs` has passed (a Netlify
+ * scheduled function is stopped after 30 seconds). Answers the totals.
+ */
+export async function deliverAllDueEmails(budgetMs = 20_000): Promise<DeliveryReport> {
+  const until = Date.now() + budgetMs;
+  const total: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const report = await deliverDueEmails({ until });
+    total.sent += report.sent;
+    total.retrying += report.retrying;
+    total.failed += report.failed;
+    if (report.sent + report.retrying + report.failed < deliveryRules.batchSize) return total;
+  }
+}
+
+/** A line for the log: what one run of the worker did. */
+export const describeDelivery = ({ sent, retrying, failed }: DeliveryReport) =>
+  `Emails: ${sent} sent, ${retrying} to try again, ${failed} failed for good.`;
+
+/**
+ * Runs `deliverAllDueEmails` every `everyMs`, one run at a time, until stopped; a run that cannot
+ * reach the database is logged and the next one tries again. Answers the stop function.
+ */
+export function startEmailWorker(everyMs = 3000): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await deliverAllDueEmails();
+      if (report.retrying + report.failed > 0) console.warn(describeDelivery(report));
+    } catch (error) {
+      console.error('The email worker could not reach the outbox; it tries again shortly', error);
+    } finally {
+      running = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** How delivery of one email went, as the dashboard shows it on a booking request's detail. */
+export type EmailDelivery = {
+  id: string;
+  kind: EmailKind;
+  recipient: string;
+  subject: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+};
+
+/**
+ * The emails about a booking request, oldest first, without their text. Runs as the caller: RLS shows
+ * them to admins only.
+ */
+export async function listEmailsAbout(tx: Transaction, bookingRequestId: string): Promise<EmailDelivery[]> {
+  const rows = await tx.query<{
+    id: string;
+    kind: EmailKind;
+    recipient: string;
+    subject: string;
+    status: EmailStatus;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date;
+    sent_at: Date | null;
+    created_at: Date;
+  }>(
+    `select id, kind, recipient, subject, status, attempts, last_error, next_attempt_at, sent_at, created_at
+     from public.email_outbox where booking_request_id = $1
+     order by created_at, kind`,
+    [bookingRequestId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+    sentAt: row.sent_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  }));
+}
