@@ -32,6 +32,8 @@ type Implementation = {
   stop(): Promise<void>;
   /** Signs an access token the way this implementation's issuer would, with the claims given. */
   forge(claims: Record<string, unknown>, expiresIn: string): Promise<string>;
+  /** Makes the refresh tokens `email` has already rotated older than the grace for a concurrent reuse. */
+  ageRotatedRefreshTokens(email: string): Promise<void>;
 };
 
 let standIn: SupabaseAuthStandIn | undefined;
@@ -52,6 +54,14 @@ const embedded: Implementation = {
       .setIssuedAt()
       .setExpirationTime(expiresIn)
       .sign(new TextEncoder().encode(key?.secret));
+  },
+  async ageRotatedRefreshTokens(email) {
+    await ownerQuery(
+      `update app_private.refresh_tokens t set revoked_at = revoked_at - interval '1 minute'
+       from app_private.sessions s join app_private.users u on u.id = s.user_id
+       where t.session_id = s.id and t.revoked_at is not null and lower(u.email) = lower($1)`,
+      [email],
+    );
   },
 };
 
@@ -79,7 +89,19 @@ const supabase: Implementation = {
       .setExpirationTime(expiresIn)
       .sign(new TextEncoder().encode(standIn?.jwtSecret));
   },
+  // GoTrue's reuse interval is zero in the stand-in: a rotated token is stale at once.
+  ageRotatedRefreshTokens: async () => {},
 };
+
+const onlyRefreshCookie = (cookie: string) =>
+  cookie
+    .split('; ')
+    .filter((pair) => pair.startsWith('kv_refresh='))
+    .join('; ');
+
+async function loginStatus(email: string, password: string) {
+  return (await login(jsonPost('/api/auth/login', { email, password }), asClient())).status;
+}
 
 async function currentUser(cookie: string) {
   const response = await session(getWithCookies('/api/auth/session', cookie), asClient());
@@ -152,6 +174,33 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       const guest = await registerConfirmed();
       const cookie = await signIn({ email: guest.email.toUpperCase(), password: guest.password });
       expect((await currentUser(cookie)).user?.email.toLowerCase()).toBe(guest.email.toLowerCase());
+    });
+
+    it('confirms only the password of the registration whose link is opened, not a later registration of the address', async () => {
+      const dave = newGuest({ name: 'Dave Mathew', password: 'daves own passphrase' });
+      await register(jsonPost('/api/auth/register', dave), asClient());
+      const davesLink = await tokenEmailedTo(dave.email, '/verify-email');
+      const attacker = { ...dave, name: 'Not Dave', password: 'the attackers passphrase' };
+      expect((await register(jsonPost('/api/auth/register', attacker), asClient())).status).toBe(201);
+
+      const laterLink = await tokenEmailedTo(dave.email, '/verify-email');
+      expect(laterLink).not.toBe(davesLink);
+
+      // Supabase Auth keeps only the newest link and never lets a later registration change the password;
+      // the embedded auth keeps each link with the registration that mailed it.
+      const opened = await verifyEmail(jsonPost('/api/auth/verify-email', { token: davesLink }), asClient());
+      if (implementation === embedded) {
+        expect(opened.status).toBe(200);
+        const later = await verifyEmail(jsonPost('/api/auth/verify-email', { token: laterLink }), asClient());
+        expect(later.status).toBe(400);
+      } else {
+        expect(opened.status).toBe(400);
+        const later = await verifyEmail(jsonPost('/api/auth/verify-email', { token: laterLink }), asClient());
+        expect(later.status).toBe(200);
+      }
+      expect(await loginStatus(dave.email, attacker.password)).toBe(401);
+      const { user } = await currentUser(await signIn(dave));
+      expect(user).toMatchObject({ email: dave.email, name: 'Dave Mathew' });
     });
   });
 
@@ -238,6 +287,19 @@ describe.each([embedded, supabase])('$name', (implementation) => {
         // The dead cookie is cleared.
         expect(response.headers.getSetCookie().join(), kind).toMatch(/kv_access=; Path=\/; .*Max-Age=0/);
       }
+    });
+    it('ends the whole session when a refresh token already swapped for a new one is used again', async () => {
+      const guest = await registerConfirmed();
+      const stolen = onlyRefreshCookie(await signIn(guest));
+      const { response } = await currentUser(stolen);
+      const owners = cookiesFrom(response);
+      expect(owners).toMatch(/kv_refresh=/);
+      await implementation.ageRotatedRefreshTokens(guest.email);
+
+      expect((await currentUser(stolen)).user).toBeNull();
+      // The newest tokens, which whoever replayed the old one may hold, are dead too.
+      expect((await currentUser(onlyRefreshCookie(owners))).user).toBeNull();
+      if (implementation === embedded) expect((await currentUser(owners)).user).toBeNull();
     });
   });
 
@@ -335,6 +397,28 @@ describe.each([embedded, supabase])('$name', (implementation) => {
         .filter((pair) => pair.startsWith('kv_refresh='))
         .join('; ');
       expect((await currentUser(refreshOnly)).user).toBeNull();
+    });
+    it('leaves no older reset link working once a newer one was used', async () => {
+      const guest = await registerConfirmed();
+      await forgotPassword(jsonPost('/api/auth/forgot-password', { email: guest.email }), asClient());
+      const older = await tokenEmailedTo(guest.email, '/reset-password');
+      await forgotPassword(jsonPost('/api/auth/forgot-password', { email: guest.email }), asClient());
+      const newer = await tokenEmailedTo(guest.email, '/reset-password');
+      expect(newer).not.toBe(older);
+
+      const password = 'the newest passphrase';
+      const used = await resetPassword(
+        jsonPost('/api/auth/reset-password', { token: newer, password }),
+        asClient(),
+      );
+      expect(used.status).toBe(200);
+      const replayed = await resetPassword(
+        jsonPost('/api/auth/reset-password', { token: older, password: 'an older links passphrase' }),
+        asClient(),
+      );
+      expect(replayed.status).toBe(400);
+      expect(await replayed.json()).toMatchObject({ error: { code: 'invalid_token' } });
+      expect(await loginStatus(guest.email, password)).toBe(200);
     });
   });
 });
@@ -478,6 +562,20 @@ describe('embedded accounts at rest', () => {
     expect(stored.map((row) => row.token_hash)).toContain(
       (await import('node:crypto')).createHash('sha256').update(refreshToken).digest('hex'),
     );
+  });
+
+  it('refuses an access token that names a session of another user', async () => {
+    const claimsIn = (cookie: string) => {
+      const token = /kv_access=([^;]+)/.exec(cookie)?.[1] as string;
+      return JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
+    };
+    const mine = claimsIn(await signIn(await registerConfirmed()));
+    const theirs = claimsIn(await signIn(await registerConfirmed()));
+    const mixed = await embedded.forge(
+      { ...mine, session_id: theirs.session_id, exp: undefined, iat: undefined },
+      '1 hour',
+    );
+    expect((await currentUser(`kv_access=${mixed}`)).user).toBeNull();
   });
 
   it('rate limits sign-in attempts per account, whatever address they come from', async () => {
