@@ -1,5 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as adminCollection from '../../netlify/functions/admin-collection.mts';
+import * as adminCollectionCsv from '../../netlify/functions/admin-collection-csv.mts';
+import * as adminCollectionItem from '../../netlify/functions/admin-collection-item.mts';
 import forgotPassword from '../../netlify/functions/auth-forgot-password.mts';
 import login from '../../netlify/functions/auth-login.mts';
 import logout from '../../netlify/functions/auth-logout.mts';
@@ -7,6 +10,7 @@ import register from '../../netlify/functions/auth-register.mts';
 import resetPassword from '../../netlify/functions/auth-reset-password.mts';
 import session from '../../netlify/functions/auth-session.mts';
 import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
+import { createOrPromoteAdmin, revokeAdmin } from '../../src/server/admin/admins.ts';
 import {
   asClient,
   cookiesFrom,
@@ -17,8 +21,9 @@ import {
   signIn,
   tokenEmailedTo,
 } from '../support/accounts.ts';
+import { adminRequest, invoke } from '../support/admins.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
-import { ownerQuery } from '../support/sql.ts';
+import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 import { type SupabaseAuthStandIn, startSupabaseAuthStandIn } from '../support/supabase-auth-stand-in.ts';
 
 /**
@@ -34,6 +39,8 @@ type Implementation = {
   forge(claims: Record<string, unknown>, expiresIn: string): Promise<string>;
   /** Makes the refresh tokens `email` has already rotated older than the grace for a concurrent reuse. */
   ageRotatedRefreshTokens(email: string): Promise<void>;
+  /** Gives or takes the admin role the way an operator of this implementation does. */
+  setAdmin(email: string, admin: boolean): Promise<void>;
 };
 
 let standIn: SupabaseAuthStandIn | undefined;
@@ -63,6 +70,10 @@ const embedded: Implementation = {
       [email],
     );
   },
+  async setAdmin(email, admin) {
+    if (admin) await createOrPromoteAdmin({ email });
+    else await revokeAdmin({ email });
+  },
 };
 
 const supabase: Implementation = {
@@ -71,6 +82,7 @@ const supabase: Implementation = {
     standIn = await startSupabaseAuthStandIn({
       siteUrl: siteOrigin,
       outboxDir: process.env.OUTBOX_DIR as string,
+      databaseUrl: process.env.DATABASE_URL as string,
     });
     process.env.SUPABASE_URL = standIn.url;
     process.env.SUPABASE_ANON_KEY = standIn.anonKey;
@@ -91,6 +103,9 @@ const supabase: Implementation = {
   },
   // GoTrue's reuse interval is zero in the stand-in: a rotated token is stale at once.
   ageRotatedRefreshTokens: async () => {},
+  // The README's SQL on auth.users, which the stand-in keeps in the test database.
+  setAdmin: (email, admin) =>
+    standIn?.setAppMetadata(email, { role: admin ? 'admin' : null }) as Promise<void>,
 };
 
 const onlyRefreshCookie = (cookie: string) =>
@@ -300,6 +315,50 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       // The newest tokens, which whoever replayed the old one may hold, are dead too.
       expect((await currentUser(onlyRefreshCookie(owners))).user).toBeNull();
       if (implementation === embedded) expect((await currentUser(owners)).user).toBeNull();
+    });
+  });
+
+  describe('the admin role', () => {
+    const accessOnly = (cookie: string) =>
+      cookie
+        .split('; ')
+        .filter((pair) => pair.startsWith('kv_access='))
+        .join('; ');
+    const listStatus = async (cookie: string) =>
+      (await invoke(adminCollection, adminRequest('GET', '/api/admin/booking-requests?limit=5', { cookie })))
+        .status;
+
+    it('stops a demoted admin at the next request, though their access token still claims the role', async () => {
+      const office = await registerConfirmed();
+      await implementation.setAdmin(office.email, true);
+      const cookie = accessOnly(await signIn(office));
+      expect(await listStatus(cookie)).toBe(200);
+
+      await implementation.setAdmin(office.email, false);
+      expect(await listStatus(cookie)).toBe(403);
+      const csv = await invoke(
+        adminCollectionCsv,
+        adminRequest('GET', '/api/admin/booking-requests.csv', { cookie }),
+      );
+      expect(csv.status).toBe(403);
+      const id = await insertBookingRequest();
+      const deleted = await invoke(
+        adminCollectionItem,
+        adminRequest('DELETE', `/api/admin/booking-requests/${id}`, { cookie }),
+      );
+      expect(deleted.status).toBe(403);
+      expect(
+        await ownerQuery('select 1 from booking_requests where id = $1 and deleted_at is null', [id]),
+      ).toHaveLength(1);
+      expect((await currentUser(cookie)).user?.isAdmin).toBe(false);
+    });
+
+    it('lets a newly made admin into the dashboard without signing in again', async () => {
+      const office = await registerConfirmed();
+      const cookie = accessOnly(await signIn(office));
+      expect(await listStatus(cookie)).toBe(403);
+      await implementation.setAdmin(office.email, true);
+      expect(await listStatus(cookie)).toBe(200);
     });
   });
 

@@ -58,4 +58,6 @@ export interface AuthProvider {
   resetPassword(input: { token: string; password: string }): Promise<void>;
   /** The claims of a valid, unexpired access token, checked for signature, audience, issuer and role. */
   verifyAccessToken(accessToken: string): Promise<JwtClaims>;
+  /** app_metadata.role as the account has it now in the database (a token's copy can be an hour old). */
+  readCurrentRole(userId: string): Promise<string | undefined>;
 }

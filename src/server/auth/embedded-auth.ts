@@ -321,6 +321,16 @@ export const embeddedAuth: AuthProvider = {
     });
   },
 
+  async readCurrentRole(userId) {
+    const [row] = await withCaller(serviceRole, (tx) =>
+      tx.query<{ role: string | null }>(
+        `select app_metadata ->> 'role' as role from app_private.users where id = $1`,
+        [userId],
+      ),
+    );
+    return row?.role ?? undefined;
+  },
+
   async verifyAccessToken(accessToken) {
     const claims = await verifySignedClaims(accessToken);
     // Logout must end the session at once, not when its last access token expires; and a session
