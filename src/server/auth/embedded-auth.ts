@@ -3,7 +3,12 @@ import { jwtVerify, SignJWT } from 'jose';
 import { siteUrl } from '../config.ts';
 import { type JwtClaims, serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { sendEmail } from '../email/email.ts';
-import { confirmEmailMessage, existingAccountMessage, resetPasswordMessage } from './auth-emails.ts';
+import {
+  confirmEmailMessage,
+  existingAccountMessage,
+  noAccountMessage,
+  resetPasswordMessage,
+} from './auth-emails.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 import { hashPassword, spendTheTimeOfAPasswordCheck, verifyPassword } from './passwords.ts';
 
@@ -291,13 +296,15 @@ export const embeddedAuth: AuthProvider = {
   async requestPasswordReset(email) {
     const mail = await withCaller(serviceRole, async (tx) => {
       const user = await findUserByEmail(tx, email);
-      if (!user) return null;
+      // An address without an account gets an email too: the same work and time as for one with an
+      // account, so the answer's timing does not tell which addresses have accounts.
+      if (!user) return noAccountMessage(email, siteUrl());
       // One live reset link per account, the newest, as Supabase Auth keeps it.
       await retireEmailTokens(tx, user.id, ['reset_password']);
       const token = await createEmailToken(tx, user.id, 'reset_password');
       return resetPasswordMessage(user.email, user.name, token, siteUrl());
     });
-    if (mail) await sendEmail(mail);
+    await sendEmail(mail);
   },
 
   async resetPassword({ token, password }) {
