@@ -231,6 +231,9 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       expect(cookies).toEqual([
         expect.stringMatching(/^kv_access=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/),
         expect.stringMatching(/^kv_refresh=[^;]+; Path=\/api; HttpOnly; SameSite=Lax; Max-Age=2592000$/),
+        expect.stringMatching(
+          /^kv_device=[\w-]{43}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=15552000$/,
+        ),
       ]);
       const { user } = await currentUser(cookiesFrom(response));
       expect(user).toMatchObject({ email: guest.email, name: guest.name });
@@ -315,6 +318,32 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       // The newest tokens, which whoever replayed the old one may hold, are dead too.
       expect((await currentUser(onlyRefreshCookie(owners))).user).toBeNull();
       if (implementation === embedded) expect((await currentUser(owners)).user).toBeNull();
+    });
+  });
+
+  describe('wrong passwords', () => {
+    it('lock new browsers out of an account for a while, but not its owner on a browser they signed in on before', async () => {
+      const previous = process.env.AUTH_RATE_LIMIT;
+      process.env.AUTH_RATE_LIMIT = '3';
+      try {
+        const owner = await registerConfirmed();
+        const ownBrowser = await signIn(owner);
+        const device = /kv_device=[^;]+/.exec(ownBrowser)?.[0] ?? '';
+
+        const guesses = [];
+        for (let attempt = 0; attempt < 4; attempt++) {
+          guesses.push(await loginStatus(owner.email, `guess number ${attempt} of many`));
+        }
+        expect(guesses).toEqual([401, 401, 401, 429]);
+        // A browser the account never signed in on waits out the window, even with the right password...
+        expect(await loginStatus(owner.email, owner.password)).toBe(429);
+        // ...while the owner's own browser gets in.
+        const own = await login(jsonPost('/api/auth/login', owner, { cookie: device }), asClient());
+        expect(own.status).toBe(200);
+      } finally {
+        if (previous === undefined) delete process.env.AUTH_RATE_LIMIT;
+        else process.env.AUTH_RATE_LIMIT = previous;
+      }
     });
   });
 

@@ -2,6 +2,7 @@ import type { JwtClaims } from '../db/database.ts';
 import { authProvider } from './auth.ts';
 import type { AuthProvider } from './auth-provider.ts';
 import { type AccountUser, AuthFailure, type Session } from './auth-provider.ts';
+import { trustedDeviceSeconds } from './trusted-devices.ts';
 
 /**
  * The session lives in two HttpOnly cookies that page scripts cannot read: the access token (sent to
@@ -10,6 +11,8 @@ import { type AccountUser, AuthFailure, type Session } from './auth-provider.ts'
  */
 export const accessCookie = 'kv_access';
 export const refreshCookie = 'kv_refresh';
+/** Marks a browser the account signed in on (trusted-devices.ts); sent only to the auth endpoints. */
+export const deviceCookie = 'kv_device';
 const refreshCookieDays = 30;
 
 export type Visitor = { claims: JwtClaims; user: AccountUser };
@@ -39,6 +42,11 @@ export function sessionCookies(request: Request, session: Session): string[] {
     cookie(request, accessCookie, session.accessToken, '/', accessSeconds),
     cookie(request, refreshCookie, session.refreshToken, '/api', refreshCookieDays * 24 * 60 * 60),
   ];
+}
+
+/** Kept on logout: the browser stays one its owner has signed in on. */
+export function trustedDeviceCookie(request: Request, token: string): string {
+  return cookie(request, deviceCookie, token, '/api/auth', trustedDeviceSeconds);
 }
 
 export function clearedSessionCookies(request: Request): string[] {
