@@ -69,6 +69,16 @@ describe('making an office admin', () => {
       /Choose a password/,
     ],
     ['an address that is not one', { email: 'office', password: 'long enough pass' }, /valid email/],
+    [
+      'a common password',
+      { email: `office+${crypto.randomUUID()}@example.com`, password: 'password12' },
+      /most common passwords/,
+    ],
+    [
+      'a password on the long list of common ones',
+      { email: `office+${crypto.randomUUID()}@example.com`, password: 'starwars1234' },
+      /commonly used password/,
+    ],
   ])('refuses %s', async (_case, input, message) => {
     await expect(createOrPromoteAdmin(input)).rejects.toThrow(message);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword } from '../../features/auth/auth-schemas.ts';
 import { emailAddress, personName } from '../../lib/form-fields.ts';
+import { findGuessablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 
@@ -64,6 +65,8 @@ export async function createOrPromoteAdmin(
     throw new AdminAccountError(parsed.error.issues.map((issue) => issue.message).join('; '));
   }
   const { email, name, password } = parsed.data;
+  const guessable = password === undefined ? undefined : findGuessablePassword(password, { email, name });
+  if (guessable) throw new AdminAccountError(guessable);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   return withCaller(serviceRole, async (tx) => {
     const [existing] = await tx.query<{ id: string; confirmed: boolean }>(

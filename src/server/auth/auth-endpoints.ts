@@ -18,6 +18,7 @@ import { HttpError, json } from '../http/responses.ts';
 import { validate } from '../http/validate.ts';
 import { authProvider } from './auth.ts';
 import { AuthFailure } from './auth-provider.ts';
+import { findGuessablePassword } from './password-policy.ts';
 import {
   accessCookie,
   clearedSessionCookies,
@@ -63,6 +64,14 @@ function refusal(failure: AuthFailure): HttpError {
   }
 }
 
+/** 422 on the password field when the long lists find it too easy to guess. */
+function refuseGuessablePassword(password: string, context: { email?: string; name?: string } = {}) {
+  const problem = findGuessablePassword(password, context);
+  if (problem) {
+    throw new HttpError(422, 'validation_failed', 'Some fields need your attention.', { password: problem });
+  }
+}
+
 async function asRefusal<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -75,6 +84,7 @@ export const register = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
   await limitAttempts('register', request, context);
   const input = validate(registerSchema, raw);
+  refuseGuessablePassword(input.password, input);
   await limitAttempts('register', request, context, input.email);
   await asRefusal(authProvider().register(input));
   // The same answer whether or not the address already had an account (its owner gets an email).
@@ -144,6 +154,7 @@ export const resetPassword = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
   await limitAttempts('reset-password', request, context);
   const input = validate(resetPasswordSchema, raw);
+  refuseGuessablePassword(input.password);
   await asRefusal(authProvider().resetPassword(input));
   return withCookies(json({ status: 'password_changed' }), clearedSessionCookies(request));
 });
