@@ -1,7 +1,6 @@
 import type { JwtClaims } from '../db/database.ts';
 import { authProvider } from './auth.ts';
-import type { AuthProvider } from './auth-provider.ts';
-import { type AccountUser, AuthFailure, type Session } from './auth-provider.ts';
+import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 import { trustedDeviceSeconds } from './trusted-devices.ts';
 
 /**
