@@ -44,7 +44,7 @@ if (readBackend().kind === 'supabase') {
       '',
       `   update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' where email = ${quoted};`,
       '',
-      '3. They sign out and in again, so their session carries the admin role.',
+      'The dashboard reads the role from auth.users on every request: they need not sign in again.',
     ].join('\n'),
   );
 }

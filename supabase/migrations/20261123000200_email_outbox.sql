@@ -8,7 +8,7 @@ create table public.email_outbox (
   id uuid primary key default gen_random_uuid(),
   -- What the email is; the list is src/server/email/delivery.ts's emailKinds.
   kind text not null check (
-    kind in ('booking_office_notice', 'booking_guest_receipt', 'confirm_email', 'existing_account', 'reset_password')
+    kind in ('booking_office_notice', 'booking_guest_receipt', 'confirm_email', 'existing_account', 'no_account', 'reset_password')
   ),
   -- The booking request a notice or receipt is about; it goes when the request is purged for good.
   booking_request_id uuid references public.booking_requests (id) on delete cascade,

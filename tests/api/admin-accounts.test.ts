@@ -6,6 +6,7 @@ import {
   countAdmins,
   createOrPromoteAdmin,
   readAccountState,
+  revokeAdmin,
 } from '../../src/server/admin/admins.ts';
 import { asClient, newGuest, registerConfirmed } from '../support/accounts.ts';
 import { jsonPost } from '../support/requests.ts';
@@ -68,7 +69,38 @@ describe('making an office admin', () => {
       /Choose a password/,
     ],
     ['an address that is not one', { email: 'office', password: 'long enough pass' }, /valid email/],
+    [
+      'a common password',
+      { email: `office+${crypto.randomUUID()}@example.com`, password: 'password12' },
+      /most common passwords/,
+    ],
+    [
+      'a password on the long list of common ones',
+      { email: `office+${crypto.randomUUID()}@example.com`, password: 'starwars1234' },
+      /commonly used password/,
+    ],
   ])('refuses %s', async (_case, input, message) => {
     await expect(createOrPromoteAdmin(input)).rejects.toThrow(message);
+  });
+});
+
+describe('revoking an office admin', () => {
+  it('takes the role away; the account keeps its password and signs in as a guest', async () => {
+    const email = `office+${crypto.randomUUID()}@example.com`;
+    await createOrPromoteAdmin({ email, name: 'Lakshmi Menon', password: 'vallam kali 2026' });
+    expect(await revokeAdmin({ email: email.toUpperCase() })).toMatchObject({ outcome: 'revoked' });
+    expect(await readAccountState(email)).toEqual({ exists: true, confirmed: true, isAdmin: false });
+    expect(await signInAs(email, 'vallam kali 2026')).toMatchObject({
+      status: 200,
+      body: { user: { isAdmin: false } },
+    });
+    expect(await revokeAdmin({ email })).toMatchObject({ outcome: 'not_admin' });
+  });
+
+  it.each([
+    ['an address without an account', `nobody+${crypto.randomUUID()}@example.com`, /no account/],
+    ['an address that is not one', 'office', /valid email/],
+  ])('refuses %s', async (_case, email, message) => {
+    await expect(revokeAdmin({ email })).rejects.toThrow(message);
   });
 });

@@ -15,6 +15,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../../src/features/auth/auth-schemas.ts';
+import { findGuessablePassword } from '../../src/server/auth/password-policy.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, newGuest, registerConfirmed, signIn } from '../support/accounts.ts';
 import {
@@ -104,10 +105,14 @@ const endpoints: AuthEndpoint[] = [
       next: '/account',
     }),
     // A mutated body may keep the marker in neither field; its account exists, but cannot be counted.
-    accepted: ({ name, email }, marker) => ({
-      status: 201,
-      stores: [name, email].some((field) => String(field).includes(marker)) ? 1 : 0,
-    }),
+    // Past the schema, the server checks the password against the long list of common ones.
+    accepted: ({ name, email, password }, marker) =>
+      findGuessablePassword(String(password), { email: String(email), name: String(name) })
+        ? { status: 422, stores: 0 }
+        : {
+            status: 201,
+            stores: [name, email].some((field) => String(field).includes(marker)) ? 1 : 0,
+          },
     countRows: (marker) =>
       count('app_private.users where strpos(email, $1) > 0 or strpos(name, $1) > 0', [marker]),
     hashes: true,
@@ -141,7 +146,10 @@ const endpoints: AuthEndpoint[] = [
     schema: resetPasswordSchema,
     // A token of the right shape that was never sent.
     validBody: (marker) => ({ token: marker, password: 'a new backwater password' }),
-    accepted: () => ({ status: 400, stores: 0 }),
+    accepted: ({ password }) => ({
+      status: findGuessablePassword(String(password)) ? 422 : 400,
+      stores: 0,
+    }),
     countRows: spentTokens,
     hashes: true,
   },

@@ -1,5 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as adminCollection from '../../netlify/functions/admin-collection.mts';
+import * as adminCollectionCsv from '../../netlify/functions/admin-collection-csv.mts';
+import * as adminCollectionItem from '../../netlify/functions/admin-collection-item.mts';
 import forgotPassword from '../../netlify/functions/auth-forgot-password.mts';
 import login from '../../netlify/functions/auth-login.mts';
 import logout from '../../netlify/functions/auth-logout.mts';
@@ -7,6 +10,7 @@ import register from '../../netlify/functions/auth-register.mts';
 import resetPassword from '../../netlify/functions/auth-reset-password.mts';
 import session from '../../netlify/functions/auth-session.mts';
 import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
+import { createOrPromoteAdmin, revokeAdmin } from '../../src/server/admin/admins.ts';
 import {
   asClient,
   cookiesFrom,
@@ -17,8 +21,9 @@ import {
   signIn,
   tokenEmailedTo,
 } from '../support/accounts.ts';
+import { adminRequest, invoke } from '../support/admins.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
-import { ownerQuery } from '../support/sql.ts';
+import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 import { type SupabaseAuthStandIn, startSupabaseAuthStandIn } from '../support/supabase-auth-stand-in.ts';
 
 /**
@@ -32,6 +37,10 @@ type Implementation = {
   stop(): Promise<void>;
   /** Signs an access token the way this implementation's issuer would, with the claims given. */
   forge(claims: Record<string, unknown>, expiresIn: string): Promise<string>;
+  /** Makes the refresh tokens `email` has already rotated older than the grace for a concurrent reuse. */
+  ageRotatedRefreshTokens(email: string): Promise<void>;
+  /** Gives or takes the admin role the way an operator of this implementation does. */
+  setAdmin(email: string, admin: boolean): Promise<void>;
 };
 
 let standIn: SupabaseAuthStandIn | undefined;
@@ -53,6 +62,18 @@ const embedded: Implementation = {
       .setExpirationTime(expiresIn)
       .sign(new TextEncoder().encode(key?.secret));
   },
+  async ageRotatedRefreshTokens(email) {
+    await ownerQuery(
+      `update app_private.refresh_tokens t set revoked_at = revoked_at - interval '1 minute'
+       from app_private.sessions s join app_private.users u on u.id = s.user_id
+       where t.session_id = s.id and t.revoked_at is not null and lower(u.email) = lower($1)`,
+      [email],
+    );
+  },
+  async setAdmin(email, admin) {
+    if (admin) await createOrPromoteAdmin({ email });
+    else await revokeAdmin({ email });
+  },
 };
 
 const supabase: Implementation = {
@@ -61,6 +82,7 @@ const supabase: Implementation = {
     standIn = await startSupabaseAuthStandIn({
       siteUrl: siteOrigin,
       outboxDir: process.env.OUTBOX_DIR as string,
+      databaseUrl: process.env.DATABASE_URL as string,
     });
     process.env.SUPABASE_URL = standIn.url;
     process.env.SUPABASE_ANON_KEY = standIn.anonKey;
@@ -79,7 +101,31 @@ const supabase: Implementation = {
       .setExpirationTime(expiresIn)
       .sign(new TextEncoder().encode(standIn?.jwtSecret));
   },
+  // GoTrue's reuse interval is zero in the stand-in: a rotated token is stale at once.
+  ageRotatedRefreshTokens: async () => {},
+  // The README's SQL on auth.users, which the stand-in keeps in the test database.
+  setAdmin: (email, admin) =>
+    standIn?.setAppMetadata(email, { role: admin ? 'admin' : null }) as Promise<void>,
 };
+
+const onlyRefreshCookie = (cookie: string) =>
+  cookie
+    .split('; ')
+    .filter((pair) => pair.startsWith('kv_refresh='))
+    .join('; ');
+
+/**
+ * Rate limits count in fixed windows of a minute: a test that needs several attempts in one window
+ * starts early in a window rather than straddle two.
+ */
+async function startEarlyInARateWindow(secondsNeeded = 20) {
+  const left = 60 - ((Date.now() / 1000) % 60);
+  if (left < secondsNeeded) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
+}
+
+async function loginStatus(email: string, password: string) {
+  return (await login(jsonPost('/api/auth/login', { email, password }), asClient())).status;
+}
 
 async function currentUser(cookie: string) {
   const response = await session(getWithCookies('/api/auth/session', cookie), asClient());
@@ -153,6 +199,33 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       const cookie = await signIn({ email: guest.email.toUpperCase(), password: guest.password });
       expect((await currentUser(cookie)).user?.email.toLowerCase()).toBe(guest.email.toLowerCase());
     });
+
+    it('confirms only the password of the registration whose link is opened, not a later registration of the address', async () => {
+      const dave = newGuest({ name: 'Dave Mathew', password: 'daves own passphrase' });
+      await register(jsonPost('/api/auth/register', dave), asClient());
+      const davesLink = await tokenEmailedTo(dave.email, '/verify-email');
+      const attacker = { ...dave, name: 'Not Dave', password: 'the attackers passphrase' };
+      expect((await register(jsonPost('/api/auth/register', attacker), asClient())).status).toBe(201);
+
+      const laterLink = await tokenEmailedTo(dave.email, '/verify-email');
+      expect(laterLink).not.toBe(davesLink);
+
+      // Supabase Auth keeps only the newest link and never lets a later registration change the password;
+      // the embedded auth keeps each link with the registration that mailed it.
+      const opened = await verifyEmail(jsonPost('/api/auth/verify-email', { token: davesLink }), asClient());
+      if (implementation === embedded) {
+        expect(opened.status).toBe(200);
+        const later = await verifyEmail(jsonPost('/api/auth/verify-email', { token: laterLink }), asClient());
+        expect(later.status).toBe(400);
+      } else {
+        expect(opened.status).toBe(400);
+        const later = await verifyEmail(jsonPost('/api/auth/verify-email', { token: laterLink }), asClient());
+        expect(later.status).toBe(200);
+      }
+      expect(await loginStatus(dave.email, attacker.password)).toBe(401);
+      const { user } = await currentUser(await signIn(dave));
+      expect(user).toMatchObject({ email: dave.email, name: 'Dave Mathew' });
+    });
   });
 
   describe('sign-in and the session', () => {
@@ -167,6 +240,9 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       expect(cookies).toEqual([
         expect.stringMatching(/^kv_access=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/),
         expect.stringMatching(/^kv_refresh=[^;]+; Path=\/api; HttpOnly; SameSite=Lax; Max-Age=2592000$/),
+        expect.stringMatching(
+          /^kv_device=[\w-]{43}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=15552000$/,
+        ),
       ]);
       const { user } = await currentUser(cookiesFrom(response));
       expect(user).toMatchObject({ email: guest.email, name: guest.name });
@@ -238,6 +314,90 @@ describe.each([embedded, supabase])('$name', (implementation) => {
         // The dead cookie is cleared.
         expect(response.headers.getSetCookie().join(), kind).toMatch(/kv_access=; Path=\/; .*Max-Age=0/);
       }
+    });
+    it('ends the whole session when a refresh token already swapped for a new one is used again', async () => {
+      const guest = await registerConfirmed();
+      const stolen = onlyRefreshCookie(await signIn(guest));
+      const { response } = await currentUser(stolen);
+      const owners = cookiesFrom(response);
+      expect(owners).toMatch(/kv_refresh=/);
+      await implementation.ageRotatedRefreshTokens(guest.email);
+
+      expect((await currentUser(stolen)).user).toBeNull();
+      // The newest tokens, which whoever replayed the old one may hold, are dead too.
+      expect((await currentUser(onlyRefreshCookie(owners))).user).toBeNull();
+      if (implementation === embedded) expect((await currentUser(owners)).user).toBeNull();
+    });
+  });
+
+  describe('wrong passwords', () => {
+    it('lock new browsers out of an account for a while, but not its owner on a browser they signed in on before', async () => {
+      const previous = process.env.AUTH_RATE_LIMIT;
+      process.env.AUTH_RATE_LIMIT = '3';
+      try {
+        const owner = await registerConfirmed();
+        await startEarlyInARateWindow();
+        const ownBrowser = await signIn(owner);
+        const device = /kv_device=[^;]+/.exec(ownBrowser)?.[0] ?? '';
+
+        const guesses = [];
+        for (let attempt = 0; attempt < 4; attempt++) {
+          guesses.push(await loginStatus(owner.email, `guess number ${attempt} of many`));
+        }
+        expect(guesses).toEqual([401, 401, 401, 429]);
+        // A browser the account never signed in on waits out the window, even with the right password...
+        expect(await loginStatus(owner.email, owner.password)).toBe(429);
+        // ...while the owner's own browser gets in.
+        const own = await login(jsonPost('/api/auth/login', owner, { cookie: device }), asClient());
+        expect(own.status).toBe(200);
+      } finally {
+        if (previous === undefined) delete process.env.AUTH_RATE_LIMIT;
+        else process.env.AUTH_RATE_LIMIT = previous;
+      }
+    }, 60_000);
+  });
+
+  describe('the admin role', () => {
+    const accessOnly = (cookie: string) =>
+      cookie
+        .split('; ')
+        .filter((pair) => pair.startsWith('kv_access='))
+        .join('; ');
+    const listStatus = async (cookie: string) =>
+      (await invoke(adminCollection, adminRequest('GET', '/api/admin/booking-requests?limit=5', { cookie })))
+        .status;
+
+    it('stops a demoted admin at the next request, though their access token still claims the role', async () => {
+      const office = await registerConfirmed();
+      await implementation.setAdmin(office.email, true);
+      const cookie = accessOnly(await signIn(office));
+      expect(await listStatus(cookie)).toBe(200);
+
+      await implementation.setAdmin(office.email, false);
+      expect(await listStatus(cookie)).toBe(403);
+      const csv = await invoke(
+        adminCollectionCsv,
+        adminRequest('GET', '/api/admin/booking-requests.csv', { cookie }),
+      );
+      expect(csv.status).toBe(403);
+      const id = await insertBookingRequest();
+      const deleted = await invoke(
+        adminCollectionItem,
+        adminRequest('DELETE', `/api/admin/booking-requests/${id}`, { cookie }),
+      );
+      expect(deleted.status).toBe(403);
+      expect(
+        await ownerQuery('select 1 from booking_requests where id = $1 and deleted_at is null', [id]),
+      ).toHaveLength(1);
+      expect((await currentUser(cookie)).user?.isAdmin).toBe(false);
+    });
+
+    it('lets a newly made admin into the dashboard without signing in again', async () => {
+      const office = await registerConfirmed();
+      const cookie = accessOnly(await signIn(office));
+      expect(await listStatus(cookie)).toBe(403);
+      await implementation.setAdmin(office.email, true);
+      expect(await listStatus(cookie)).toBe(200);
     });
   });
 
@@ -336,6 +496,28 @@ describe.each([embedded, supabase])('$name', (implementation) => {
         .join('; ');
       expect((await currentUser(refreshOnly)).user).toBeNull();
     });
+    it('leaves no older reset link working once a newer one was used', async () => {
+      const guest = await registerConfirmed();
+      await forgotPassword(jsonPost('/api/auth/forgot-password', { email: guest.email }), asClient());
+      const older = await tokenEmailedTo(guest.email, '/reset-password');
+      await forgotPassword(jsonPost('/api/auth/forgot-password', { email: guest.email }), asClient());
+      const newer = await tokenEmailedTo(guest.email, '/reset-password');
+      expect(newer).not.toBe(older);
+
+      const password = 'the newest passphrase';
+      const used = await resetPassword(
+        jsonPost('/api/auth/reset-password', { token: newer, password }),
+        asClient(),
+      );
+      expect(used.status).toBe(200);
+      const replayed = await resetPassword(
+        jsonPost('/api/auth/reset-password', { token: older, password: 'an older links passphrase' }),
+        asClient(),
+      );
+      expect(replayed.status).toBe(400);
+      expect(await replayed.json()).toMatchObject({ error: { code: 'invalid_token' } });
+      expect(await loginStatus(guest.email, password)).toBe(200);
+    });
   });
 });
 
@@ -370,6 +552,44 @@ describe('auth endpoints refuse bad input with field messages and store nothing'
       (b) => jsonPost('/api/auth/register', b),
       { ...newGuest(), password: 'x'.repeat(129) },
       { password: 'Use at most 128 characters' },
+    ],
+    [
+      'register: a run of digits',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), password: '1234567890' },
+      { password: 'Avoid runs like 1234567890 or qwerty: try three or four unrelated words.' },
+    ],
+    [
+      'register: one letter over and over',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), password: 'aaaaaaaaaa' },
+      { password: 'Avoid repeating characters (aaaa, abcabc): try three or four unrelated words.' },
+    ],
+    [
+      'register: a common password with digits',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), password: 'password12' },
+      { password: 'This is one of the most common passwords: try three or four unrelated words.' },
+    ],
+    [
+      'register: the email address as the password',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest({ email: 'meera.pillai@example.com' }), password: 'meera.pillai@example.com' },
+      {
+        password: 'Leave your email address and name out of your password: they are the first things tried.',
+      },
+    ],
+    [
+      'register: a password on the long list of common ones',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), password: 'starwars1234' },
+      { password: 'This is similar to a commonly used password. Try three or four unrelated words.' },
+    ],
+    [
+      'reset-password: a password on the long list of common ones',
+      (b) => jsonPost('/api/auth/reset-password', b),
+      { token: 'x'.repeat(43), password: '1qaz2wsx3edc' },
+      { password: 'This is a commonly used password. Try three or four unrelated words.' },
     ],
     [
       'register: wrong types',
@@ -480,11 +700,26 @@ describe('embedded accounts at rest', () => {
     );
   });
 
+  it('refuses an access token that names a session of another user', async () => {
+    const claimsIn = (cookie: string) => {
+      const token = /kv_access=([^;]+)/.exec(cookie)?.[1] as string;
+      return JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
+    };
+    const mine = claimsIn(await signIn(await registerConfirmed()));
+    const theirs = claimsIn(await signIn(await registerConfirmed()));
+    const mixed = await embedded.forge(
+      { ...mine, session_id: theirs.session_id, exp: undefined, iat: undefined },
+      '1 hour',
+    );
+    expect((await currentUser(`kv_access=${mixed}`)).user).toBeNull();
+  });
+
   it('rate limits sign-in attempts per account, whatever address they come from', async () => {
     const previous = process.env.AUTH_RATE_LIMIT;
     process.env.AUTH_RATE_LIMIT = '3';
     try {
       const guest = newGuest();
+      await startEarlyInARateWindow();
       const statuses = [];
       for (let attempt = 0; attempt < 4; attempt++) {
         const response = await login(jsonPost('/api/auth/login', guest), asClient());
@@ -496,5 +731,5 @@ describe('embedded accounts at rest', () => {
       if (previous === undefined) delete process.env.AUTH_RATE_LIMIT;
       else process.env.AUTH_RATE_LIMIT = previous;
     }
-  });
+  }, 60_000);
 });

@@ -248,7 +248,7 @@ describe('Supabase Auth stand-in, driven by supabase-js', () => {
     const email = uniqueEmail();
     await signUpAndConfirm(email, 'sea-breeze');
     const before = await signIn(email, 'sea-breeze');
-    standIn.setAppMetadata(email.toUpperCase(), { role: 'admin' });
+    await standIn.setAppMetadata(email.toUpperCase(), { role: 'admin' });
 
     const { data } = await newClient().auth.refreshSession({ refresh_token: before.refresh_token });
     const key = new TextEncoder().encode(standIn.jwtSecret);

@@ -21,9 +21,14 @@ export function newGuest(overrides: Partial<Guest> = {}): Guest {
 
 export const asClient = (client = uniqueClient()) => client as Context;
 
+/** Every message sent to `email`, oldest first. */
+export async function emailsTo(email: string) {
+  return (await readOutbox()).filter((message) => message.to.includes(email));
+}
+
 /** The newest link to `pathname` emailed to `email`, or undefined when none was sent. */
 export async function linkEmailedTo(email: string, pathname: string): Promise<URL | undefined> {
-  const messages = (await readOutbox()).filter((message) => message.to.includes(email));
+  const messages = await emailsTo(email);
   for (const message of messages.reverse()) {
     const match = new RegExp(`https?://\\S+${pathname}\\?\\S*token=\\S+`).exec(message.text);
     if (match) return new URL(match[0]);

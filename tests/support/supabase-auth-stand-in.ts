@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import pg from 'pg';
 import { sendEmail } from '../../src/server/email/email.ts';
 
 /**
@@ -14,8 +15,11 @@ export type SupabaseAuthStandIn = {
   url: string;
   anonKey: string;
   jwtSecret: string;
-  /** Sets app_metadata fields on a user (e.g. { role: 'admin' }), as an operator would in the Supabase dashboard. */
-  setAppMetadata(email: string, metadata: Record<string, unknown>): void;
+  /**
+   * Sets app_metadata fields on a user (e.g. { role: 'admin' }; null removes a field), as an operator
+   * would in the Supabase dashboard. Tokens issued before keep their old claims, as GoTrue's do.
+   */
+  setAppMetadata(email: string, metadata: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -24,6 +28,11 @@ export type SupabaseAuthStandInOptions = {
   siteUrl: string;
   outboxDir: string;
   accessTokenSeconds?: number;
+  /**
+   * GoTrue keeps its users in the project's Postgres (`auth.users`), where the server can read them.
+   * With this, the stand-in keeps the columns the server reads there (id, email, raw_app_meta_data).
+   */
+  databaseUrl?: string;
 };
 
 type Json = Record<string, unknown>;
@@ -129,6 +138,30 @@ export async function startSupabaseAuthStandIn(
   let issuer = '';
 
   const findUserByEmail = (email: string) => usersById.get(userIdsByEmail.get(email) ?? '');
+
+  const database = options.databaseUrl
+    ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 })
+    : null;
+  if (database) {
+    await database
+      .query(
+        `create table if not exists auth.users (
+           id uuid primary key, email text not null, raw_app_meta_data jsonb not null default '{}'::jsonb)`,
+      )
+      .catch((error: { code?: string }) => {
+        // Another stand-in made it at the same moment.
+        if (error.code !== '23505' && error.code !== '42P07') throw error;
+      });
+  }
+
+  /** Writes the user's row in auth.users, as GoTrue's own storage would hold it. */
+  async function storeUser(user: UserRecord): Promise<void> {
+    await database?.query(
+      `insert into auth.users (id, email, raw_app_meta_data) values ($1, $2, $3)
+       on conflict (id) do update set email = excluded.email, raw_app_meta_data = excluded.raw_app_meta_data`,
+      [user.id, user.email, JSON.stringify(user.appMetadata)],
+    );
+  }
 
   // ---- JSON shapes, as GoTrue's models serialise them (unset timestamps are omitted, not null) ----
 
@@ -333,12 +366,12 @@ export async function startSupabaseAuthStandIn(
     const existing = findUserByEmail(email);
     if (existing?.emailConfirmedAt) return { status: 200, body: obfuscatedUserJson(email, data) };
     // An unconfirmed account is not updated (GoTrue can't trust the claimed identity); the link is resent.
-    const user = existing ?? createUser(email, password, data);
+    const user = existing ?? (await createUser(email, password, data));
     await emailOneTimeLink(user, 'confirmation', query.get('redirect_to') ?? undefined);
     return { status: 200, body: userJson(user) };
   }
 
-  function createUser(email: string, password: string, data: Json): UserRecord {
+  async function createUser(email: string, password: string, data: Json): Promise<UserRecord> {
     const timestamp = now();
     const user: UserRecord = {
       id: randomUUID(),
@@ -352,6 +385,7 @@ export async function startSupabaseAuthStandIn(
     };
     usersById.set(user.id, user);
     userIdsByEmail.set(email, user.id);
+    await storeUser(user);
     return user;
   }
 
@@ -557,17 +591,20 @@ export async function startSupabaseAuthStandIn(
     url,
     anonKey,
     jwtSecret,
-    setAppMetadata(email, metadata) {
+    async setAppMetadata(email, metadata) {
       const user = findUserByEmail(email.trim().toLowerCase());
       if (!user) throw new Error(`No account for ${email} in the Supabase Auth stand-in`);
-      user.appMetadata = { ...user.appMetadata, ...metadata };
+      user.appMetadata = mergeMetadata(user.appMetadata, metadata);
       user.updatedAt = now();
+      await storeUser(user);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    async close() {
+      await new Promise<void>((resolve, reject) => {
         // supabase-js keeps connections alive; without this, close() would wait for them to idle out.
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      await database?.end();
+    },
   };
 }

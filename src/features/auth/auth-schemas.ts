@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, personName } from '../../lib/form-fields.ts';
+import { findPasswordProblem } from '../../lib/password-strength.ts';
 import { safeReturnPath } from '../../lib/paths.ts';
 
 /** What the auth screens send, checked the same way in the browser and by the API. */
@@ -13,7 +14,13 @@ export const newPassword = z
   .min(10, 'Use at least 10 characters')
   .max(128, 'Use at most 128 characters')
   .refine((value) => value.trim().length > 0, 'A password cannot be only spaces')
-  .refine(withoutNul, 'Remove the invisible control character from the password');
+  .refine(withoutNul, 'Remove the invisible control character from the password')
+  // Past the length rules only, so a short password hears about its length first.
+  .superRefine((value, context) => {
+    if (value.length < 10 || value.length > 128) return;
+    const problem = findPasswordProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 const currentPassword = z
   .string({ error: 'Enter your password' })
@@ -36,12 +43,18 @@ const returnPath = z
   .optional()
   .transform((value) => safeReturnPath(value));
 
-export const registerSchema = z.object({
-  name: personName,
-  email: emailAddress,
-  password: newPassword,
-  next: returnPath,
-});
+export const registerSchema = z
+  .object({
+    name: personName,
+    email: emailAddress,
+    password: newPassword,
+    next: returnPath,
+  })
+  // The password against the person's own email address and name, which the field alone cannot see.
+  .superRefine(({ name, email, password }, context) => {
+    const problem = findPasswordProblem(password, { email, name });
+    if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export const loginSchema = z.object({ email: emailAddress, password: currentPassword });
 export const forgotPasswordSchema = z.object({ email: emailAddress });
 export const resetPasswordSchema = z.object({ token: emailedToken, password: newPassword });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword } from '../../features/auth/auth-schemas.ts';
 import { emailAddress, personName } from '../../lib/form-fields.ts';
+import { findGuessablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 
@@ -53,8 +54,8 @@ export function needsPassword(state: AccountState): boolean {
 /**
  * Makes the address an admin: creates the account, promotes a confirmed one, or claims an unconfirmed
  * one (see AdminOutcome). Throws AdminAccountError with a message for the person at the terminal when
- * the input is not acceptable. A promoted admin's current sessions keep their old claims until they
- * sign in again.
+ * the input is not acceptable. The dashboard reads the role from the database on every request, so a
+ * promoted admin's open session can use it at once.
  */
 export async function createOrPromoteAdmin(
   input: AdminAccount,
@@ -64,6 +65,8 @@ export async function createOrPromoteAdmin(
     throw new AdminAccountError(parsed.error.issues.map((issue) => issue.message).join('; '));
   }
   const { email, name, password } = parsed.data;
+  const guessable = password === undefined ? undefined : findGuessablePassword(password, { email, name });
+  if (guessable) throw new AdminAccountError(guessable);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   return withCaller(serviceRole, async (tx) => {
     const [existing] = await tx.query<{ id: string; confirmed: boolean }>(
@@ -103,6 +106,35 @@ export async function createOrPromoteAdmin(
       [email, name ?? 'Office admin', passwordHash],
     );
     return { id: created?.id as string, outcome: 'created' as const };
+  });
+}
+
+export type RevokeOutcome = 'revoked' | 'not_admin';
+
+/**
+ * Takes the admin role from the address's account, which keeps its password and its sessions: the
+ * dashboard reads the role from the database on every request, so the next one is refused. Throws
+ * AdminAccountError when the address is not one or has no account.
+ */
+export async function revokeAdmin(input: { email: string }): Promise<{ id: string; outcome: RevokeOutcome }> {
+  const parsed = z.object({ email: emailAddress }).safeParse(input);
+  if (!parsed.success) {
+    throw new AdminAccountError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  }
+  const { email } = parsed.data;
+  return withCaller(serviceRole, async (tx) => {
+    const [existing] = await tx.query<{ id: string; is_admin: boolean }>(
+      `select id, coalesce(app_metadata ->> 'role' = 'admin', false) as is_admin from app_private.users
+       where lower(email) = lower($1) for update`,
+      [email],
+    );
+    if (!existing) throw new AdminAccountError(`There is no account for ${email}; nothing was changed.`);
+    if (!existing.is_admin) return { id: existing.id, outcome: 'not_admin' as const };
+    await tx.query(
+      `update app_private.users set app_metadata = app_metadata - 'role', updated_at = now() where id = $1`,
+      [existing.id],
+    );
+    return { id: existing.id, outcome: 'revoked' as const };
   });
 }
 

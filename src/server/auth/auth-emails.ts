@@ -38,3 +38,11 @@ export function resetPasswordMessage(to: string, name: string, token: string, si
     text: `Hello ${name},\n\nOpen this link to choose a new password:\n\n${link}\n\nThe link works once and for one hour. If you did not ask for it, ignore this email; your password stays as it is.${signature}`,
   };
 }
+
+export function noAccountMessage(to: string, siteUrl: string): Email {
+  return {
+    to,
+    subject: `Password reset requested at ${site.brand}`,
+    text: `Hello,\n\nSomeone, probably you, asked to reset the password of an account with this email address, but there is no account with it. You can create one at ${siteUrl}/register, or try the address you registered with.\n\nIf it was not you, you can ignore this email.${signature}`,
+  };
+}

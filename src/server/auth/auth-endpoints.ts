@@ -7,20 +7,29 @@ import {
   verifyEmailSchema,
 } from '../../features/auth/auth-schemas.ts';
 import { endpoint, withCookies } from '../http/endpoint.ts';
-import { authRateLimit, enforceRateLimit } from '../http/rate-limit.ts';
+import {
+  authRateLimit,
+  countRateLimitHit,
+  enforceRateLimit,
+  refuseWhenLimitReached,
+} from '../http/rate-limit.ts';
 import { clientAddress, readBody } from '../http/request.ts';
 import { HttpError, json } from '../http/responses.ts';
 import { validate } from '../http/validate.ts';
 import { authProvider } from './auth.ts';
 import { AuthFailure } from './auth-provider.ts';
+import { findGuessablePassword } from './password-policy.ts';
 import {
   accessCookie,
   clearedSessionCookies,
+  deviceCookie,
   readCookie,
   refreshCookie,
   resolveVisitor,
   sessionCookies,
+  trustedDeviceCookie,
 } from './session.ts';
+import { findTrustedDevice, trustDevice } from './trusted-devices.ts';
 
 /** The API of DESIGN §7 for accounts and sessions. Each handler is one Netlify function. */
 
@@ -55,6 +64,14 @@ function refusal(failure: AuthFailure): HttpError {
   }
 }
 
+/** 422 on the password field when the long lists find it too easy to guess. */
+function refuseGuessablePassword(password: string, context: { email?: string; name?: string } = {}) {
+  const problem = findGuessablePassword(password, context);
+  if (problem) {
+    throw new HttpError(422, 'validation_failed', 'Some fields need your attention.', { password: problem });
+  }
+}
+
 async function asRefusal<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -67,6 +84,7 @@ export const register = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
   await limitAttempts('register', request, context);
   const input = validate(registerSchema, raw);
+  refuseGuessablePassword(input.password, input);
   await limitAttempts('register', request, context, input.email);
   await asRefusal(authProvider().register(input));
   // The same answer whether or not the address already had an account (its owner gets an email).
@@ -85,9 +103,27 @@ export const login = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
   await limitAttempts('login', request, context);
   const input = validate(loginSchema, raw);
-  await limitAttempts('login', request, context, input.email);
-  const session = await asRefusal(authProvider().signIn(input));
-  return withCookies(json({ user: session.user }), sessionCookies(request, session));
+  // Only wrong passwords count against an account, and those on a browser its owner signed in on before
+  // count apart: failures from elsewhere lock new browsers out for the window, never the owner's own.
+  const account = input.email.toLowerCase();
+  const presented = readCookie(request, deviceCookie);
+  const device = await findTrustedDevice(presented, account);
+  const [failures, counted] = device
+    ? [authRateLimit('login', 'device'), device]
+    : [authRateLimit('login', 'account'), account];
+  await refuseWhenLimitReached(failures, counted);
+  try {
+    const session = await authProvider().signIn(input);
+    const trusted = await trustDevice(presented, account);
+    return withCookies(json({ user: session.user }), [
+      ...sessionCookies(request, session),
+      trustedDeviceCookie(request, trusted),
+    ]);
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    if (error.code === 'invalid_credentials') await countRateLimitHit(failures, counted);
+    throw refusal(error);
+  }
 });
 
 export const logout = endpoint(['POST'], async (request) => {
@@ -118,6 +154,7 @@ export const resetPassword = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
   await limitAttempts('reset-password', request, context);
   const input = validate(resetPasswordSchema, raw);
+  refuseGuessablePassword(input.password);
   await asRefusal(authProvider().resetPassword(input));
   return withCookies(json({ status: 'password_changed' }), clearedSessionCookies(request));
 });

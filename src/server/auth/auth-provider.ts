@@ -52,10 +52,12 @@ export interface AuthProvider {
   refresh(refreshToken: string): Promise<Session>;
   /** Ends the session on the server: its refresh token no longer works. */
   signOut(session: { accessToken: string; refreshToken?: string }): Promise<void>;
-  /** Emails a reset link if the account exists; says nothing either way. */
+  /** Emails a reset link if the account exists (the embedded auth tells an address without one so, with the same work); the answer is the same either way. */
   requestPasswordReset(email: string): Promise<void>;
   /** Sets a new password from the emailed token (single use, expiring) and ends every session. */
   resetPassword(input: { token: string; password: string }): Promise<void>;
   /** The claims of a valid, unexpired access token, checked for signature, audience, issuer and role. */
   verifyAccessToken(accessToken: string): Promise<JwtClaims>;
+  /** app_metadata.role as the account has it now in the database (a token's copy can be an hour old). */
+  readCurrentRole(userId: string): Promise<string | undefined>;
 }

@@ -3,7 +3,12 @@ import { jwtVerify, SignJWT } from 'jose';
 import { siteUrl } from '../config.ts';
 import { type JwtClaims, serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
-import { confirmEmailMessage, existingAccountMessage, resetPasswordMessage } from './auth-emails.ts';
+import {
+  confirmEmailMessage,
+  existingAccountMessage,
+  noAccountMessage,
+  resetPasswordMessage,
+} from './auth-emails.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 import { hashPassword, spendTheTimeOfAPasswordCheck, verifyPassword } from './passwords.ts';
 
@@ -64,22 +69,63 @@ async function findUserByEmail(tx: Transaction, email: string): Promise<UserRow 
   return row;
 }
 
-async function createEmailToken(tx: Transaction, userId: string, purpose: keyof typeof emailLinkHours) {
+/** A new unconfirmed account; two registrations of a new address at once make one account. */
+async function insertUser(
+  tx: Transaction,
+  user: { email: string; name: string; passwordHash: string },
+): Promise<string> {
+  const [created] = await tx.query<{ id: string }>(
+    `insert into app_private.users (email, name, password_hash) values ($1, $2, $3)
+     on conflict (lower(email)) do nothing returning id`,
+    [user.email, user.name, user.passwordHash],
+  );
+  if (created) return created.id;
+  const existing = await findUserByEmail(tx, user.email);
+  return existing?.id as string;
+}
+
+type Registration = { passwordHash: string; name: string };
+
+async function createEmailToken(
+  tx: Transaction,
+  userId: string,
+  purpose: keyof typeof emailLinkHours,
+  registration?: Registration,
+) {
   const token = newSecretToken();
   await tx.query(
-    `insert into app_private.email_tokens (token_hash, user_id, purpose, expires_at)
-     values ($1, $2, $3, now() + make_interval(hours => $4))`,
-    [hashToken(token), userId, purpose, emailLinkHours[purpose]],
+    `insert into app_private.email_tokens (token_hash, user_id, purpose, expires_at, password_hash, name)
+     values ($1, $2, $3, now() + make_interval(hours => $4), $5, $6)`,
+    [
+      hashToken(token),
+      userId,
+      purpose,
+      emailLinkHours[purpose],
+      registration?.passwordHash ?? null,
+      registration?.name ?? null,
+    ],
   );
   return token;
 }
 
-/** Marks an emailed token used and answers its user, or refuses an unknown, used or expired one. */
+/** Every link mailed to the user for `purposes` stops working. */
+async function retireEmailTokens(tx: Transaction, userId: string, purposes: (keyof typeof emailLinkHours)[]) {
+  await tx.query(
+    `update app_private.email_tokens set used_at = now()
+     where user_id = $1 and purpose = any($2) and used_at is null`,
+    [userId, purposes],
+  );
+}
+
+/**
+ * Marks an emailed token used and answers its user (with the registration a confirmation link carries),
+ * or refuses an unknown, used or expired one.
+ */
 async function useEmailToken(tx: Transaction, token: string, purpose: keyof typeof emailLinkHours) {
-  const [row] = await tx.query<{ user_id: string }>(
+  const [row] = await tx.query<{ user_id: string; password_hash: string | null; name: string | null }>(
     `update app_private.email_tokens set used_at = now()
      where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
-     returning user_id`,
+     returning user_id, password_hash, name`,
     [hashToken(token), purpose],
   );
   if (!row) {
@@ -88,7 +134,7 @@ async function useEmailToken(tx: Transaction, token: string, purpose: keyof type
       'This link is invalid, already used or expired. Ask for a new one.',
     );
   }
-  return row.user_id;
+  return row;
 }
 
 async function issueRefreshToken(tx: Transaction, sessionId: string): Promise<string> {
@@ -149,16 +195,10 @@ export const embeddedAuth: AuthProvider = {
       if (existing?.email_confirmed_at) {
         return queueEmail(tx, 'existing_account', existingAccountMessage(existing.email, siteUrl()));
       }
-      const [user] = existing
-        ? await tx.query<{ id: string }>(
-            'update app_private.users set name = $2, password_hash = $3, updated_at = now() where id = $1 returning id',
-            [existing.id, name, passwordHash],
-          )
-        : await tx.query<{ id: string }>(
-            'insert into app_private.users (email, name, password_hash) values ($1, $2, $3) returning id',
-            [email, name, passwordHash],
-          );
-      const token = await createEmailToken(tx, user?.id as string, 'confirm_email');
+      // An unconfirmed account is left as it is: whoever registers an address may not be its owner. The
+      // link carries this registration's password and name, and only opening it applies them.
+      const userId = existing?.id ?? (await insertUser(tx, { email, name, passwordHash }));
+      const token = await createEmailToken(tx, userId, 'confirm_email', { passwordHash, name });
       return queueEmail(tx, 'confirm_email', confirmEmailMessage(email, name, token, siteUrl(), next));
     });
     await deliverQueuedEmails([queued]);
@@ -166,11 +206,16 @@ export const embeddedAuth: AuthProvider = {
 
   async confirmEmail(token) {
     await withCaller(serviceRole, async (tx) => {
-      const userId = await useEmailToken(tx, token, 'confirm_email');
+      const link = await useEmailToken(tx, token, 'confirm_email');
       await tx.query(
-        'update app_private.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1',
-        [userId],
+        `update app_private.users
+         set email_confirmed_at = now(), password_hash = coalesce($2, password_hash), name = coalesce($3, name),
+             updated_at = now()
+         where id = $1 and email_confirmed_at is null`,
+        [link.user_id, link.password_hash, link.name],
       );
+      // The other registrations of the address (perhaps not the owner's) can no longer be confirmed.
+      await retireEmailTokens(tx, link.user_id, ['confirm_email']);
     });
   },
 
@@ -195,23 +240,28 @@ export const embeddedAuth: AuthProvider = {
 
   async refresh(refreshToken) {
     const key = await readSigningKey();
-    return withCaller(serviceRole, async (tx) => {
-      const [found] = await tx.query<{ session_id: string; reusable: boolean }>(
+    const session = await withCaller(serviceRole, async (tx) => {
+      const [found] = await tx.query<{ session_id: string; reused: boolean }>(
         `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now())
          where token_hash = $1 and expires_at > now()
-           and (revoked_at is null or revoked_at > now() - make_interval(secs => $2))
-         returning session_id, true as reusable`,
+         returning session_id, revoked_at < now() - make_interval(secs => $2) as reused`,
         [hashToken(refreshToken), refreshReuseSeconds],
       );
-      const [user] = found
-        ? await tx.query<UserRow>(
-            `select u.* from app_private.sessions s join app_private.users u on u.id = s.user_id
-             where s.id = $1 and s.ended_at is null`,
-            [found.session_id],
-          )
-        : [];
-      if (!found || !user)
-        throw new AuthFailure('session_expired', 'Your session has ended. Please sign in again.');
+      if (!found) return null;
+      if (found.reused) {
+        // A rotated token came back after the grace: a copy of it is in someone else's hands, and nobody
+        // can tell which holder is the owner, so the whole session ends, the newest tokens with it.
+        await tx.query('update app_private.sessions set ended_at = coalesce(ended_at, now()) where id = $1', [
+          found.session_id,
+        ]);
+        return null;
+      }
+      const [user] = await tx.query<UserRow>(
+        `select u.* from app_private.sessions s join app_private.users u on u.id = s.user_id
+         where s.id = $1 and s.ended_at is null`,
+        [found.session_id],
+      );
+      if (!user) return null;
       const next = await issueRefreshToken(tx, found.session_id);
       const access = await signAccessToken(key, user, found.session_id);
       return {
@@ -221,6 +271,9 @@ export const embeddedAuth: AuthProvider = {
         user: toAccountUser(user),
       };
     });
+    // Thrown after the transaction, so a session ended for reuse stays ended.
+    if (!session) throw new AuthFailure('session_expired', 'Your session has ended. Please sign in again.');
+    return session;
   },
 
   async signOut({ accessToken, refreshToken }) {
@@ -245,17 +298,21 @@ export const embeddedAuth: AuthProvider = {
   async requestPasswordReset(email) {
     const queued = await withCaller(serviceRole, async (tx) => {
       const user = await findUserByEmail(tx, email);
-      if (!user) return null;
+      // An address without an account gets an email too: the same work and time as for one with an
+      // account, so the answer's timing does not tell which addresses have accounts.
+      if (!user) return queueEmail(tx, 'no_account', noAccountMessage(email, siteUrl()));
+      // One live reset link per account, the newest, as Supabase Auth keeps it.
+      await retireEmailTokens(tx, user.id, ['reset_password']);
       const token = await createEmailToken(tx, user.id, 'reset_password');
       return queueEmail(tx, 'reset_password', resetPasswordMessage(user.email, user.name, token, siteUrl()));
     });
-    if (queued) await deliverQueuedEmails([queued]);
+    await deliverQueuedEmails([queued]);
   },
 
   async resetPassword({ token, password }) {
     const passwordHash = await hashPassword(password);
     await withCaller(serviceRole, async (tx) => {
-      const userId = await useEmailToken(tx, token, 'reset_password');
+      const { user_id: userId } = await useEmailToken(tx, token, 'reset_password');
       // The link proved the address is theirs, so it also confirms it.
       await tx.query(
         `update app_private.users
@@ -263,6 +320,8 @@ export const embeddedAuth: AuthProvider = {
          where id = $1`,
         [userId, passwordHash],
       );
+      // No link mailed before this one may set a password or confirm a registration any more.
+      await retireEmailTokens(tx, userId, ['reset_password', 'confirm_email']);
       // Whoever knew the old password is signed out everywhere.
       await tx.query(
         'update app_private.sessions set ended_at = now() where user_id = $1 and ended_at is null',
@@ -271,11 +330,25 @@ export const embeddedAuth: AuthProvider = {
     });
   },
 
+  async readCurrentRole(userId) {
+    const [row] = await withCaller(serviceRole, (tx) =>
+      tx.query<{ role: string | null }>(
+        `select app_metadata ->> 'role' as role from app_private.users where id = $1`,
+        [userId],
+      ),
+    );
+    return row?.role ?? undefined;
+  },
+
   async verifyAccessToken(accessToken) {
     const claims = await verifySignedClaims(accessToken);
-    // Logout must end the session at once, not when its last access token expires.
+    // Logout must end the session at once, not when its last access token expires; and a session
+    // belongs to one user, whatever else a token signed with our key claims.
     const [live] = await withCaller(serviceRole, (tx) =>
-      tx.query('select 1 from app_private.sessions where id = $1 and ended_at is null', [claims.session_id]),
+      tx.query('select 1 from app_private.sessions where id = $1 and user_id = $2 and ended_at is null', [
+        claims.session_id,
+        claims.sub,
+      ]),
     );
     if (!live) throw new AuthFailure('session_expired', 'Your session has ended. Please sign in again.');
     return claims;

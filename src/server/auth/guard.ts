@@ -17,7 +17,8 @@ export function signedInEndpoint(
   { admin = false }: { admin?: boolean } = {},
 ): Handler {
   return endpoint(methods, async (request, context) => {
-    const { visitor, cookies } = await resolveVisitor(request);
+    // An admin endpoint checks the role the account has now, not the one its token was issued with.
+    const { visitor, cookies } = await resolveVisitor(request, { currentRole: admin });
     if (!visitor) {
       return withCookies(
         errorResponse(new HttpError(401, 'unauthorized', 'Please sign in to continue.')),

@@ -1,6 +1,7 @@
 import type { JwtClaims } from '../db/database.ts';
 import { authProvider } from './auth.ts';
-import { type AccountUser, AuthFailure, type Session } from './auth-provider.ts';
+import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
+import { trustedDeviceSeconds } from './trusted-devices.ts';
 
 /**
  * The session lives in two HttpOnly cookies that page scripts cannot read: the access token (sent to
@@ -9,6 +10,8 @@ import { type AccountUser, AuthFailure, type Session } from './auth-provider.ts'
  */
 export const accessCookie = 'kv_access';
 export const refreshCookie = 'kv_refresh';
+/** Marks a browser the account signed in on (trusted-devices.ts); sent only to the auth endpoints. */
+export const deviceCookie = 'kv_device';
 const refreshCookieDays = 30;
 
 export type Visitor = { claims: JwtClaims; user: AccountUser };
@@ -40,6 +43,11 @@ export function sessionCookies(request: Request, session: Session): string[] {
   ];
 }
 
+/** Kept on logout: the browser stays one its owner has signed in on. */
+export function trustedDeviceCookie(request: Request, token: string): string {
+  return cookie(request, deviceCookie, token, '/api/auth', trustedDeviceSeconds);
+}
+
 export function clearedSessionCookies(request: Request): string[] {
   return [cookie(request, accessCookie, '', '/', 0), cookie(request, refreshCookie, '', '/api', 0)];
 }
@@ -50,6 +58,27 @@ export function readCookie(request: Request, name: string): string | undefined {
     if (key === name) return rest.join('=') || undefined;
   }
   return undefined;
+}
+
+/**
+ * The claims with app_metadata.role as the database holds it now, so a role taken away (or given)
+ * counts on the next request, in the services and in RLS alike, not when the access token is renewed.
+ */
+async function withCurrentRole(provider: AuthProvider, claims: JwtClaims): Promise<JwtClaims> {
+  const role = await provider.readCurrentRole(claims.sub);
+  const { role: _tokenRole, ...rest } = claims.app_metadata ?? {};
+  return { ...claims, app_metadata: role === undefined ? rest : { ...rest, role } };
+}
+
+/**
+ * The visitor of verified claims. The role is read afresh when the token claims one (a demotion must
+ * bite at once, RLS included) or when `currentRole` asks for it (the admin endpoints, so a promotion
+ * does too); a guest's token is taken at its word, sparing the database a query per request.
+ */
+async function visitorOf(provider: AuthProvider, claims: JwtClaims, currentRole: boolean): Promise<Visitor> {
+  const current =
+    currentRole || claims.app_metadata?.role !== undefined ? await withCurrentRole(provider, claims) : claims;
+  return { claims: current, user: userOf(current) };
 }
 
 export function userOf(claims: JwtClaims): AccountUser {
@@ -65,14 +94,17 @@ export function userOf(claims: JwtClaims): AccountUser {
  * Reads the session from the cookies: the access token if it is still good, otherwise a transparent
  * refresh with the refresh token. A session that cannot be renewed is cleared.
  */
-export async function resolveVisitor(request: Request): Promise<ResolvedVisitor> {
+export async function resolveVisitor(
+  request: Request,
+  { currentRole = false }: { currentRole?: boolean } = {},
+): Promise<ResolvedVisitor> {
   const provider = authProvider();
   const accessToken = readCookie(request, accessCookie);
   const refreshToken = readCookie(request, refreshCookie);
   if (accessToken) {
     try {
       const claims = await provider.verifyAccessToken(accessToken);
-      return { visitor: { claims, user: userOf(claims) }, cookies: [] };
+      return { visitor: await visitorOf(provider, claims, currentRole), cookies: [] };
     } catch (error) {
       if (!(error instanceof AuthFailure)) throw error;
     }
@@ -83,7 +115,10 @@ export async function resolveVisitor(request: Request): Promise<ResolvedVisitor>
   try {
     const session = await provider.refresh(refreshToken);
     const claims = await provider.verifyAccessToken(session.accessToken);
-    return { visitor: { claims, user: userOf(claims) }, cookies: sessionCookies(request, session) };
+    return {
+      visitor: await visitorOf(provider, claims, currentRole),
+      cookies: sessionCookies(request, session),
+    };
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
     return { visitor: null, cookies: clearedSessionCookies(request) };

@@ -1,7 +1,7 @@
 import { type AuthError, createClient, type Session as SupabaseSession } from '@supabase/supabase-js';
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { siteUrl } from '../config.ts';
-import type { JwtClaims } from '../db/database.ts';
+import { type JwtClaims, serviceRole, withCaller } from '../db/database.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 
 export type SupabaseAuthSettings = {
@@ -93,6 +93,14 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
       if (updateError) throw translate(updateError);
       // Whoever knew the old password is signed out everywhere, as the embedded auth does.
       await auth.signOut({ scope: 'global' });
+    },
+
+    async readCurrentRole(userId) {
+      // Supabase Auth's own tables live in the project's Postgres, which DATABASE_URL reaches.
+      const [row] = await withCaller(serviceRole, (tx) =>
+        tx.query<{ role: string | null }>('select app_private.supabase_account_role($1) as role', [userId]),
+      );
+      return row?.role ?? undefined;
     },
 
     async verifyAccessToken(accessToken) {

@@ -14,6 +14,7 @@ export const emailKinds = [
   'booking_guest_receipt',
   'confirm_email',
   'existing_account',
+  'no_account',
   'reset_password',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
