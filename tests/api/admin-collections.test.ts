@@ -408,8 +408,8 @@ describe('exporting CSV', () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines).toEqual([
       'Received (IST),Name,Email,Phone,Message,Read (IST),Deleted (IST)',
-      `2033-03-04 09:30,Mariam Joseph,anjali@example.com,'+91 94470 23456,${word} second,,`,
-      `2033-03-03 09:30,Thomas Kurian,anjali@example.com,'+91 94470 23456,${word} first,,`,
+      `2033-03-04 09:30,Mariam Joseph,anjali@example.com,+91 94470 23456,${word} second,,`,
+      `2033-03-03 09:30,Thomas Kurian,anjali@example.com,+91 94470 23456,${word} first,,`,
       '',
     ]);
   });
