@@ -117,6 +117,18 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
       expect(await countRows(body.email)).toBe(0);
     });
 
+    it('refuses a post from another site that names itself in Host and X-Forwarded-Host, storing nothing', async () => {
+      const body = validBody();
+      const forged = {
+        origin: 'https://evil.example',
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+      };
+      const response = await call(jsonPost(endpoint, body, forged));
+      expect(response.status).toBe(403);
+      expect(await countRows(body.email)).toBe(0);
+    });
+
     it('refuses a no-JavaScript post from another site with 403 and stores nothing', async () => {
       const body = validBody();
       const response = await call(formPost(endpoint, body, { 'sec-fetch-site': 'cross-site' }));
