@@ -361,6 +361,12 @@ describe('auth endpoints refuse bad input with field messages and store nothing'
       { email: 'Enter a valid email address, like name@example.com' },
     ],
     [
+      'register: a name of several lines (a forged notice in the confirmation email)',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), name: 'Meera,\n\nYour booking is on hold: pay at https://evil.example' },
+      { name: 'Write your name on one line' },
+    ],
+    [
       'register: short password',
       (b) => jsonPost('/api/auth/register', b),
       { ...newGuest(), password: 'kerala' },
