@@ -153,11 +153,16 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
       // A pool of 20 here, so the sends really race in the database instead of queueing for one connection.
       await closeDatabase();
       process.env.DB_POOL_MAX = '20';
+      // One client sends all 20 (keys are scoped per client), more than the rate limit lets through.
+      process.env.FORM_RATE_LIMIT = '0';
       try {
         const body = validBody();
         const key = crypto.randomUUID();
+        const client = uniqueClient();
         const answers = await Promise.all(
-          Array.from({ length: 20 }, () => call(jsonPost(endpoint, body, { 'idempotency-key': key }))),
+          Array.from({ length: 20 }, () =>
+            call(jsonPost(endpoint, body, { 'idempotency-key': key }), client),
+          ),
         );
         expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
         const bodies = await Promise.all(answers.map((answer) => answer.json()));
@@ -165,15 +170,37 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
         expect(await countRows(body.email)).toBe(1);
       } finally {
         delete process.env.DB_POOL_MAX;
+        delete process.env.FORM_RATE_LIMIT;
         await closeDatabase();
       }
     });
 
     it('refuses an Idempotency-Key reused for a different request', async () => {
       const key = crypto.randomUUID();
-      expect((await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }))).status).toBe(201);
-      const response = await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }));
+      const client = uniqueClient();
+      expect((await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }), client)).status).toBe(
+        201,
+      );
+      const response = await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }), client);
       expect(response.status).toBe(409);
+    });
+
+    it("keeps each client's Idempotency-Keys apart: another client's send with the same key is its own", async () => {
+      const key = crypto.randomUUID();
+      const body = validBody();
+      const first = await call(jsonPost(endpoint, body, { 'idempotency-key': key }), uniqueClient());
+      expect(first.status).toBe(201);
+      const { id } = (await first.json()) as { id: string };
+      // The same body from elsewhere is stored again, not answered with the first client's id.
+      const replay = await call(jsonPost(endpoint, body, { 'idempotency-key': key }), uniqueClient());
+      expect(replay.status).toBe(201);
+      expect(((await replay.json()) as { id: string }).id).not.toBe(id);
+      expect(await countRows(body.email)).toBe(2);
+      // Another body from elsewhere is stored, not refused with 409.
+      const other = validBody();
+      const blocked = await call(jsonPost(endpoint, other, { 'idempotency-key': key }), uniqueClient());
+      expect(blocked.status).toBe(201);
+      expect(await countRows(other.email)).toBe(1);
     });
 
     it('limits each client to FORM_RATE_LIMIT posts a minute with 429 and Retry-After', async () => {
@@ -222,8 +249,9 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
       it('stores one row when the same form is posted twice with one Idempotency-Key', async () => {
         const body = validBody();
         const key = crypto.randomUUID();
-        const first = await call(formPost(endpoint, body, { 'idempotency-key': key }));
-        const second = await call(formPost(endpoint, body, { 'idempotency-key': key }));
+        const client = uniqueClient();
+        const first = await call(formPost(endpoint, body, { 'idempotency-key': key }), client);
+        const second = await call(formPost(endpoint, body, { 'idempotency-key': key }), client);
         expect([first.status, second.status]).toEqual([303, 303]);
         expect(await countRows(body.email)).toBe(1);
       });
