@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { honeypotField } from '../../src/features/forms/honeypot.ts';
@@ -244,6 +245,40 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
         expect(html).toContain('Some fields need your attention.');
         for (const fragment of form.invalidFormPost.expectHtml) expect(html).toContain(fragment);
         expect(await countRows(body.email)).toBe(0);
+      });
+
+      it('answers a failed post from its own build, never fetching from the host the request names', async () => {
+        // A listener on a free local port, standing in for an internal service: it records every
+        // connection and answers with a page of its own.
+        const connections: Socket[] = [];
+        const listener = createServer((socket) => {
+          connections.push(socket);
+          socket.end(
+            'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\n\r\n<!--form:x--><script>stolen()</script>',
+          );
+        });
+        await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+        const { port } = listener.address() as AddressInfo;
+        try {
+          const forged = `127.0.0.1:${port}`;
+          const body = { ...validBody(), ...form.invalidFormPost.fields };
+          const response = await call(
+            new Request(`http://${forged}${endpoint}`, {
+              method: 'POST',
+              headers: { host: forged, 'content-type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams(body).toString(),
+            }),
+          );
+          expect(response.status).toBe(422);
+          const html = await response.text();
+          for (const fragment of form.invalidFormPost.expectHtml) expect(html).toContain(fragment);
+          expect(html).not.toContain('stolen()');
+          expect(connections.length, 'connections the function opened to the forged host').toBe(0);
+          expect(await countRows(body.email)).toBe(0);
+        } finally {
+          for (const socket of connections) socket.destroy();
+          await new Promise((resolve) => listener.close(resolve));
+        }
       });
 
       it('stores one row when the same form is posted twice with one Idempotency-Key', async () => {

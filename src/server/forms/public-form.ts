@@ -84,7 +84,7 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
   } catch (error) {
     const refusal = toHttpError(error);
     if (format === 'form' && refusal.status !== 415 && refusal.status !== 405) {
-      return renderFormPage(request, form, submitted, refusal);
+      return renderFormPage(form, submitted, refusal);
     }
     return errorResponse(refusal);
   }
