@@ -5,14 +5,24 @@
 import { spawn } from 'node:child_process';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
+const args = process.argv.slice(2);
+// The functions accept posts only from the site's configured address, and put it in email links.
+const portArgument = args.indexOf('--port');
+const port = portArgument >= 0 ? args[portArgument + 1] : '4321';
+
 // Beside `npm start` it uses that server's database, and loses it when that server stops.
 const database = await prepareDatabase({
   command: 'npm run dev',
   serves: 'the address `npm run dev` printed',
 });
-const astro = spawn('astro', ['dev', ...process.argv.slice(2)], {
+const astro = spawn('astro', ['dev', ...args], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: database.appUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: {
+    ...process.env,
+    URL: process.env.URL ?? `http://localhost:${port}`,
+    DATABASE_URL: database.appUrl,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  },
 });
 
 let stopping = false;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailAddress, firstErrorPerField, personName, phoneNumber } from './form-fields.ts';
+import {
+  emailAddress,
+  firstErrorPerField,
+  optionalText,
+  personName,
+  phoneNumber,
+  requiredText,
+} from './form-fields.ts';
 
 const messageFor = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
@@ -49,6 +56,77 @@ describe('personName', () => {
     ['a'.repeat(121), 'Name can be at most 120 characters'],
   ])('%j gives %j', (input, expected) => {
     expect(messageFor(personName, input)).toEqual(expected);
+  });
+});
+
+describe('control characters', () => {
+  const removeIt = 'Remove the invisible control character from this text';
+  const singleLineFields: [string, z.ZodType, string, string][] = [
+    ['personName', personName, 'Asha', 'Write your name on one line'],
+    ['emailAddress', emailAddress, 'asha@example.com', 'Write your email address on one line'],
+    ['phoneNumber', phoneNumber, '+91 98470 12345', 'Write your phone number on one line'],
+    [
+      'a required single line',
+      requiredText('your town', { max: 120 }),
+      'Kochi',
+      'Write your town on one line',
+    ],
+    [
+      'an optional single line',
+      optionalText('your town', { max: 120 }),
+      'Kochi',
+      'Write your town on one line',
+    ],
+  ];
+
+  describe.each(singleLineFields)('%s', (_name, schema, valid, lineMessage) => {
+    it.each([
+      ['a line feed', '\n'],
+      ['a carriage return', '\r'],
+      ['CRLF', '\r\n'],
+      ['a line separator', '\u2028'],
+      ['a paragraph separator', '\u2029'],
+    ])('refuses %s inside it, saying it must be on one line', (_case, character) => {
+      expect(messageFor(schema, `${valid.slice(0, 2)}${character}${valid.slice(2)}`)).toBe(lineMessage);
+    });
+
+    it.each([
+      ['a tab', '\t'],
+      ['NUL', '\u0000'],
+      ['an escape', '\u001b'],
+      ['DEL', '\u007f'],
+      ['a C1 next line', '\u0085'],
+    ])('refuses %s inside it, asking to remove it', (_case, character) => {
+      expect(messageFor(schema, `${valid.slice(0, 2)}${character}${valid.slice(2)}`)).toBe(removeIt);
+    });
+
+    it('accepts line breaks around it, which are trimmed away', () => {
+      expect(messageFor(schema, `\r\n${valid}\n`)).toBeNull();
+    });
+  });
+
+  const multiLineFields: [string, z.ZodType][] = [
+    ['a required text area', requiredText('your message', { max: 500, lines: 'many' })],
+    ['an optional text area', optionalText('your message', { max: 500, lines: 'many' })],
+  ];
+
+  describe.each(multiLineFields)('%s', (_name, schema) => {
+    it('keeps line breaks and tabs', () => {
+      expect(schema.parse('Dear office,\r\n\tIs the villa free\nin March?\u2028Thanks')).toBe(
+        'Dear office,\r\n\tIs the villa free\nin March?\u2028Thanks',
+      );
+    });
+
+    it.each([
+      ['NUL', '\u0000'],
+      ['a bell', '\u0007'],
+      ['an escape', '\u001b'],
+      ['a form feed', '\u000c'],
+      ['DEL', '\u007f'],
+      ['a C1 control', '\u009b'],
+    ])('refuses %s, asking to remove it', (_case, character) => {
+      expect(messageFor(schema, `Dear office,${character} is the villa free?`)).toBe(removeIt);
+    });
   });
 });
 

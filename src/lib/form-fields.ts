@@ -10,48 +10,85 @@ z.config({ jitless: true });
  * one a person sees next to the field, so it says what to do, not what went wrong.
  */
 
-// PostgreSQL text cannot hold U+0000; no keyboard types it, so it is refused with the other checks.
-const withoutNul = (value: string) => !value.includes('\u0000');
-const nulMessage = 'Remove the invisible control character from this text';
+/**
+ * Which control characters a field refuses. A single-line field (a name, an email address, a town)
+ * is quoted inside emails and their headers, where a line break would start a new line of our own
+ * text: a name could add a forged `Email:` line to the office's notice, or a "pay here" paragraph to
+ * a guest's confirmation. So a single line refuses every control character (C0, DEL, C1) and the
+ * Unicode line and paragraph separators. A multi-line field (a message) keeps its line breaks and
+ * tabs, and refuses the rest. PostgreSQL text cannot hold U+0000 either way.
+ */
+export type Lines = 'one' | 'many';
+
+const lineBreak = /[\n\r\u2028\u2029]/;
+const singleLineControl = /[\p{Cc}\u2028\u2029]/u;
+// Every control character but tab, line feed and carriage return: not (not a control, or one of those).
+const multiLineControl = /[^\P{Cc}\t\n\r]/u;
+
+const controlMessage = 'Remove the invisible control character from this text';
+
+/** The shared rule for control characters, with a message that says what to do. */
+function refuseControlCharacters<Text extends z.ZodType<string>>(text: Text, label: string, lines: Lines) {
+  return text
+    .refine((value) => lines === 'many' || !lineBreak.test(value), `Write ${label} on one line`)
+    .refine(
+      (value) =>
+        lineBreak.test(value) || !(lines === 'one' ? singleLineControl : multiLineControl).test(value),
+      controlMessage,
+    );
+}
+
+type TextOptions = {
+  max: number;
+  /** 'one' (the default) for a text box, 'many' for a text area. */
+  lines?: Lines;
+};
 
 /** Text a person types: trimmed, required, bounded. */
-export function requiredText(label: string, { min = 1, max }: { min?: number; max: number }) {
-  return z
+export function requiredText(label: string, { min = 1, max, lines = 'one' }: TextOptions & { min?: number }) {
+  const text = z
     .string({ error: `Enter ${label}` })
     .trim()
     .min(1, `Enter ${label}`)
     .min(min, `${capitalise(label)} needs at least ${min} characters`)
-    .max(max, `${capitalise(label)} can be at most ${max} characters`)
-    .refine(withoutNul, nulMessage);
+    .max(max, `${capitalise(label)} can be at most ${max} characters`);
+  return refuseControlCharacters(text, label, lines);
 }
 
 /** Text a person may leave empty: trimmed, bounded; empty becomes undefined. */
-export function optionalText(label: string, { max }: { max: number }) {
-  return z
+export function optionalText(label: string, { max, lines = 'one' }: TextOptions) {
+  const text = z
     .string({ error: `Write ${label} as text` })
     .trim()
-    .max(max, `${capitalise(label)} can be at most ${max} characters`)
-    .refine(withoutNul, nulMessage)
+    .max(max, `${capitalise(label)} can be at most ${max} characters`);
+  return refuseControlCharacters(text, label, lines)
     .optional()
-    .transform((text) => text || undefined);
+    .transform((value) => value || undefined);
 }
 
 export const personName = requiredText('your name', { max: 120 });
 
-export const emailAddress = z
-  .string({ error: 'Enter your email address' })
-  .trim()
-  .min(1, 'Enter your email address')
-  .max(254, 'That email address is too long')
-  .pipe(z.email('Enter a valid email address, like name@example.com'));
+export const emailAddress = refuseControlCharacters(
+  z
+    .string({ error: 'Enter your email address' })
+    .trim()
+    .min(1, 'Enter your email address')
+    .max(254, 'That email address is too long'),
+  'your email address',
+  'one',
+).pipe(z.email('Enter a valid email address, like name@example.com'));
 
 const phoneCharacters = /^\+?[0-9 ().-]+$/;
 
-export const phoneNumber = z
-  .string({ error: 'Enter your phone number' })
-  .trim()
-  .min(1, 'Enter your phone number')
-  .max(30, 'That phone number is too long')
+export const phoneNumber = refuseControlCharacters(
+  z
+    .string({ error: 'Enter your phone number' })
+    .trim()
+    .min(1, 'Enter your phone number')
+    .max(30, 'That phone number is too long'),
+  'your phone number',
+  'one',
+)
   .refine((value) => phoneCharacters.test(value), 'Use digits, spaces and an optional leading +')
   .refine((value) => {
     const digits = value.replace(/\D/g, '').length;

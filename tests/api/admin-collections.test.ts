@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as listFunction from '../../netlify/functions/admin-collection.mts';
 import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
+import * as readFunction from '../../netlify/functions/admin-collection-item-read.mts';
 import * as restoreFunction from '../../netlify/functions/admin-collection-item-restore.mts';
 import * as summaryFunction from '../../netlify/functions/admin-summary.mts';
 import { findProperty } from '../../src/server/catalogue/catalogue.ts';
@@ -297,32 +298,71 @@ describe('paging by cursor', () => {
 });
 
 describe('a row in detail', () => {
-  it('shows the whole row and marks a form row read, so it is no longer new', async () => {
+  it('shows the whole row without marking it read: a GET, which a link on another site can send, changes nothing', async () => {
     const word = uniqueWord();
     const id = await insertMessage('contact_messages', { message: `${word} ${'long message '.repeat(40)}` });
-    expect((await list('contact-messages', { q: word })).items[0]).toMatchObject({
-      id,
-      isNew: true,
-      readAt: null,
-    });
 
     const response = await get(itemFunction, `/api/admin/contact-messages/${id}`);
     expect(response.status).toBe(200);
     const { item } = (await response.json()) as { item: Item };
     expect(item).toMatchObject({
       id,
-      isNew: false,
+      isNew: true,
+      readAt: null,
       message: expect.stringContaining('long message long message'),
     });
+    expect((await list('contact-messages', { q: word })).items[0]).toMatchObject({
+      id,
+      isNew: true,
+      readAt: null,
+    });
+  });
+
+  it('marks a form row read when the dashboard POSTs that it opened it, so it is no longer new', async () => {
+    const word = uniqueWord();
+    const id = await insertMessage('contact_messages', { message: word });
+    const markRead = () =>
+      invoke(
+        readFunction,
+        adminRequest('POST', `/api/admin/contact-messages/${id}/read`, { cookie: admin.cookie }),
+      );
+
+    const response = await markRead();
+    expect(response.status).toBe(200);
+    const { item } = (await response.json()) as { item: Item };
+    expect(item).toMatchObject({ id, isNew: false });
     expect(Date.parse(String(item.readAt))).toBeGreaterThan(Date.now() - 60_000);
 
     const [listed] = (await list('contact-messages', { q: word })).items;
     expect(listed).toMatchObject({ id, isNew: false, readAt: item.readAt });
-    // The first time it was opened stays the time it was read.
-    const again = (await (await get(itemFunction, `/api/admin/contact-messages/${id}`)).json()) as {
+    const detail = (await (await get(itemFunction, `/api/admin/contact-messages/${id}`)).json()) as {
       item: Item;
     };
+    expect(detail.item.readAt).toBe(item.readAt);
+    // The first time it was opened stays the time it was read.
+    const again = (await (await markRead()).json()) as { item: Item };
     expect(again.item.readAt).toBe(item.readAt);
+  });
+
+  it('refuses to mark read a row that does not exist, or one sent from another site', async () => {
+    const missing = await invoke(
+      readFunction,
+      adminRequest('POST', `/api/admin/contact-messages/${crypto.randomUUID()}/read`, {
+        cookie: admin.cookie,
+      }),
+    );
+    expect(missing.status).toBe(404);
+    const id = await insertMessage('contact_messages', { message: uniqueWord() });
+    const request = new Request(`http://localhost:8888/api/admin/contact-messages/${id}/read`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, origin: 'https://evil.example' },
+    });
+    expect((await invoke(readFunction, request)).status).toBe(403);
+    const [row] = await ownerQuery<{ read_at: string | null }>(
+      'select read_at from contact_messages where id = $1',
+      [id],
+    );
+    expect(row?.read_at).toBeNull();
   });
 
   it('counts unread messages and new booking requests in the summary', async () => {
@@ -408,8 +448,8 @@ describe('exporting CSV', () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines).toEqual([
       'Received (IST),Name,Email,Phone,Message,Read (IST),Deleted (IST)',
-      `2033-03-04 09:30,Mariam Joseph,anjali@example.com,'+91 94470 23456,${word} second,,`,
-      `2033-03-03 09:30,Thomas Kurian,anjali@example.com,'+91 94470 23456,${word} first,,`,
+      `2033-03-04 09:30,Mariam Joseph,anjali@example.com,+91 94470 23456,${word} second,,`,
+      `2033-03-03 09:30,Thomas Kurian,anjali@example.com,+91 94470 23456,${word} first,,`,
       '',
     ]);
   });

@@ -61,6 +61,9 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   'DELETE /api/admin/:collection/:id': async () => ({
     path: `/api/admin/contact-messages/${await insertContactMessage()}`,
   }),
+  'POST /api/admin/:collection/:id/read': async () => ({
+    path: `/api/admin/contact-messages/${await insertContactMessage()}/read`,
+  }),
   'POST /api/admin/:collection/:id/restore': async () => {
     const id = await insertContactMessage();
     await ownerQuery('update contact_messages set deleted_at = now() where id = $1', [id]);

@@ -255,8 +255,15 @@ describe.each([embedded, supabase])('$name', (implementation) => {
         headers: { 'content-type': 'application/json', origin: 'https://kayalvillas.example' },
         body: JSON.stringify(guest),
       });
-      const response = await login(request, asClient());
-      for (const cookie of response.headers.getSetCookie()) expect(cookie).toMatch(/; Secure$/);
+      // The site's configured address is the only origin accepted.
+      process.env.SITE_URL = 'https://kayalvillas.example';
+      try {
+        const response = await login(request, asClient());
+        expect(response.status).toBe(200);
+        for (const cookie of response.headers.getSetCookie()) expect(cookie).toMatch(/; Secure$/);
+      } finally {
+        delete process.env.SITE_URL;
+      }
     });
 
     it('refuses a wrong password and an unknown email with the same answer', async () => {
@@ -534,6 +541,12 @@ describe('auth endpoints refuse bad input with field messages and store nothing'
       (b) => jsonPost('/api/auth/register', b),
       { ...newGuest(), email: 'meera@' },
       { email: 'Enter a valid email address, like name@example.com' },
+    ],
+    [
+      'register: a name of several lines (a forged notice in the confirmation email)',
+      (b) => jsonPost('/api/auth/register', b),
+      { ...newGuest(), name: 'Meera,\n\nYour booking is on hold: pay at https://evil.example' },
+      { name: 'Write your name on one line' },
     ],
     [
       'register: short password',

@@ -322,6 +322,18 @@ describe('POST /api/booking-requests refuses bad input', () => {
       'name',
       'Remove the invisible control character from this text',
     ],
+    [
+      'a name of several lines (a forged line in the office notice)',
+      { name: 'Meera\nEmail: attacker@evil.example' },
+      'name',
+      'Write your name on one line',
+    ],
+    [
+      'a town of several lines',
+      { city: 'Kochi\r\nPaid: yes' },
+      'city',
+      'Write your town or city on one line',
+    ],
     ['an invalid email', { email: 'meera@' }, 'email', 'Enter a valid email address, like name@example.com'],
     ['letters in the phone', { phone: 'call me' }, 'phone', 'Use digits, spaces and an optional leading +'],
     ['a missing town or city', { city: '' }, 'city', 'Enter your town or city'],

@@ -115,6 +115,24 @@ describe('POST /api/career-applications', () => {
 
   itRefusesInvalidInput(form, [
     ['an empty name', { name: '' }, 'name', 'Enter your name'],
+    [
+      'a name of several lines (a forged email line)',
+      { name: 'Anjali\r\nEmail: attacker@evil.example' },
+      'name',
+      'Write your name on one line',
+    ],
+    [
+      'a qualification of several lines',
+      { qualification: 'B.Arch\n2019' },
+      'qualification',
+      'Write your qualification on one line',
+    ],
+    [
+      'a C1 control in the cover note',
+      { coverNote: 'I would like to join\u0085' },
+      'coverNote',
+      'Remove the invisible control character from this text',
+    ],
     ['a missing email', { email: undefined }, 'email', 'Enter your email address'],
     ['an invalid email', { email: 'anjali@' }, 'email', 'Enter a valid email address, like name@example.com'],
     ['letters in the phone', { phone: 'call me' }, 'phone', 'Use digits, spaces and an optional leading +'],

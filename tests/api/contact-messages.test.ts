@@ -63,8 +63,44 @@ describe('POST /api/contact-messages', () => {
     expect((await rowsFor(message.email))[0]?.name).toBe('Ravi Nair');
   });
 
+  it('keeps the line breaks and tabs of a message, which may run over several lines', async () => {
+    const message = validMessage({ message: 'Dear office,\r\n\tIs the villa free\nin March?' });
+    expect((await call(jsonPost(endpoint, message))).status).toBe(201);
+    expect((await rowsFor(message.email))[0]?.message).toBe(message.message);
+  });
+
   itRefusesInvalidInput(form, [
     ['an empty name', { name: '' }, 'name', 'Enter your name'],
+    [
+      'a name of several lines (a forged email line)',
+      { name: 'Asha\nEmail: attacker@evil.example' },
+      'name',
+      'Write your name on one line',
+    ],
+    [
+      'a carriage return in the email',
+      { email: 'asha@example.com\rBcc: x@evil.example' },
+      'email',
+      'Write your email address on one line',
+    ],
+    [
+      'an escape character in the name',
+      { name: 'Asha\u001b[31m' },
+      'name',
+      'Remove the invisible control character from this text',
+    ],
+    [
+      'a tab in the phone',
+      { phone: '+91\t98470 12345' },
+      'phone',
+      'Remove the invisible control character from this text',
+    ],
+    [
+      'a bell character in the message',
+      { message: 'Is the villa free in March?\u0007' },
+      'message',
+      'Remove the invisible control character from this text',
+    ],
     ['a missing email', { email: undefined }, 'email', 'Enter your email address'],
     ['an invalid email', { email: 'asha@' }, 'email', 'Enter a valid email address, like name@example.com'],
     ['letters in the phone', { phone: 'call me' }, 'phone', 'Use digits, spaces and an optional leading +'],

@@ -65,6 +65,18 @@ describe('POST /api/partner-enquiries', () => {
 
   itRefusesInvalidInput(form, [
     ['an empty name', { name: '' }, 'name', 'Enter your name'],
+    [
+      'a name of several lines (a forged email line)',
+      { name: 'Thomas\u2028Email: attacker@evil.example' },
+      'name',
+      'Write your name on one line',
+    ],
+    [
+      'an escape character in the description',
+      { message: 'A three-bedroom villa in Alleppey\u001b' },
+      'message',
+      'Remove the invisible control character from this text',
+    ],
     ['a missing email', { email: undefined }, 'email', 'Enter your email address'],
     ['an invalid email', { email: 'thomas@' }, 'email', 'Enter a valid email address, like name@example.com'],
     ['letters in the phone', { phone: 'call me' }, 'phone', 'Use digits, spaces and an optional leading +'],

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { honeypotField } from '../../src/features/forms/honeypot.ts';
@@ -117,6 +118,18 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
       expect(await countRows(body.email)).toBe(0);
     });
 
+    it('refuses a post from another site that names itself in Host and X-Forwarded-Host, storing nothing', async () => {
+      const body = validBody();
+      const forged = {
+        origin: 'https://evil.example',
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+      };
+      const response = await call(jsonPost(endpoint, body, forged));
+      expect(response.status).toBe(403);
+      expect(await countRows(body.email)).toBe(0);
+    });
+
     it('refuses a no-JavaScript post from another site with 403 and stores nothing', async () => {
       const body = validBody();
       const response = await call(formPost(endpoint, body, { 'sec-fetch-site': 'cross-site' }));
@@ -141,11 +154,16 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
       // A pool of 20 here, so the sends really race in the database instead of queueing for one connection.
       await closeDatabase();
       process.env.DB_POOL_MAX = '20';
+      // One client sends all 20 (keys are scoped per client), more than the rate limit lets through.
+      process.env.FORM_RATE_LIMIT = '0';
       try {
         const body = validBody();
         const key = crypto.randomUUID();
+        const client = uniqueClient();
         const answers = await Promise.all(
-          Array.from({ length: 20 }, () => call(jsonPost(endpoint, body, { 'idempotency-key': key }))),
+          Array.from({ length: 20 }, () =>
+            call(jsonPost(endpoint, body, { 'idempotency-key': key }), client),
+          ),
         );
         expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
         const bodies = await Promise.all(answers.map((answer) => answer.json()));
@@ -153,15 +171,37 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
         expect(await countRows(body.email)).toBe(1);
       } finally {
         delete process.env.DB_POOL_MAX;
+        delete process.env.FORM_RATE_LIMIT;
         await closeDatabase();
       }
     });
 
     it('refuses an Idempotency-Key reused for a different request', async () => {
       const key = crypto.randomUUID();
-      expect((await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }))).status).toBe(201);
-      const response = await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }));
+      const client = uniqueClient();
+      expect((await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }), client)).status).toBe(
+        201,
+      );
+      const response = await call(jsonPost(endpoint, validBody(), { 'idempotency-key': key }), client);
       expect(response.status).toBe(409);
+    });
+
+    it("keeps each client's Idempotency-Keys apart: another client's send with the same key is its own", async () => {
+      const key = crypto.randomUUID();
+      const body = validBody();
+      const first = await call(jsonPost(endpoint, body, { 'idempotency-key': key }), uniqueClient());
+      expect(first.status).toBe(201);
+      const { id } = (await first.json()) as { id: string };
+      // The same body from elsewhere is stored again, not answered with the first client's id.
+      const replay = await call(jsonPost(endpoint, body, { 'idempotency-key': key }), uniqueClient());
+      expect(replay.status).toBe(201);
+      expect(((await replay.json()) as { id: string }).id).not.toBe(id);
+      expect(await countRows(body.email)).toBe(2);
+      // Another body from elsewhere is stored, not refused with 409.
+      const other = validBody();
+      const blocked = await call(jsonPost(endpoint, other, { 'idempotency-key': key }), uniqueClient());
+      expect(blocked.status).toBe(201);
+      expect(await countRows(other.email)).toBe(1);
     });
 
     it('limits each client to FORM_RATE_LIMIT posts a minute with 429 and Retry-After', async () => {
@@ -207,11 +247,46 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
         expect(await countRows(body.email)).toBe(0);
       });
 
+      it('answers a failed post from its own build, never fetching from the host the request names', async () => {
+        // A listener on a free local port, standing in for an internal service: it records every
+        // connection and answers with a page of its own.
+        const connections: Socket[] = [];
+        const listener = createServer((socket) => {
+          connections.push(socket);
+          socket.end(
+            'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\n\r\n<!--form:x--><script>stolen()</script>',
+          );
+        });
+        await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+        const { port } = listener.address() as AddressInfo;
+        try {
+          const forged = `127.0.0.1:${port}`;
+          const body = { ...validBody(), ...form.invalidFormPost.fields };
+          const response = await call(
+            new Request(`http://${forged}${endpoint}`, {
+              method: 'POST',
+              headers: { host: forged, 'content-type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams(body).toString(),
+            }),
+          );
+          expect(response.status).toBe(422);
+          const html = await response.text();
+          for (const fragment of form.invalidFormPost.expectHtml) expect(html).toContain(fragment);
+          expect(html).not.toContain('stolen()');
+          expect(connections.length, 'connections the function opened to the forged host').toBe(0);
+          expect(await countRows(body.email)).toBe(0);
+        } finally {
+          for (const socket of connections) socket.destroy();
+          await new Promise((resolve) => listener.close(resolve));
+        }
+      });
+
       it('stores one row when the same form is posted twice with one Idempotency-Key', async () => {
         const body = validBody();
         const key = crypto.randomUUID();
-        const first = await call(formPost(endpoint, body, { 'idempotency-key': key }));
-        const second = await call(formPost(endpoint, body, { 'idempotency-key': key }));
+        const client = uniqueClient();
+        const first = await call(formPost(endpoint, body, { 'idempotency-key': key }), client);
+        const second = await call(formPost(endpoint, body, { 'idempotency-key': key }), client);
         expect([first.status, second.status]).toEqual([303, 303]);
         expect(await countRows(body.email)).toBe(1);
       });

@@ -20,7 +20,7 @@ import {
   type StatusChange,
   statusChangeLabels,
 } from './admin-fields.ts';
-import { type AdminCollectionName, itemUrl } from './admin-query.ts';
+import { type AdminCollectionName, itemUrl, readUrl } from './admin-query.ts';
 import { describeDelivery, type EmailDelivery, nameEmail } from './email-delivery.ts';
 import { Modal } from './Modal.tsx';
 
@@ -49,7 +49,7 @@ const changeDone: Record<StatusChange, string> = {
 
 /**
  * One row in full, every field as text, with its history; a booking request also gets the status
- * changes its status allows. Opening a form row marks it read on the server.
+ * changes its status allows. Opening a form row marks it read with a POST (a GET changes nothing).
  */
 export function ItemDetail({
   collection,
@@ -71,13 +71,16 @@ export function ItemDetail({
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened row
   useEffect(() => {
     let current = true;
-    void requestJson(itemUrl(collection, id), detailAnswerSchema).then((answer) => {
-      if (!current) return;
-      if (isSessionGone(answer)) return onSessionGone();
-      setDetail(
-        answer.ok ? { status: 'loaded', ...answer.data } : { status: 'failed', message: answer.message },
-      );
-    });
+    // Marked read first, so the detail shows when it was first opened; a failed mark still shows the row.
+    void requestJson(readUrl(collection, id), changeAnswerSchema, { method: 'POST' })
+      .then(() => requestJson(itemUrl(collection, id), detailAnswerSchema))
+      .then((answer) => {
+        if (!current) return;
+        if (isSessionGone(answer)) return onSessionGone();
+        setDetail(
+          answer.ok ? { status: 'loaded', ...answer.data } : { status: 'failed', message: answer.message },
+        );
+      });
     return () => {
       current = false;
     };

@@ -8,6 +8,7 @@ import {
   emptyFilters,
   hasViewChanged,
   listUrl,
+  readUrl,
   rememberLatest,
   restoreUrl,
 } from './admin-query.ts';
@@ -46,6 +47,7 @@ describe('the API addresses', () => {
       '/api/admin/booking-requests.csv?q=kochi&view=trash',
     );
     expect(restoreUrl('partner-enquiries', 'a/b')).toBe('/api/admin/partner-enquiries/a%2Fb/restore');
+    expect(readUrl('contact-messages', 'a/b')).toBe('/api/admin/contact-messages/a%2Fb/read');
   });
 
   it('never puts a page cursor in a CSV link: the export holds every page', () => {

@@ -86,6 +86,11 @@ export function restoreUrl(collection: AdminCollectionName, id: string): string 
   return `${itemUrl(collection, id)}/restore`;
 }
 
+/** Where the dashboard POSTs as it opens a row, so a message stops counting as new. */
+export function readUrl(collection: AdminCollectionName, id: string): string {
+  return `${itemUrl(collection, id)}/read`;
+}
+
 /** A view's name with its count of new items, as its navigation button reads: "Booking requests, 3 new". */
 export function describeNewCount(label: string, count: number): string {
   return count > 0 ? `${label}, ${count} new` : label;

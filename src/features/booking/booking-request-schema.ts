@@ -42,7 +42,7 @@ export const bookingRequestSchema = z.object({
   email: emailAddress,
   phone: phoneNumber,
   city: requiredText('your town or city', { max: 120 }),
-  message: optionalText('your message', { max: 5000 }),
+  message: optionalText('your message', { max: 5000, lines: 'many' }),
 });
 
 export type BookingRequestInput = z.infer<typeof bookingRequestSchema>;

@@ -22,7 +22,7 @@ export const careerApplicationSchema = z.object({
   /** The id of a job category in src/content/jobs.json. */
   position: z.enum([firstPositionId, ...otherPositionIds], { error: choosePosition }),
   /** Optional; an empty box is stored as no note. */
-  coverNote: optionalText('your cover note', { max: 3000 }),
+  coverNote: optionalText('your cover note', { max: 3000, lines: 'many' }),
 });
 
 export type CareerApplication = z.infer<typeof careerApplicationSchema>;

@@ -6,7 +6,7 @@ export const contactMessageSchema = z.object({
   name: personName,
   email: emailAddress,
   phone: phoneNumber,
-  message: requiredText('your message', { min: 10, max: 5000 }),
+  message: requiredText('your message', { min: 10, max: 5000, lines: 'many' }),
 });
 
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

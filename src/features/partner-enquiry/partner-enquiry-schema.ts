@@ -7,7 +7,7 @@ export const partnerEnquirySchema = z.object({
   email: emailAddress,
   phone: phoneNumber,
   /** Where the property is, what kind, how many bedrooms: enough for the office to call back usefully. */
-  message: requiredText('a description of your property', { min: 20, max: 5000 }),
+  message: requiredText('a description of your property', { min: 20, max: 5000, lines: 'many' }),
 });
 
 export type PartnerEnquiry = z.infer<typeof partnerEnquirySchema>;

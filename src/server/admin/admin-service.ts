@@ -177,7 +177,8 @@ export async function exportCsv(
 
 /**
  * A row in full, in the trash or not, with what the audit log recorded about it and, for a booking
- * request, how each email about it went. Opening a form row marks it read, so it stops counting as new.
+ * request, how each email about it went. Reading changes nothing: a GET can come from a link on
+ * another site, so marking read is `markItemRead`, a POST.
  */
 export async function showItem(
   visitor: Visitor,
@@ -188,7 +189,6 @@ export async function showItem(
   const collection = requireCollection(collectionName);
   const id = requireId(collection, rawId);
   const found = await withCaller(caller, async (tx) => {
-    if (collection.marksReadOnOpen) await markRead(tx, collection, id);
     const item = await selectDetail(tx, collection, id);
     if (!item) return undefined;
     const history = await selectHistory(tx, collection, id);
@@ -198,6 +198,28 @@ export async function showItem(
   if (!found) throw notFound(collection);
   const [item] = await withPropertyNames(collection, [found.item]);
   return { item, history: found.history, emails: found.emails };
+}
+
+/**
+ * Marks a form row read the first time the office opens it, so it stops counting as new; the
+ * dashboard sends it as it opens a row. Later opens keep the first time. Booking requests stop being
+ * new by their status, so for them this only answers the row.
+ */
+export async function markItemRead(
+  visitor: Visitor,
+  collectionName: string | undefined,
+  rawId: string | undefined,
+) {
+  const caller = callerFor(visitor);
+  const collection = requireCollection(collectionName);
+  const id = requireId(collection, rawId);
+  const item = await withCaller(caller, async (tx) => {
+    if (collection.marksReadOnOpen) await markRead(tx, collection, id);
+    return selectDetail(tx, collection, id);
+  });
+  if (!item) throw notFound(collection);
+  const [named] = await withPropertyNames(collection, [item]);
+  return { item: named };
 }
 
 export const statusChangeSchema = z.object({

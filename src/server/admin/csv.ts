@@ -10,13 +10,23 @@ export const byteOrderMark = '\uFEFF';
 // (OWASP "CSV injection"): `=HYPERLINK(...)` in a guest's name would become a link in the office.
 const formulaStart = /^[=+\-@\t\r]/;
 
+// A sign followed only by digits, spaces, brackets, dots and hyphens (a phone number like
+// +91 98470 12345, or a negative number) names no function, cell or other program, so the worst a
+// spreadsheet can do with it is arithmetic: it is written as typed, since a `'` would show in the cell.
+const numberLike = /^[+-][0-9 ().-]+$/;
+
 export type CsvValue = string | number | boolean | null | undefined;
+
+/** True when a spreadsheet could run `text` as a formula that does more than arithmetic on digits. */
+function startsFormula(text: string): boolean {
+  return formulaStart.test(text) && !numberLike.test(text);
+}
 
 /** One field: a text that would start a formula gets a leading `'`, which spreadsheets show as text. */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && formulaStart.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && startsFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -16,6 +16,19 @@ export function readIdempotencyKey(request: Request): string | undefined {
   return key;
 }
 
+/**
+ * The namespace of a public form's Idempotency-Keys for one client. A signed-in caller's keys are
+ * scoped to the account; an anonymous visitor has no identity but the network address the platform
+ * saw the connection come from (`clientAddress`, never a header the client sends), so the keys are
+ * scoped to the form and that address: another client can neither replay the answer stored under
+ * someone's key nor block that key with 409. People behind one shared address share the scope, not
+ * their random keys; a client whose address changes between a send and its retry gets a second row,
+ * the safe side (a duplicate message, never a lost or a foreign one).
+ */
+export function publicFormScope(form: string, client: string): string {
+  return `form:${form}:client:${client}`;
+}
+
 export function hashRequest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }

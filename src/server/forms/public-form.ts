@@ -9,12 +9,18 @@ import { toHttpError } from '../http/errors.ts';
 import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
 import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
 import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
-import { claimIdempotencyKey, hashRequest, readIdempotencyKey, rememberAnswer } from './idempotency.ts';
+import {
+  claimIdempotencyKey,
+  hashRequest,
+  publicFormScope,
+  readIdempotencyKey,
+  rememberAnswer,
+} from './idempotency.ts';
 import { renderFormPage } from './render-form-page.ts';
 
 /** Everything that differs between one public form and another; the pipeline is the same for all. */
 export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = {
-  /** Names the rate-limit bucket, the idempotency scope and the page's form slot. */
+  /** Names the rate-limit bucket, the idempotency scope (with the client) and the page's form slot. */
   name: string;
   schema: Schema;
   /** The page that shows the form, re-served with errors to a browser without JavaScript. */
@@ -47,7 +53,8 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
     const body = await readBody(request);
     format = body.format;
     if (body.format === 'form') submitted = body.value;
-    await enforceRateLimit(formRateLimit(form.name), clientAddress(request, context));
+    const client = clientAddress(request, context);
+    await enforceRateLimit(formRateLimit(form.name), client);
 
     if (isCaughtInHoneypot(body.value)) {
       // A bot's answer looks like success, so it has no reason to try again differently.
@@ -62,21 +69,22 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
         firstErrorPerField(parsed.error),
       );
     }
+    const scope = publicFormScope(form.name, client);
     const answer = await withCaller(anonymous, async (tx) => {
       if (idempotencyKey) {
-        const previous = await claimIdempotencyKey(tx, form.name, idempotencyKey, hashRequest(parsed.data));
+        const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(parsed.data));
         if (previous) return previous;
       }
       const { id } = await form.store(tx, parsed.data);
       const created = { status: 201, body: { id } };
-      if (idempotencyKey) await rememberAnswer(tx, form.name, idempotencyKey, created);
+      if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, created);
       return created;
     });
     return format === 'form' ? redirect(form.sentPath) : json(answer.body, answer.status);
   } catch (error) {
     const refusal = toHttpError(error);
     if (format === 'form' && refusal.status !== 415 && refusal.status !== 405) {
-      return renderFormPage(request, form, submitted, refusal);
+      return renderFormPage(form, submitted, refusal);
     }
     return errorResponse(refusal);
   }

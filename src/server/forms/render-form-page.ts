@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { formSlotMarkers } from '../../features/forms/form-slot.ts';
 import type { FormState } from '../../features/forms/form-state.ts';
 import type { HttpError } from '../http/responses.ts';
@@ -17,17 +19,20 @@ type RenderableForm = { name: string; pagePath: string; renderForm: (state: Form
 
 /**
  * Answers a no-JavaScript post that failed with the form's own page, its form replaced by one that
- * keeps what was typed and shows each message. The page is the built one, fetched from this site, so
- * it has the real layout; the form sits between `<!--form:NAME-->` markers the page puts around it.
+ * keeps what was typed and shows each message. The page is the one the build wrote to
+ * `dist/<page>/index.html`, read from disk (netlify.toml ships it with the functions), never fetched:
+ * a request names whatever host it likes, and a fetch from it would make the function reach that
+ * host and serve its answer as ours. The form sits between `<!--form:NAME-->` markers the page puts
+ * around it.
  */
 export async function renderFormPage(
-  request: Request,
   form: RenderableForm,
   values: Record<string, string>,
   refusal: HttpError,
+  root = process.cwd(),
 ): Promise<Response> {
   const markup = form.renderForm({ values, errors: refusal.fields ?? {}, message: refusal.message });
-  const page = await fetchPage(new URL(form.pagePath, request.url));
+  const page = await readBuiltPage(root, form.pagePath);
   const { start, end } = formSlotMarkers(form.name);
   const from = page?.indexOf(start) ?? -1;
   const to = page?.indexOf(end) ?? -1;
@@ -41,16 +46,21 @@ export async function renderFormPage(
   });
 }
 
-async function fetchPage(url: URL): Promise<string | undefined> {
-  try {
-    const response = await fetch(url, {
-      headers: { accept: 'text/html' },
-      signal: AbortSignal.timeout(3000),
+// A warm Netlify instance keeps its module, so each page is read once per instance.
+const builtPages = new Map<string, Promise<string | undefined>>();
+
+/** The built page at `pagePath` (a path the code names, never one from a request), if the build wrote it. */
+function readBuiltPage(root: string, pagePath: string): Promise<string | undefined> {
+  const file = path.join(root, 'dist', pagePath, 'index.html');
+  let page = builtPages.get(file);
+  if (!page) {
+    page = readFile(file, 'utf8').catch((error: unknown) => {
+      console.error(`${file} could not be read (no build?); the form is answered on a bare page`, error);
+      return undefined;
     });
-    return response.ok ? await response.text() : undefined;
-  } catch {
-    return undefined;
+    builtPages.set(file, page);
   }
+  return page;
 }
 
 function fallbackPage(markup: string): string {

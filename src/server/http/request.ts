@@ -1,3 +1,4 @@
+import { siteUrl } from '../config.ts';
 import { HttpError } from './responses.ts';
 
 export type ParsedBody =
@@ -62,22 +63,14 @@ export async function readBody(request: Request, limit = maxBodyBytes): Promise<
 /**
  * Refuses state-changing requests a browser sent from another site. Browsers send Origin (and
  * Sec-Fetch-Site) on every cross-origin POST; a request without either did not come from a page.
+ * The Origin is compared with the site's configured addresses only: the Host, X-Forwarded-Host and the
+ * request's own URL are chosen by whoever sends it, so a check against them would admit any origin.
  */
-export function refuseCrossOrigin(request: Request, allowedOrigins: string[] = []): void {
-  const url = new URL(request.url);
-  const allowed = new Set([url.origin, ...allowedOrigins]);
-  const forwardedHost = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  if (forwardedHost) {
-    allowed.add(`https://${forwardedHost}`);
-    allowed.add(`http://${forwardedHost}`);
-  }
+export function refuseCrossOrigin(request: Request, allowedOrigins: string[] = siteOrigins()): void {
+  const allowed = new Set(allowedOrigins);
   const origin = request.headers.get('origin');
   const fetchSite = request.headers.get('sec-fetch-site');
-  if (
-    (origin && origin !== 'null' && !allowed.has(origin)) ||
-    origin === 'null' ||
-    fetchSite === 'cross-site'
-  ) {
+  if ((origin !== null && !allowed.has(origin)) || fetchSite === 'cross-site') {
     throw new HttpError(403, 'forbidden', 'Requests from other sites are not accepted.');
   }
 }
@@ -95,9 +88,15 @@ export function allowMethods(request: Request, methods: string[]): void {
   }
 }
 
-/** The site's configured addresses (Netlify sets URL and DEPLOY_PRIME_URL), accepted as origins. */
-export function siteOrigins(): string[] {
-  return [process.env.SITE_URL, process.env.URL, process.env.DEPLOY_PRIME_URL]
+/**
+ * The site's configured addresses, the only origins accepted: SITE_URL, and the URL and
+ * DEPLOY_PRIME_URL Netlify sets (`npm start` sets URL to its own address). With none set, the one
+ * address links in emails use (`siteUrl`).
+ */
+export function siteOrigins(environment: NodeJS.ProcessEnv = process.env): string[] {
+  const configured = [environment.SITE_URL, environment.URL, environment.DEPLOY_PRIME_URL]
+    .map((value) => value?.trim())
     .filter((value): value is string => Boolean(value))
     .map((value) => new URL(value).origin);
+  return configured.length > 0 ? [...new Set(configured)] : [siteUrl(environment)];
 }
