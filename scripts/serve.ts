@@ -5,17 +5,24 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
-import { FunctionsHandler } from '@netlify/functions-dev';
+import compression from 'compression';
 import pLimit from 'p-limit';
 import { readLimit } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { startEmailWorker } from '../src/server/email/delivery.ts';
+import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
+import { errorResponse, HttpError } from '../src/server/http/responses.ts';
+import {
+  bundleEachFunctionOnce,
+  findBundlingPatchProblem,
+  installedFunctionsDevVersion,
+} from './support/bundle-functions-once.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
@@ -23,6 +30,12 @@ const host = process.env.HOST ?? '127.0.0.1';
 
 if (!existsSync(path.join(root, 'dist/index.html'))) {
   console.error('No build found in dist/. Run `npm start` (it builds first) or `npm run build`.');
+  process.exit(1);
+}
+
+const bundlingPatchProblem = findBundlingPatchProblem();
+if (bundlingPatchProblem) {
+  console.error(bundlingPatchProblem);
   process.exit(1);
 }
 
@@ -44,11 +57,6 @@ if (database.migrations.applied.length > 0) {
   console.log(`Database migrated: ${database.migrations.applied.join(', ')}`);
 }
 
-// @netlify/dev bundles a function again on every request, into a folder it deletes as the request ends
-// (about 1.5 s of esbuild per request on 2 cores): right for a dev server that watches sources, wasted
-// on `npm start`, which serves one fixed build. Here each function is bundled once, on its first
-// request, into a folder of this server's own; every later request runs that bundle, still in a fresh
-// worker as Netlify runs each invocation.
 const functionsServePath = path.join(root, '.netlify/functions-serve');
 // Bundles earlier runs left behind. Another server on this checkout (the e2e tests run several) may be
 // using some right now: a server's own folder is named after its process and kept while that lives;
@@ -84,12 +92,76 @@ await netlify.start();
 
 // Locally each function request bundles the function and starts a worker (about 250 ms of CPU on
 // 2 cores); a burst of hundreds admitted at once starves them all past the 30 s function timeout.
-// Netlify gives each request its own instance; here a queue admits a few at a time instead.
+// Netlify gives each request its own instance; here a queue admits a few at a time instead. A request
+// joins it only once its body is in, so a slow client holds no place, and the health check never
+// queues: it must answer while the functions are busy.
 const admitFunction = pLimit(readLimit('FUNCTION_CONCURRENCY', 8));
+const healthPath = '/api/health';
 
-const notFoundPage = await readFile(path.join(root, 'dist/404.html')).catch(() => Buffer.from('Not found'));
+// A client gets this long for a request's headers, and again for its body (at most the 64 KB the
+// functions accept); then it is answered 408 and disconnected, so slow clients cannot pile up.
+const requestTimeoutMs = readLimit('REQUEST_TIMEOUT_SECONDS', 10) * 1000;
 
-async function send(res: ServerResponse, response: Response, extraHeaders: Record<string, string>) {
+// Netlify's CDN compresses what it serves; so does this server, so local Lighthouse and load figures
+// mean what they will in production. Images and fonts are compressed already and left alone (the
+// library's filter compresses only types mime-db calls compressible); Vary: Accept-Encoding is set.
+const compress = compression();
+
+/** Reads the whole body, at most `maxBodyBytes`, refusing it with 413 or, past the deadline, 408. */
+function readRequestBody(req: IncomingMessage): Promise<Buffer> {
+  let deadline: NodeJS.Timeout | undefined;
+  return new Promise<Buffer>((resolve, reject) => {
+    if (Number(req.headers['content-length']) > maxBodyBytes) return reject(tooLarge(maxBodyBytes));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    if (requestTimeoutMs > 0) {
+      deadline = setTimeout(
+        () =>
+          reject(
+            new HttpError(408, 'request_timeout', 'The request took too long to arrive. Please try again.'),
+          ),
+        requestTimeoutMs,
+      );
+    }
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBodyBytes) reject(tooLarge(maxBodyBytes));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+    // After 'end' this changes nothing; before it, the client is gone and nobody awaits an answer.
+    req.on('close', () => reject(new Error('the client went away before sending its body')));
+  }).finally(() => clearTimeout(deadline));
+}
+
+// Headers Netlify's edge sets itself, whatever a client sent: the client address above all, which the
+// rate limits count by. @netlify/functions-dev 2.0.8 derives x-nf-client-connection-ip (and from it
+// context.ip) from X-Forwarded-For, so that header carries the socket's address and nothing else.
+const isPlatformHeader = (name: string) => name.startsWith('x-nf-') || name === 'x-forwarded-for';
+const hopByHopHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+
+/**
+ * The request as a Netlify function would receive it behind Netlify's edge, replayed from the body
+ * already read: @netlify/dev reads only a request's headers, url, method and body stream.
+ */
+function toPlatformRequest(req: IncomingMessage, body: Buffer | undefined): IncomingMessage {
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || isPlatformHeader(name) || hopByHopHeaders.has(name)) continue;
+    headers[name] = value;
+  }
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  if (body) headers['content-length'] = String(body.byteLength);
+  return Object.assign(Readable.from(body?.byteLength ? [body] : []), {
+    headers,
+    url: req.url,
+    method: req.method,
+    httpVersionMajor: req.httpVersionMajor,
+  }) as unknown as IncomingMessage;
+}
+
+async function send(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}) {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(extraHeaders)) if (!headers.has(name)) headers.set(name, value);
   // Object.fromEntries would keep one Set-Cookie of several (a session sets two).
@@ -103,30 +175,83 @@ async function send(res: ServerResponse, response: Response, extraHeaders: Recor
   else res.end();
 }
 
-const server = createServer(async (req, res) => {
+/** The site's 404 page with the headers netlify.toml gives every page, as Netlify answers a missing one. */
+async function answerPageNotFound(res: ServerResponse, origin: string) {
   const ruleHeaders: Record<string, string> = {};
+  const page = await netlify.handleAndIntrospect(new Request(new URL('/404.html', origin)), {
+    headersCollector: (name, value) => {
+      ruleHeaders[name.toLowerCase()] = value;
+    },
+  });
+  const body = page?.response.body ?? 'Not found';
+  await send(
+    res,
+    new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    ruleHeaders,
+  );
+}
+
+function parseAddress(address: string, origin: string): URL {
   try {
+    return new URL(address, origin);
+  } catch {
+    throw new HttpError(400, 'bad_request', 'This request address is not valid.');
+  }
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse) {
+  const isApi = req.url?.startsWith('/api/') ?? false;
+  try {
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const request = toPlatformRequest(req, hasBody ? await readRequestBody(req) : undefined);
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    const { pathname } = parseAddress(req.url ?? '/', origin);
+    const ruleHeaders: Record<string, string> = {};
     const handle = () =>
-      netlify.handleAndIntrospectNodeRequest(req, {
+      netlify.handleAndIntrospectNodeRequest(request, {
         headersCollector: (name, value) => {
           ruleHeaders[name.toLowerCase()] = value;
         },
       });
-    const match = req.url?.startsWith('/api/') ? await admitFunction(handle) : await handle();
+    const match = isApi && pathname !== healthPath ? await admitFunction(handle) : await handle();
     // As on Netlify, [[headers]] rules apply to what the CDN serves, not to function responses.
-    const applyRules = match?.type === 'static' || match?.type === 'redirect' || !match;
-    if (match) return await send(res, match.response, applyRules ? ruleHeaders : {});
-    await send(
-      res,
-      new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }),
-      ruleHeaders,
-    );
+    if (match) return await send(res, match.response, match.type === 'function' ? {} : ruleHeaders);
+    if (isApi) {
+      return await send(
+        res,
+        errorResponse(new HttpError(404, 'not_found', 'There is no API endpoint here.')),
+      );
+    }
+    await answerPageNotFound(res, origin);
   } catch (error) {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    if (res.headersSent || (req.destroyed && !(error instanceof HttpError))) {
+      res.destroy();
+      return;
+    }
+    if (!(error instanceof HttpError)) console.error(error);
+    const refusal =
+      error instanceof HttpError
+        ? error
+        : new HttpError(500, 'internal_error', 'Something went wrong on our side.');
+    // A refused body is not read to its end: close the connection rather than reuse it.
+    res.setHeader('connection', 'close');
+    if (isApi || refusal.status !== 500) return await send(res, errorResponse(refusal));
+    res.writeHead(500, { 'content-type': 'text/plain' });
     res.end('Internal error');
   }
-});
+}
+
+const server = createServer(
+  {
+    headersTimeout: requestTimeoutMs,
+    // Node's own limit on a whole request, a backstop behind the body deadline above.
+    requestTimeout: requestTimeoutMs * 3,
+    // How often Node looks for requests past those limits (30 s by default).
+    connectionsCheckingInterval: 1000,
+  },
+  // compression's types are Express's; it needs only Node's request and response.
+  (req, res) => compress(req as never, res as never, () => void answer(req, res)),
+);
 
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
 const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
@@ -161,9 +286,15 @@ async function warmUpFunctions() {
 }
 await warmUpFunctions();
 if ((await readdir(bundleFolder)).length === 0) {
-  console.warn(
-    '  Functions are bundled on every request: @netlify/functions-dev changed; see bundleEachFunctionOnce.',
+  console.error(
+    `Functions were not bundled once but on every request: @netlify/functions-dev ${installedFunctionsDevVersion()} ` +
+      'no longer calls the method scripts/support/bundle-functions-once.ts replaces. Not serving.',
   );
+  server.close();
+  server.closeAllConnections();
+  await netlify.stop().catch(() => {});
+  await database.stop().catch(() => {});
+  process.exit(1);
 }
 
 console.log(`\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind})\n`);
@@ -196,41 +327,6 @@ async function shutdown() {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-
-/**
- * Replaces FunctionsHandler's private `invoke` (@netlify/functions-dev 2.0.8, pinned for this) with one
- * that bundles each function once. The original bundles into the folder it is given, or into
- * `globalBuildDirectory` when given none; handing it neither makes the function reuse its last bundle.
- */
-function bundleEachFunctionOnce(folder: string) {
-  type BundledFunction = {
-    name: string;
-    getBuildData(): Promise<unknown>;
-    build(options: { buildDirectory: string; cache: object }): Promise<{ error?: unknown }>;
-  };
-  type Invoke = (
-    request: Request,
-    route: unknown,
-    func: BundledFunction,
-    buildDirectory?: string,
-  ) => Promise<Response>;
-  const handler = FunctionsHandler.prototype as unknown as { invoke: Invoke };
-  const invokeAfterBundling = handler.invoke;
-  const bundles = new Map<string, Promise<{ error?: unknown }>>();
-  handler.invoke = async function (this: object, request, route, func) {
-    let bundle = bundles.get(func.name);
-    if (!bundle) {
-      // The registry bundles every function once as it starts, into a folder all servers on this
-      // checkout share; wait for that so it cannot finish later and replace this server's bundle.
-      bundle = func.getBuildData().then(() => func.build({ buildDirectory: folder, cache: {} }));
-      bundles.set(func.name, bundle);
-    }
-    // A failed bundle is tried again on the next request; this one reports the error as before.
-    if ((await bundle).error) bundles.delete(func.name);
-    const withoutBuildFolder = Object.create(this, { globalBuildDirectory: { value: undefined } });
-    return invokeAfterBundling.call(withoutBuildFolder, request, route, func, undefined);
-  };
-}
 
 function isRunning(pid: number) {
   try {

@@ -1,4 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
+import { sendRaw, startSlowPost } from '../../scripts/support/raw-client.ts';
+import { type RunningServer, startServer, stopServer } from '../../scripts/support/served-site.ts';
+import { pageSecurityHeaders } from '../../src/server/forms/render-form-page.ts';
+import { apiSecurityHeaders } from '../../src/server/http/responses.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 test('200 concurrent submissions through the running server store exactly 200 rows and leave no connection open', async ({
@@ -94,3 +101,121 @@ for (const path of ['/', '/contact', '/careers', '/partner', '/villas/kovalam-cl
     ).toEqual([]);
   });
 }
+
+test('answers an unknown /api path with 404 in the API error shape and the API security headers', async () => {
+  const answer = await sendRaw(`${baseURL}/api/no-such-endpoint`);
+  expect(answer.status).toBe(404);
+  expect(answer.headers['content-type']).toContain('application/json');
+  expect(JSON.parse(answer.body.toString())).toEqual({
+    error: { code: 'not_found', message: expect.any(String) },
+  });
+  for (const [name, value] of Object.entries(apiSecurityHeaders)) expect(answer.headers[name]).toBe(value);
+});
+
+test('answers an unknown page with the 404 page and the security headers netlify.toml gives every page', async () => {
+  const answer = await sendRaw(`${baseURL}/no-such-page`);
+  expect(answer.status).toBe(404);
+  expect(answer.headers['content-type']).toContain('text/html');
+  expect(answer.body.toString()).toContain('<html');
+  const { 'cache-control': _, ...pageHeaders } = pageSecurityHeaders;
+  for (const [name, value] of Object.entries(pageHeaders)) expect(answer.headers[name]).toBe(value);
+});
+
+test('compresses a page with brotli or gzip as the browser asks, and sends it as it is when not asked', async () => {
+  const brotli = await sendRaw(`${baseURL}/contact`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+  expect(brotliDecompressSync(brotli.body).toString()).toContain('<html');
+
+  const gzip = await sendRaw(`${baseURL}/contact`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.body).toString()).toContain('<html');
+
+  const identity = await sendRaw(`${baseURL}/contact`);
+  expect(identity.headers['content-encoding']).toBeUndefined();
+  expect(identity.body.toString()).toContain('<html');
+});
+
+test('sends images as they are, compressed already, whatever the browser accepts', async () => {
+  const image = readdirSync('dist/_astro').find((file) => file.endsWith('.webp'));
+  const answer = await sendRaw(`${baseURL}/_astro/${image}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers['content-encoding']).toBeUndefined();
+});
+
+test.describe('a server of its own, with FORM_RATE_LIMIT 10', () => {
+  // Any 127.x.y.z reaches this machine: each test posts from addresses no other test uses, so the
+  // limits it meets are its own even on the database the main server shares.
+  const port = 8921;
+  const origin = `http://127.0.0.1:${port}`;
+  const someLoopbackAddress = () =>
+    `127.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startServer(port, {
+      DATABASE_URL: serverDatabaseUrl(),
+      FORM_RATE_LIMIT: '10',
+      REQUEST_TIMEOUT_SECONDS: '5',
+    });
+  });
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+  });
+
+  const contactPost = (from: string, headers: Record<string, string> = {}) =>
+    sendRaw(`${origin}/api/contact-messages`, {
+      method: 'POST',
+      from,
+      headers: { 'content-type': 'application/json', origin, ...headers },
+      body: JSON.stringify({
+        name: 'Rate Tester',
+        email: `rate+${crypto.randomUUID().slice(0, 8)}@example.com`,
+        phone: '+91 98470 00000',
+        message: 'Counting against my own limit, whatever I claim.',
+      }),
+    });
+
+  test('counts posts against the connection they come on, whatever X-Forwarded-For claims: the 11th in a minute is refused', async () => {
+    test.setTimeout(120_000);
+    // Limits count in fixed minutes: start early in one, so all eleven fall in the same.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
+    const from = someLoopbackAddress();
+    const statuses: number[] = [];
+    for (let n = 1; n <= 11; n++) {
+      const claimed = `203.0.113.${n}`;
+      const answer = await contactPost(from, {
+        'x-forwarded-for': claimed,
+        'x-nf-client-connection-ip': claimed,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+  });
+
+  test('gives every connection its own limit when no address header is sent, so one client cannot lock the form for all', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 12; n++) statuses.push((await contactPost(someLoopbackAddress())).status);
+    expect(statuses).toEqual(Array(12).fill(201));
+  });
+
+  test('keeps /api/health answering while more clients than there are function slots send their bodies a byte at a time, and cuts them off', async () => {
+    test.setTimeout(120_000);
+    const slow = Array.from({ length: 10 }, () =>
+      startSlowPost(`${origin}/api/contact-messages`, 1000, 1000),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (let n = 0; n < 3; n++) {
+        const health = await sendRaw(`${origin}/api/health`, { timeoutMs: 20_000 });
+        expect(health.status).toBe(200);
+      }
+      const endings = await Promise.all(slow.map((client) => client.ended));
+      for (const ending of endings) expect(ending).toMatch(/^HTTP\/1\.1 408 |^closed$/);
+    } finally {
+      for (const client of slow) client.close();
+    }
+  });
+});

@@ -32,7 +32,7 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   }
 }
 
-function tooLarge(limit: number): HttpError {
+export function tooLarge(limit: number): HttpError {
   return new HttpError(413, 'payload_too_large', `The request body is larger than ${limit / 1024} KB.`);
 }
 
@@ -75,9 +75,13 @@ export function refuseCrossOrigin(request: Request, allowedOrigins: string[] = s
   }
 }
 
-/** The visitor's address as Netlify reports it, for rate limits. */
-export function clientAddress(request: Request, context?: { ip?: string }): string {
-  return context?.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
+/**
+ * The visitor's address for rate limits: `context.ip`, which Netlify takes from the connection (its edge
+ * replaces whatever a client sends; scripts/serve.ts does the same locally). Never a request header,
+ * which the client writes.
+ */
+export function clientAddress(_request: Request, context?: { ip?: string }): string {
+  return context?.ip || 'unknown';
 }
 
 export function allowMethods(request: Request, methods: string[]): void {

@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'invalid_credentials'
   | 'email_not_confirmed'
   | 'invalid_token'
+  | 'request_timeout'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
