@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as adminCollection from '../../netlify/functions/admin-collection.mts';
 import * as adminCollectionCsv from '../../netlify/functions/admin-collection-csv.mts';
 import * as adminCollectionItem from '../../netlify/functions/admin-collection-item.mts';
@@ -82,7 +82,8 @@ const supabase: Implementation = {
     standIn = await startSupabaseAuthStandIn({
       siteUrl: siteOrigin,
       outboxDir: process.env.OUTBOX_DIR as string,
-      databaseUrl: process.env.DATABASE_URL as string,
+      // GoTrue's own storage: the owner makes its auth.users table, as Supabase's platform does.
+      databaseUrl: inject('databaseUrl'),
     });
     process.env.SUPABASE_URL = standIn.url;
     process.env.SUPABASE_ANON_KEY = standIn.anonKey;
