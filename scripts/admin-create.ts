@@ -6,48 +6,25 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import {
   AdminAccountError,
   createOrPromoteAdmin,
   needsPassword,
   readAccountState,
 } from '../src/server/admin/admins.ts';
-import { readBackend } from '../src/server/config.ts';
-import { closeDatabase } from '../src/server/db/database.ts';
-import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { readAdminOptions, refuseOnSupabase, runOnDatabase } from './support/admin-command.ts';
 
-const usage = 'Usage: npm run admin:create -- --email office@example.com [--name "Lakshmi Menon"]';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const { values } = (() => {
-  try {
-    return parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
-  } catch (error) {
-    return fail(`${(error as Error).message}\n${usage}`);
-  }
-})();
-const email = values.email?.trim();
-if (!email) fail(usage);
-
-if (readBackend().kind === 'supabase') {
-  const quoted = `'${email.replaceAll("'", "''")}'`;
-  fail(
-    [
-      'This site uses Supabase Auth, which keeps its own accounts: make the admin there.',
-      '1. Have the person register on the site (or add them under Authentication → Users) and confirm the email.',
-      '2. In the Supabase SQL editor, run:',
-      '',
-      `   update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' where email = ${quoted};`,
-      '',
-      'The dashboard reads the role from auth.users on every request: they need not sign in again.',
-    ].join('\n'),
-  );
-}
+const { email, name } = readAdminOptions(
+  'Usage: npm run admin:create -- --email office@example.com [--name "Lakshmi Menon"]',
+  ['name'],
+);
+refuseOnSupabase(email, {
+  task: 'make the admin',
+  before: [
+    'Have the person register on the site (or add them under Authentication → Users) and confirm the email.',
+  ],
+  change: `raw_app_meta_data || '{"role":"admin"}'`,
+});
 
 /** Asks each question on the terminal and reads the answers without showing what is typed. */
 async function askHidden(questions: string[]): Promise<string[]> {
@@ -93,27 +70,17 @@ async function choosePassword(): Promise<string> {
   return password;
 }
 
-const database = await prepareDatabase({ command: 'npm run admin:create' });
-process.env.DATABASE_URL = database.appUrl;
-try {
+await runOnDatabase('npm run admin:create', async () => {
   const state = await readAccountState(email);
   const password = needsPassword(state) ? await choosePassword() : undefined;
-  const { outcome } = await createOrPromoteAdmin({ email, name: values.name, password });
+  const { outcome } = await createOrPromoteAdmin({ email, name, password });
   console.log(
     {
       created: `Created the admin ${email}. Sign in at /admin/login.`,
       promoted: state.isAdmin
         ? `${email} was already an admin; nothing changed.`
-        : `${email} is now an admin and keeps their password. They sign in again to use the dashboard.`,
+        : `${email} is now an admin and keeps their password; the dashboard lets them in from their next request.`,
       claimed: `${email} had registered but never confirmed the address: it now has the new password, is confirmed and is an admin.`,
     }[outcome],
   );
-} catch (error) {
-  if (!(error instanceof AdminAccountError)) throw error;
-  // Not process.exit: the embedded database must be stopped first.
-  console.error(error.message);
-  process.exitCode = 1;
-} finally {
-  await closeDatabase();
-  await database.stop();
-}
+});

@@ -4,46 +4,13 @@
  * sign in as a guest; the dashboard refuses it from its next request on. On Supabase, accounts live in
  * Supabase Auth: this prints the SQL to run there instead.
  */
-import { parseArgs } from 'node:util';
-import { AdminAccountError, revokeAdmin } from '../src/server/admin/admins.ts';
-import { readBackend } from '../src/server/config.ts';
-import { closeDatabase } from '../src/server/db/database.ts';
-import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { revokeAdmin } from '../src/server/admin/admins.ts';
+import { readAdminOptions, refuseOnSupabase, runOnDatabase } from './support/admin-command.ts';
 
-const usage = 'Usage: npm run admin:revoke -- --email office@example.com';
+const { email } = readAdminOptions('Usage: npm run admin:revoke -- --email office@example.com');
+refuseOnSupabase(email, { task: 'take the role away', change: "raw_app_meta_data - 'role'" });
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const { values } = (() => {
-  try {
-    return parseArgs({ options: { email: { type: 'string' } } });
-  } catch (error) {
-    return fail(`${(error as Error).message}\n${usage}`);
-  }
-})();
-const email = values.email?.trim();
-if (!email) fail(usage);
-
-if (readBackend().kind === 'supabase') {
-  const quoted = `'${email.replaceAll("'", "''")}'`;
-  fail(
-    [
-      'This site uses Supabase Auth, which keeps its own accounts: take the role away there.',
-      'In the Supabase SQL editor, run:',
-      '',
-      `   update auth.users set raw_app_meta_data = raw_app_meta_data - 'role' where email = ${quoted};`,
-      '',
-      'The dashboard reads the role from auth.users on every request, so it refuses them at once.',
-    ].join('\n'),
-  );
-}
-
-const database = await prepareDatabase();
-process.env.DATABASE_URL = database.url;
-try {
+await runOnDatabase('npm run admin:revoke', async () => {
   const { outcome } = await revokeAdmin({ email });
   console.log(
     {
@@ -51,12 +18,4 @@ try {
       not_admin: `${email} was not an admin; nothing changed.`,
     }[outcome],
   );
-} catch (error) {
-  if (!(error instanceof AdminAccountError)) throw error;
-  // Not process.exit: the embedded database must be stopped first.
-  console.error(error.message);
-  process.exitCode = 1;
-} finally {
-  await closeDatabase();
-  await database.stop();
-}
+});
