@@ -136,11 +136,19 @@ test('compresses a page with brotli or gzip as the browser asks, and sends it as
   expect(identity.body.toString()).toContain('<html');
 });
 
-test('sends images as they are, compressed already, whatever the browser accepts', async () => {
-  const image = readdirSync('dist/_astro').find((file) => file.endsWith('.webp'));
-  const answer = await sendRaw(`${baseURL}/_astro/${image}`, { headers: { 'accept-encoding': 'br, gzip' } });
+test('sends raster images as they are, compressed already, and SVG artwork compressed, as the browser accepts', async () => {
+  const files = readdirSync('dist/_astro');
+  const raster = files.find((file) => /\.(jpe?g|png|webp|avif)$/.test(file));
+  const answer = await sendRaw(`${baseURL}/_astro/${raster}`, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(answer.status).toBe(200);
   expect(answer.headers['content-encoding']).toBeUndefined();
+
+  // SVG is text: Netlify's CDN compresses it, and so does npm start.
+  const artwork = files.find((file) => file.endsWith('.svg'));
+  const svg = await sendRaw(`${baseURL}/_astro/${artwork}`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(svg.status).toBe(200);
+  expect(svg.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(svg.body).toString()).toContain('<svg');
 });
 
 test.describe('a server of its own, with FORM_RATE_LIMIT 10', () => {
