@@ -175,6 +175,13 @@ export async function exportCsv(
   return { filename, body };
 }
 
+/** Who asks, and which row of which collection: refuses an unknown collection or a malformed id. */
+function targetItem(visitor: Visitor, collectionName: string | undefined, rawId: string | undefined) {
+  const caller = callerFor(visitor);
+  const collection = requireCollection(collectionName);
+  return { caller, collection, id: requireId(collection, rawId) };
+}
+
 /**
  * A row in full, in the trash or not, with what the audit log recorded about it and, for a booking
  * request, how each email about it went. Reading changes nothing: a GET can come from a link on
@@ -185,9 +192,7 @@ export async function showItem(
   collectionName: string | undefined,
   rawId: string | undefined,
 ) {
-  const caller = callerFor(visitor);
-  const collection = requireCollection(collectionName);
-  const id = requireId(collection, rawId);
+  const { caller, collection, id } = targetItem(visitor, collectionName, rawId);
   const found = await withCaller(caller, async (tx) => {
     const item = await selectDetail(tx, collection, id);
     if (!item) return undefined;
@@ -210,9 +215,7 @@ export async function markItemRead(
   collectionName: string | undefined,
   rawId: string | undefined,
 ) {
-  const caller = callerFor(visitor);
-  const collection = requireCollection(collectionName);
-  const id = requireId(collection, rawId);
+  const { caller, collection, id } = targetItem(visitor, collectionName, rawId);
   const item = await withCaller(caller, async (tx) => {
     if (collection.marksReadOnOpen) await markRead(tx, collection, id);
     return selectDetail(tx, collection, id);
@@ -339,9 +342,7 @@ async function setDeleted(
   rawId: string | undefined,
   deleted: boolean,
 ) {
-  const caller = callerFor(visitor);
-  const collection = requireCollection(collectionName);
-  const id = requireId(collection, rawId);
+  const { caller, collection, id } = targetItem(visitor, collectionName, rawId);
   const item = await withCaller(caller, async (tx) => {
     const current = await selectForChange(tx, collection, id);
     if (!current) throw notFound(collection);
