@@ -270,7 +270,12 @@ test.describe('the home page carousel', () => {
   });
 
   test('moves on its own slowly enough to read, silently', async ({ page }) => {
-    await page.clock.install();
+    // The page's clock stands still from its first moment but for runFor, so neither a slow machine's
+    // real seconds nor the moment the island happens to hydrate can move the slide early (in CI they did,
+    // while the test waited for the island with the clock running).
+    const start = new Date('2026-11-01T08:00:00Z').getTime();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1_000);
     await page.goto('/');
     await page.clock.runFor(1_000);
     await waitForIslands(page);
