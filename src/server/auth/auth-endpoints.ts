@@ -1,4 +1,4 @@
-import type { Context } from '@netlify/functions';
+import type { EdgeContext } from '../http/edge-context.ts';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -39,7 +39,7 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 /** Counts the attempt against the caller's address and, when known, against the account. */
-async function limitAttempts(action: string, request: Request, context: Context, email?: string) {
+async function limitAttempts(action: string, request: Request, context: EdgeContext, email?: string) {
   await enforceRateLimit(authRateLimit(action, 'client'), clientAddress(request, context));
   if (email) await enforceRateLimit(authRateLimit(action, 'account'), email.toLowerCase());
 }

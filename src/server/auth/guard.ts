@@ -1,10 +1,10 @@
-import type { Context } from '@netlify/functions';
+import type { EdgeContext } from '../http/edge-context.ts';
 import { endpoint, type Handler, withCookies } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
 import { errorResponse, HttpError } from '../http/responses.ts';
 import { resolveVisitor, type Visitor } from './session.ts';
 
-type GuardedHandler = (request: Request, visitor: Visitor, context: Context) => Promise<Response>;
+type GuardedHandler = (request: Request, visitor: Visitor, context: EdgeContext) => Promise<Response>;
 
 /**
  * An endpoint for signed-in callers only: 401 without a session, 403 when `admin` is required and the

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from '@netlify/functions';
+import type { EdgeContext } from '../http/edge-context.ts';
 import type { z } from 'zod';
 import type { FormState } from '../../features/forms/form-state.ts';
 import { isCaughtInHoneypot } from '../../features/forms/honeypot.ts';
@@ -40,7 +40,7 @@ export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = {
 export async function submitPublicForm<Schema extends z.ZodType<Record<string, unknown>>>(
   form: PublicForm<Schema>,
   request: Request,
-  context?: Pick<Context, 'ip'>,
+  context?: Pick<EdgeContext, 'ip'>,
 ): Promise<Response> {
   // Known before the body is read, so even a refused no-JavaScript post gets a page, not JSON.
   let format: 'json' | 'form' = isFormPost(request) ? 'form' : 'json';

@@ -1,9 +1,9 @@
-import type { Context } from '@netlify/functions';
+import type { EdgeContext } from './edge-context.ts';
 import { toHttpError } from './errors.ts';
 import { allowMethods, refuseCrossOrigin, siteOrigins } from './request.ts';
 import { errorResponse } from './responses.ts';
 
-export type Handler = (request: Request, context: Context) => Promise<Response>;
+export type Handler = (request: Request, context: EdgeContext) => Promise<Response>;
 
 /**
  * The frame of every API function that is not a public form: the allowed methods, cross-origin writes

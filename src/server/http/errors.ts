@@ -1,12 +1,28 @@
 import { isUnavailable } from '../db/database.ts';
+import { Refusal, type RefusalReason } from '../refusal.ts';
 import { HttpError } from './responses.ts';
 
 // Text PostgreSQL cannot store (22021, 22P05): the request is at fault, whatever slipped past the schema.
 const unstorableTextCodes = new Set(['22021', '22P05']);
 
-/** What any failure means to the caller: its own HttpError, a 400 for unstorable text, 503, or 500. */
+/** Each reason a service refuses for, as HTTP says it. */
+const refusalStatus = {
+  invalid: { status: 422, code: 'validation_failed' },
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  forbidden: { status: 403, code: 'forbidden' },
+} as const satisfies Record<RefusalReason, { status: number; code: string }>;
+
+/**
+ * What any failure means to the caller: its own HttpError, a service's Refusal, a 400 for unstorable text,
+ * 503, or 500.
+ */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (error instanceof Refusal) {
+    const { status, code } = refusalStatus[error.reason];
+    return new HttpError(status, code, error.message, error.fields);
+  }
   if (unstorableTextCodes.has((error as { code?: string } | null)?.code ?? '')) {
     return new HttpError(400, 'bad_request', 'The request contains characters that cannot be stored.');
   }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../lib/api-contract.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 
 /**
@@ -11,24 +12,6 @@ export const apiSecurityHeaders: Record<string, string> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
 };
-
-export type ErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'invalid_credentials'
-  | 'email_not_confirmed'
-  | 'invalid_token'
-  | 'request_timeout'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'service_unavailable'
-  | 'internal_error';
 
 /** A refusal that maps straight to the API's one error shape. */
 export class HttpError extends Error {

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * What the API and its callers agree on for every resource: where each endpoint lives and the one shape
+ * of a refusal. The functions, the islands and the tests import these, so a route or an error code is
+ * written once. (Netlify reads each function's `config.path` as a literal, so the functions repeat their
+ * path there; a test holds those literals equal to these.)
+ */
+export const apiRoutes = {
+  health: '/api/health',
+  availability: '/api/availability',
+  bookingRequests: '/api/booking-requests',
+  accountBookingRequests: '/api/account/booking-requests',
+  contactMessages: '/api/contact-messages',
+  careerApplications: '/api/career-applications',
+  partnerEnquiries: '/api/partner-enquiries',
+  register: '/api/auth/register',
+  verifyEmail: '/api/auth/verify-email',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  session: '/api/auth/session',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  adminSummary: '/api/admin/summary',
+} as const;
+
+/** One dashboard collection's list (`?…` carries the list query). */
+export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;
+/** One dashboard collection as a CSV file. */
+export const adminCsvRoute = (collection: string) => `${adminCollectionRoute(collection)}.csv`;
+/** One row of a dashboard collection: GET shows it, PATCH changes its status, DELETE moves it to the trash. */
+export const adminItemRoute = (collection: string, id: string) =>
+  `${adminCollectionRoute(collection)}/${encodeURIComponent(id)}`;
+/** Marks a row read (a POST: opening a row by GET changes nothing). */
+export const adminItemReadRoute = (collection: string, id: string) =>
+  `${adminItemRoute(collection, id)}/read`;
+/** Takes a row back out of the trash. */
+export const adminItemRestoreRoute = (collection: string, id: string) =>
+  `${adminItemRoute(collection, id)}/restore`;
+
+/** Every reason the API gives for refusing a request, as the `code` of its error answer. */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'invalid_credentials',
+  'email_not_confirmed',
+  'invalid_token',
+  'request_timeout',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The body of every refusal: a message for people, a code for programs, and field messages for forms. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
