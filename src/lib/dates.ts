@@ -29,6 +29,14 @@ function dayNumberOf(text: string): number {
   return day;
 }
 
+/** The office's time zone: India has one, with no daylight saving. Office times and "today" use it. */
+export const officeTimeZone = 'Asia/Kolkata';
+
+/** Today's date in Kerala, as `YYYY-MM-DD`. */
+export function todayInKerala(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: officeTimeZone }).format(now);
+}
+
 /** Whether `text` is a real calendar date written `YYYY-MM-DD` (so '2027-02-29' is not, '2028-02-29' is). */
 export function isIsoDate(text: string): boolean {
   return toDayNumber(text) !== null;

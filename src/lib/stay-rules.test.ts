@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findStayProblems, todayInKerala } from './stay-rules.ts';
+import { todayInKerala } from './dates.ts';
+import { findStayProblems } from './stay-rules.ts';
 
 const villa = { name: 'Kovalam Cliff Villa', minNights: 5, sleeps: 8 };
 const today = '2027-01-10';

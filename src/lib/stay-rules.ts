@@ -35,8 +35,3 @@ export function findStayProblems(stay: Stay, property: StayLimits, today: string
   }
   return problems;
 }
-
-/** Today's date in Kerala (India has one time zone and no daylight saving), as `YYYY-MM-DD`. */
-export function todayInKerala(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
-}

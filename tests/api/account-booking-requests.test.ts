@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
-import { addDays } from '../../src/lib/dates.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
-import { todayInKerala } from '../../src/lib/stay-rules.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { jsonPost } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import availability from '../../netlify/functions/availability.mts';
-import { addDays } from '../../src/lib/dates.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
-import { todayInKerala } from '../../src/lib/stay-rules.ts';
 import { asClient } from '../support/accounts.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';

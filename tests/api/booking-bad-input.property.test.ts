@@ -7,8 +7,8 @@ import {
   type BookingRequestInput,
   bookingRequestSchema,
 } from '../../src/features/booking/booking-request-schema.ts';
-import { addDays } from '../../src/lib/dates.ts';
-import { bookingHorizonDays, findStayProblems, todayInKerala } from '../../src/lib/stay-rules.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { bookingHorizonDays, findStayProblems } from '../../src/lib/stay-rules.ts';
 import { findProperty, loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, signedInGuest } from '../support/accounts.ts';

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
-import { addDays } from '../../src/lib/dates.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatGbp } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
-import { bookingHorizonDays, todayInKerala } from '../../src/lib/stay-rules.ts';
+import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { formPost, jsonPost, siteOrigin } from '../support/requests.ts';

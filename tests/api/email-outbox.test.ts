@@ -6,9 +6,9 @@ import * as itemFunction from '../../netlify/functions/admin-collection-item.mts
 import forgotPassword from '../../netlify/functions/auth-forgot-password.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
-import { addDays } from '../../src/lib/dates.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { emailStatuses } from '../../src/lib/email-statuses.ts';
-import { bookingHorizonDays, todayInKerala } from '../../src/lib/stay-rules.ts';
+import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import { serviceRole, withCaller } from '../../src/server/db/database.ts';
 import {
   deliverDueEmails,

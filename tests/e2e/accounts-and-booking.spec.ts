@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { addDays } from '../../src/lib/dates.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
-import { todayInKerala } from '../../src/lib/stay-rules.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest, emailedLink } from './support/guests.ts';
 

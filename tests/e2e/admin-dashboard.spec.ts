@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import { formatDay } from '../../src/features/admin/admin-fields.ts';
-import { addDays } from '../../src/lib/dates.ts';
-import { todayInKerala } from '../../src/lib/stay-rules.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
 

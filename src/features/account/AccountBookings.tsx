@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { bookingTerms } from '../../lib/booking-terms.ts';
+import { todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { paths, propertyPath, telephoneHref } from '../../lib/paths.ts';
-import { todayInKerala } from '../../lib/stay-rules.ts';
 import { registerPath, signInPath } from '../auth/auth-links.ts';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
 import { type SessionUser, useSession } from '../auth/use-session.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { todayInKerala } from '../../lib/stay-rules.ts';
+import { todayInKerala } from '../../lib/dates.ts';
 import { AvailabilityView } from './AvailabilityView.tsx';
 import { useAvailability } from './use-availability.ts';
 

@@ -1,7 +1,7 @@
 import type { BookingRequestInput } from '../../features/booking/booking-request-schema.ts';
-import { addDays } from '../../lib/dates.ts';
+import { addDays, todayInKerala } from '../../lib/dates.ts';
 import { type Quote, quoteStay } from '../../lib/pricing.ts';
-import { bookingHorizonDays, findStayProblems, todayInKerala } from '../../lib/stay-rules.ts';
+import { bookingHorizonDays, findStayProblems } from '../../lib/stay-rules.ts';
 import type { Visitor } from '../auth/session.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
