@@ -5,9 +5,10 @@ import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import * as restoreFunction from '../../netlify/functions/admin-collection-item-restore.mts';
 import * as summaryFunction from '../../netlify/functions/admin-summary.mts';
+import { bookingStatuses } from '../../src/features/booking/booking-contract.ts';
 import { statusChangeSchema } from '../../src/server/admin/admin-service.ts';
 import { collectionNames, findCollection } from '../../src/server/admin/collections.ts';
-import { bookingStatuses, listQuerySchema, readListQuery } from '../../src/server/admin/list-query.ts';
+import { listQuerySchema, readListQuery } from '../../src/server/admin/list-query.ts';
 import { signedInGuest } from '../support/accounts.ts';
 import { type Admin, invoke, signedInAdmin } from '../support/admins.ts';
 import {

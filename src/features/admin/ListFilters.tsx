@@ -1,7 +1,8 @@
 import type { SubmitEvent } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import type { Names } from './admin-fields.ts';
+import { bookingStatuses } from '../booking/booking-contract.ts';
+import { describeStatus, type Names } from './admin-fields.ts';
 import type { AdminCollectionName, ListFilters as Filters } from './admin-query.ts';
 
 type Props = {
@@ -19,12 +20,7 @@ type Props = {
 
 const options = (names: Names) => Object.entries(names).map(([value, label]) => ({ value, label }));
 
-const statusOptions = [
-  { value: 'new', label: 'New' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'cancelled', label: 'Cancelled' },
-];
+const statusOptions = bookingStatuses.map((status) => ({ value: status, label: describeStatus(status) }));
 
 const sortOptions = [
   { value: 'oldest', label: 'Oldest first' },

@@ -1,5 +1,10 @@
 import { isIsoDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import {
+  type BookingStatus,
+  type BookingStatusChange,
+  listStatusMoves,
+} from '../booking/booking-contract.ts';
 import type { AdminCollectionName } from './admin-query.ts';
 
 /**
@@ -9,8 +14,7 @@ import type { AdminCollectionName } from './admin-query.ts';
 
 export type AdminRow = { id: string } & Record<string, unknown>;
 
-export type BookingStatus = 'new' | 'confirmed' | 'declined' | 'cancelled';
-export type StatusChange = 'confirmed' | 'declined' | 'cancelled';
+export type StatusChange = BookingStatusChange;
 
 /** Names for the properties and positions the content files define, slug → name. */
 export type Names = Record<string, string>;
@@ -58,14 +62,11 @@ export function describeStatus(status: unknown): string {
 }
 
 /**
- * The status changes a booking request allows, as the database trigger does (migration
- * 20261122000400): the server decides; this only chooses which buttons to show. None in the trash.
+ * The status changes a booking request allows, from the contract the database trigger is held equal
+ * to: the server decides; this only chooses which buttons to show. None in the trash.
  */
 export function listStatusChanges(status: unknown, inTrash: boolean): StatusChange[] {
-  if (inTrash) return [];
-  if (status === 'new') return ['confirmed', 'declined'];
-  if (status === 'confirmed') return ['cancelled'];
-  return [];
+  return inTrash ? [] : [...listStatusMoves(status)];
 }
 
 export const statusChangeLabels: Record<StatusChange, string> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingStatusChanges, listStatusMoves } from '../../features/booking/booking-contract.ts';
 import { formatDate } from '../../lib/catalogue.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
@@ -21,7 +22,14 @@ import {
 } from './admin-repository.ts';
 import { type Collection, collections, findCollection } from './collections.ts';
 import { byteOrderMark, type CsvValue, csvRecord } from './csv.ts';
-import { encodeCursor, isUuid, type ListQuery, listQuerySchema, readListQuery } from './list-query.ts';
+import {
+  encodeCursor,
+  isUuid,
+  type ListQuery,
+  listChoices,
+  listQuerySchema,
+  readListQuery,
+} from './list-query.ts';
 
 /**
  * The rules of the office dashboard (DESIGN §7, issue 4): who may use it, what a list may ask for,
@@ -226,22 +234,12 @@ export async function markItemRead(
 }
 
 export const statusChangeSchema = z.object({
-  status: z.enum(['confirmed', 'declined', 'cancelled'], {
-    error: 'Choose confirmed, declined or cancelled',
-  }),
+  status: z.enum(bookingStatusChanges, { error: `Choose ${listChoices(bookingStatusChanges)}` }),
 });
 
-// The moves the database trigger allows (migration 20261122000400), for explaining a refusal only:
-// the trigger decides.
-const allowedMoves: Record<string, string[]> = {
-  new: ['confirmed', 'declined'],
-  confirmed: ['cancelled'],
-  declined: [],
-  cancelled: [],
-};
-
+/** Why the trigger refused a move, naming the moves it allows; the trigger decides, this only explains. */
 export function describeRefusedMove(from: string, to: string): string {
-  const allowed = allowedMoves[from] ?? [];
+  const allowed = listStatusMoves(from);
   if (allowed.length === 0) return `This booking request is ${from}; a ${from} request cannot change status.`;
   return `A ${from} booking request cannot be ${to}; it can only be ${allowed.join(' or ')}.`;
 }

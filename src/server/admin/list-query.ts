@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BookingStatus, bookingStatuses } from '../../features/booking/booking-contract.ts';
 import { isIsoDate } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import type { Collection, FilterName, SortName } from './collections.ts';
@@ -8,10 +9,14 @@ import type { Collection, FilterName, SortName } from './collections.ts';
  * not, and where to continue. The same query (without cursor and limit) chooses a CSV export's rows.
  */
 
-export const bookingStatuses = ['new', 'confirmed', 'declined', 'cancelled'] as const;
 export const defaultPageSize = 25;
 export const maxPageSize = 100;
 const maxSearchWords = 8;
+
+/** "new, confirmed, declined or cancelled": the words a refusal offers instead. */
+export function listChoices(choices: readonly string[]): string {
+  return choices.length < 2 ? choices.join('') : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+}
 
 const slug = (what: string) =>
   z
@@ -46,7 +51,7 @@ export const listQuerySchema = z
           'Search for at least one word of 3 or more letters',
         ),
     ),
-    status: optional(z.enum(bookingStatuses, { error: 'Choose new, confirmed, declined or cancelled' })),
+    status: optional(z.enum(bookingStatuses, { error: `Choose ${listChoices(bookingStatuses)}` })),
     property: optional(slug('a property')),
     position: optional(slug('a position')),
     /** Received on or after this day, in the office's time zone. */
@@ -77,7 +82,7 @@ export type CursorPosition = { key: string; id: string };
 
 export type ListQuery = {
   searchWords: string[];
-  status?: (typeof bookingStatuses)[number];
+  status?: BookingStatus;
   property?: string;
   position?: string;
   from?: string;
