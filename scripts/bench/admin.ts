@@ -18,12 +18,16 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  type AdminCollectionName as CollectionName,
+  listQuerySchema,
+} from '../../src/features/admin/admin-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { selectPage } from '../../src/server/admin/admin-repository.ts';
 import { listItems, summariseCollections } from '../../src/server/admin/admin-service.ts';
 import { createOrPromoteAdmin } from '../../src/server/admin/admins.ts';
-import { type CollectionName, collections, findCollection } from '../../src/server/admin/collections.ts';
-import { listQuerySchema, readListQuery } from '../../src/server/admin/list-query.ts';
+import { collections, findCollection } from '../../src/server/admin/collections.ts';
+import { readListQuery } from '../../src/server/admin/list-query.ts';
 import type { Visitor } from '../../src/server/auth/session.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { ensureAppRole } from '../../src/server/db/app-role.ts';

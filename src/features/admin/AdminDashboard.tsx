@@ -1,48 +1,38 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { adminItemRestoreRoute, adminItemRoute, apiRoutes } from '../../lib/api-contract.ts';
 import { paths } from '../../lib/paths.ts';
+import { signOut as endSession, isSessionGone, requestJson } from '../api/client.ts';
 import { type SessionUser, useSession } from '../auth/use-session.ts';
-import {
-  changeAnswerSchema,
-  isSessionGone,
-  listAnswerSchema,
-  logoutEndpoint,
-  requestJson,
-  type Summary,
-  summaryAnswerSchema,
-} from './admin-api.ts';
-import { type AdminRow, itemNouns, type Lookups, type Names } from './admin-fields.ts';
 import {
   type AdminCollectionName,
   type AdminView,
   adminCollectionNames,
+  adminCollections,
+  defaultPageSize,
+  itemAnswerSchema,
+  listAnswerSchema,
+  maxPageSize,
+  type SummaryAnswer as Summary,
+  summaryAnswerSchema,
+} from './admin-contract.ts';
+import type { AdminRow, Lookups, Names } from './admin-fields.ts';
+import {
   csvUrl,
   describeArrivals,
   describeNewCount,
   emptyFilters,
   type ListFilters as Filters,
   hasViewChanged,
-  itemUrl,
   listUrl,
   rememberLatest,
-  restoreUrl,
-  summaryEndpoint,
 } from './admin-query.ts';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import { Modal } from './Modal.tsx';
 import { RowsTable } from './RowsTable.tsx';
 
-/** New items must show within 10 seconds without a reload (issue 4); a poll every 5 s leaves room. */
+/** The office must see new items within 10 seconds without a reload; a poll every 5 s leaves room. */
 const pollMilliseconds = 5000;
-const pageSize = 25;
-const maxPageSize = 100;
-
-const labels: Record<AdminCollectionName, string> = {
-  'booking-requests': 'Booking requests',
-  'career-applications': 'Career applications',
-  'contact-messages': 'Contact messages',
-  'partner-enquiries': 'Partner enquiries',
-};
 
 type List =
   | { status: 'loading' }
@@ -110,8 +100,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [signingOut, setSigningOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const request = useRef(0);
-  const label = labels[collection];
-  const noun = itemNouns[collection];
+  const { label, noun } = adminCollections[collection];
 
   const leave = useCallback(() => {
     // The session is gone or was never an admin's: nothing of the data stays on the screen.
@@ -130,7 +119,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     }) => {
       const ticket = ++request.current;
       if (!options.quiet) setList({ status: 'loading' });
-      const limit = options.rows ? Math.min(Math.max(options.rows, pageSize), maxPageSize) : undefined;
+      const limit = options.rows ? Math.min(Math.max(options.rows, defaultPageSize), maxPageSize) : undefined;
       const answer = await requestJson(
         listUrl(options.collection, options.filters, options.view, { limit }),
         listAnswerSchema,
@@ -175,7 +164,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   useEffect(() => {
     let stopped = false;
     async function poll() {
-      const answer = await requestJson(summaryEndpoint, summaryAnswerSchema);
+      const answer = await requestJson(apiRoutes.adminSummary, summaryAnswerSchema);
       if (stopped) return;
       if (isSessionGone(answer)) return leave();
       if (!answer.ok) return;
@@ -258,7 +247,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     if (!pendingDelete || deleting) return;
     setDeleting(true);
     setDeleteError('');
-    const answer = await requestJson(itemUrl(collection, pendingDelete.id), changeAnswerSchema, {
+    const answer = await requestJson(adminItemRoute(collection, pendingDelete.id), itemAnswerSchema, {
       method: 'DELETE',
     });
     setDeleting(false);
@@ -276,7 +265,9 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
 
   async function restore(row: AdminRow) {
     setProblem('');
-    const answer = await requestJson(restoreUrl(collection, row.id), changeAnswerSchema, { method: 'POST' });
+    const answer = await requestJson(adminItemRestoreRoute(collection, row.id), itemAnswerSchema, {
+      method: 'POST',
+    });
     if (isSessionGone(answer)) return leave();
     if (!answer.ok) {
       setProblem(answer.message);
@@ -290,15 +281,13 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   async function signOut() {
     setSigningOut(true);
     setProblem('');
-    try {
-      const response = await fetch(logoutEndpoint, { method: 'POST' });
-      if (!response.ok) throw new Error(`Sign-out answered ${response.status}`);
+    if (await endSession()) {
       setList({ status: 'loading' });
       window.location.assign(paths.adminLogin);
-    } catch {
-      setSigningOut(false);
-      setProblem('We could not sign you out just now. Check your connection and press Sign out again.');
+      return;
     }
+    setSigningOut(false);
+    setProblem('We could not sign you out just now. Check your connection and press Sign out again.');
   }
 
   const counts = (name: AdminCollectionName) => summary?.collections.find((count) => count.name === name);
@@ -335,7 +324,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
                   aria-current={name === collection ? 'true' : undefined}
                   onClick={() => choose(name)}
                 >
-                  {labels[name]}
+                  {adminCollections[name].label}
                   {fresh > 0 && (
                     <span className="admin__badge">
                       <span className="visually-hidden">, </span>

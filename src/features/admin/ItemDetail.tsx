@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
+import { adminItemReadRoute, adminItemRoute } from '../../lib/api-contract.ts';
+import { isSessionGone, requestJson } from '../api/client.ts';
 import {
-  type ApiAnswer,
-  changeAnswerSchema,
+  type AdminCollectionName,
+  adminCollections,
   detailAnswerSchema,
-  isSessionGone,
-  requestJson,
-} from './admin-api.ts';
+  type EmailDelivery,
+  itemAnswerSchema,
+} from './admin-contract.ts';
 import {
   type AdminRow,
   describeHistoryEntry,
   formatField,
   formatOfficeTime,
   type HistoryEntry,
-  itemNouns,
   type Lookups,
   labelField,
   listDetailFields,
@@ -20,8 +21,7 @@ import {
   type StatusChange,
   statusChangeLabels,
 } from './admin-fields.ts';
-import { type AdminCollectionName, itemUrl, readUrl } from './admin-query.ts';
-import { describeDelivery, type EmailDelivery, nameEmail } from './email-delivery.ts';
+import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { Modal } from './Modal.tsx';
 
 type Props = {
@@ -66,14 +66,18 @@ export function ItemDetail({
   const [done, setDone] = useState('');
   const [refusal, setRefusal] = useState('');
   const sending = useRef(false);
-  const noun = itemNouns[collection];
+  const { noun, marksReadOnOpen } = adminCollections[collection];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened row
   useEffect(() => {
     let current = true;
     // Marked read first, so the detail shows when it was first opened; a failed mark still shows the row.
-    void requestJson(readUrl(collection, id), changeAnswerSchema, { method: 'POST' })
-      .then(() => requestJson(itemUrl(collection, id), detailAnswerSchema))
+    // A collection that stops counting a row as new some other way has nothing to mark.
+    const markRead = marksReadOnOpen
+      ? requestJson(adminItemReadRoute(collection, id), itemAnswerSchema, { method: 'POST' })
+      : Promise.resolve();
+    void markRead
+      .then(() => requestJson(adminItemRoute(collection, id), detailAnswerSchema))
       .then((answer) => {
         if (!current) return;
         if (isSessionGone(answer)) return onSessionGone();
@@ -92,14 +96,10 @@ export function ItemDetail({
     setChanging(status);
     setDone('');
     setRefusal('');
-    const answer: ApiAnswer<{ item: AdminRow }> = await requestJson(
-      itemUrl(collection, id),
-      changeAnswerSchema,
-      {
-        method: 'PATCH',
-        body: { status },
-      },
-    );
+    const answer = await requestJson(adminItemRoute(collection, id), itemAnswerSchema, {
+      method: 'PATCH',
+      body: { status },
+    });
     sending.current = false;
     setChanging(null);
     if (isSessionGone(answer)) return onSessionGone();
@@ -110,7 +110,7 @@ export function ItemDetail({
     setDone(changeDone[status]);
     onChanged(answer.data.item);
     // The history gains the change just made; a failed reload keeps the detail as it is.
-    const reloaded = await requestJson(itemUrl(collection, id), detailAnswerSchema);
+    const reloaded = await requestJson(adminItemRoute(collection, id), detailAnswerSchema);
     setDetail(
       reloaded.ok
         ? { status: 'loaded', ...reloaded.data }

@@ -1,18 +1,18 @@
-import { isIsoDate } from '../../lib/dates.ts';
+import { isIsoDate, officeTimeZone } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import {
   type BookingStatus,
   type BookingStatusChange,
   listStatusMoves,
 } from '../booking/booking-contract.ts';
-import type { AdminCollectionName } from './admin-query.ts';
+import type { AdminCollectionName, AdminRow, HistoryEntry } from './admin-contract.ts';
 
 /**
  * How the dashboard shows the API's rows: which columns each table has, what a field is called, and
  * every value as plain text. Values are only ever returned as strings for React to render as text.
  */
 
-export type AdminRow = { id: string } & Record<string, unknown>;
+export type { AdminRow, HistoryEntry };
 
 export type StatusChange = BookingStatusChange;
 
@@ -28,7 +28,7 @@ const officeTime = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
+  timeZone: officeTimeZone,
 });
 
 const calendarDay = new Intl.DateTimeFormat('en-GB', {
@@ -190,22 +190,6 @@ export const tableColumns: Record<AdminCollectionName, Column[]> = {
     { key: 'preview', header: 'Message', format: field('preview') },
     received,
   ],
-};
-
-/** The word for a row in messages: "booking request", "career application", … */
-export const itemNouns: Record<AdminCollectionName, string> = {
-  'booking-requests': 'booking request',
-  'career-applications': 'career application',
-  'contact-messages': 'contact message',
-  'partner-enquiries': 'partner enquiry',
-};
-
-export type HistoryEntry = {
-  action: string;
-  oldStatus: string | null;
-  newStatus: string | null;
-  actorEmail: string | null;
-  at: string;
 };
 
 const historyActions: Record<string, string> = {

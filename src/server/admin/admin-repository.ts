@@ -1,10 +1,10 @@
+import { officeTimeZone } from '../../lib/dates.ts';
 import type { Transaction } from '../db/database.ts';
 import {
   type Collection,
   collections,
   isoDate,
   isoTimestamp,
-  officeTimeZone,
   selectList,
 } from './collections.ts';
 import type { CursorPosition, ListQuery } from './list-query.ts';

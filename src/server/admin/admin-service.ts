@@ -1,5 +1,12 @@
-import { z } from 'zod';
-import { bookingStatusChanges, listStatusMoves } from '../../features/booking/booking-contract.ts';
+import {
+  type DetailAnswer,
+  type ItemAnswer,
+  type ListAnswer,
+  listQuerySchema,
+  type SummaryAnswer,
+  statusChangeSchema,
+} from '../../features/admin/admin-contract.ts';
+import { listStatusMoves } from '../../features/booking/booking-contract.ts';
 import { formatDate } from '../../lib/catalogue.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
@@ -22,14 +29,7 @@ import {
 } from './admin-repository.ts';
 import { type Collection, collections, findCollection } from './collections.ts';
 import { byteOrderMark, type CsvValue, csvRecord } from './csv.ts';
-import {
-  encodeCursor,
-  isUuid,
-  type ListQuery,
-  listChoices,
-  listQuerySchema,
-  readListQuery,
-} from './list-query.ts';
+import { encodeCursor, isUuid, type ListQuery, readListQuery } from './list-query.ts';
 
 /**
  * The rules of the office dashboard (DESIGN §7, issue 4): who may use it, what a list may ask for,
@@ -88,7 +88,7 @@ function withoutCursorKey({ cursorKey: _key, ...row }: Row & { cursorKey: string
 }
 
 /** The new, trashed and latest counts of every collection, which the dashboard polls. */
-export async function summariseCollections(visitor: Visitor) {
+export async function summariseCollections(visitor: Visitor): Promise<SummaryAnswer> {
   const counts = await withCaller(callerFor(visitor), countCollections);
   return {
     collections: collections.map(({ name, label }) => ({
@@ -107,7 +107,7 @@ export async function listItems(
   visitor: Visitor,
   collectionName: string | undefined,
   params: URLSearchParams,
-) {
+): Promise<ListAnswer> {
   const caller = callerFor(visitor);
   const collection = requireCollection(collectionName);
   const query = readQuery(collection, params);
@@ -199,7 +199,7 @@ export async function showItem(
   visitor: Visitor,
   collectionName: string | undefined,
   rawId: string | undefined,
-) {
+): Promise<DetailAnswer> {
   const { caller, collection, id } = targetItem(visitor, collectionName, rawId);
   const found = await withCaller(caller, async (tx) => {
     const item = await selectDetail(tx, collection, id);
@@ -222,7 +222,7 @@ export async function markItemRead(
   visitor: Visitor,
   collectionName: string | undefined,
   rawId: string | undefined,
-) {
+): Promise<ItemAnswer> {
   const { caller, collection, id } = targetItem(visitor, collectionName, rawId);
   const item = await withCaller(caller, async (tx) => {
     if (collection.marksReadOnOpen) await markRead(tx, collection, id);
@@ -232,10 +232,6 @@ export async function markItemRead(
   const [named] = await withPropertyNames(collection, [item]);
   return { item: named };
 }
-
-export const statusChangeSchema = z.object({
-  status: z.enum(bookingStatusChanges, { error: `Choose ${listChoices(bookingStatusChanges)}` }),
-});
 
 /** Why the trigger refused a move, naming the moves it allows; the trigger decides, this only explains. */
 export function describeRefusedMove(from: string, to: string): string {
