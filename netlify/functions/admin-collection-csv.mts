@@ -1,16 +1,14 @@
 import type { Config } from '@netlify/functions';
-import { exportCsv } from '../../src/server/admin/admin-service.ts';
+import { exportCsv } from '../../src/server/admin/admin-lists.ts';
+import { readListRequest } from '../../src/server/admin/admin-request.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { apiSecurityHeaders } from '../../src/server/http/responses.ts';
 
 export default signedInEndpoint(
   ['GET'],
   async (request, visitor, context) => {
-    const { filename, body } = await exportCsv(
-      visitor,
-      context.params.collection,
-      new URL(request.url).searchParams,
-    );
+    const { collection, query } = readListRequest(request, context);
+    const { filename, body } = await exportCsv(visitor, collection, query);
     return new Response(body, {
       headers: {
         ...apiSecurityHeaders,

@@ -1,16 +1,22 @@
 import type { Config } from '@netlify/functions';
-import { changeStatus, moveToTrash, showItem } from '../../src/server/admin/admin-service.ts';
+import { changeStatus, showItem } from '../../src/server/admin/admin-items.ts';
+import { readItemTarget, readStatusChange } from '../../src/server/admin/admin-request.ts';
+import { moveToTrash } from '../../src/server/admin/trash.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 export default signedInEndpoint(
   ['GET', 'PATCH', 'DELETE'],
-  async (request, visitor, { params }) => {
-    if (request.method === 'GET') return json(await showItem(visitor, params.collection, params.id));
-    if (request.method === 'DELETE') return json(await moveToTrash(visitor, params.collection, params.id));
-    const body = await readBody(request);
-    return json(await changeStatus(visitor, params.collection, params.id, body.value));
+  async (request, visitor, context) => {
+    if (request.method === 'PATCH') {
+      const body = await readBody(request);
+      const { collection, id, status } = readStatusChange(context, body.value);
+      return json(await changeStatus(visitor, collection, id, status));
+    }
+    const { collection, id } = readItemTarget(context);
+    if (request.method === 'DELETE') return json(await moveToTrash(visitor, collection, id));
+    return json(await showItem(visitor, collection, id));
   },
   { admin: true },
 );

@@ -1,12 +1,15 @@
 import type { Config } from '@netlify/functions';
-import { listItems } from '../../src/server/admin/admin-service.ts';
+import { listItems } from '../../src/server/admin/admin-lists.ts';
+import { readListRequest } from '../../src/server/admin/admin-request.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 export default signedInEndpoint(
   ['GET'],
-  async (request, visitor, context) =>
-    json(await listItems(visitor, context.params.collection, new URL(request.url).searchParams)),
+  async (request, visitor, context) => {
+    const { collection, query } = readListRequest(request, context);
+    return json(await listItems(visitor, collection, query));
+  },
   { admin: true },
 );
 

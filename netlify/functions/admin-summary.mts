@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { summariseCollections } from '../../src/server/admin/admin-service.ts';
+import { summariseCollections } from '../../src/server/admin/admin-lists.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { json } from '../../src/server/http/responses.ts';
 

@@ -5,9 +5,14 @@ import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import * as restoreFunction from '../../netlify/functions/admin-collection-item-restore.mts';
 import * as summaryFunction from '../../netlify/functions/admin-summary.mts';
-import { statusChangeSchema } from '../../src/server/admin/admin-service.ts';
-import { collectionNames, findCollection } from '../../src/server/admin/collections.ts';
-import { bookingStatuses, listQuerySchema, readListQuery } from '../../src/server/admin/list-query.ts';
+import {
+  adminCollectionNames,
+  listQuerySchema,
+  statusChangeSchema,
+} from '../../src/features/admin/admin-contract.ts';
+import { bookingStatuses } from '../../src/features/booking/booking-contract.ts';
+import { findCollection } from '../../src/server/admin/collections.ts';
+import { readListQuery } from '../../src/server/admin/list-query.ts';
 import { signedInGuest } from '../support/accounts.ts';
 import { type Admin, invoke, signedInAdmin } from '../support/admins.ts';
 import {
@@ -103,7 +108,7 @@ const send = (
 
 /** Collection names as a URL segment: the four real ones, near misses, and anything else. */
 const collectionName = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...collectionNames) },
+  { weight: 3, arbitrary: fc.constantFrom(...adminCollectionNames) },
   {
     weight: 2,
     arbitrary: fc.oneof(

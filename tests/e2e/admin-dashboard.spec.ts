@@ -8,7 +8,7 @@ import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
 
 /**
- * The office dashboard (issue 4, "Done when"): an admin sees a guest's booking request arrive without
+ * The office dashboard, its whole journey: an admin sees a guest's booking request arrive without
  * reloading, confirms it, is refused an overlapping one, searches, deletes with a real confirmation,
  * restores from Trash, exports CSV and signs out; nobody else sees any of it.
  */

@@ -1,53 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../lib/paths.ts';
 import { type SessionUser, useSession } from '../auth/use-session.ts';
-import {
-  changeAnswerSchema,
-  isSessionGone,
-  listAnswerSchema,
-  logoutEndpoint,
-  requestJson,
-  type Summary,
-  summaryAnswerSchema,
-} from './admin-api.ts';
-import { type AdminRow, itemNouns, type Lookups, type Names } from './admin-fields.ts';
-import {
-  type AdminCollectionName,
-  type AdminView,
-  adminCollectionNames,
-  csvUrl,
-  describeArrivals,
-  describeNewCount,
-  emptyFilters,
-  type ListFilters as Filters,
-  hasViewChanged,
-  itemUrl,
-  listUrl,
-  rememberLatest,
-  restoreUrl,
-  summaryEndpoint,
-} from './admin-query.ts';
+import { type AdminCollectionName, type AdminView, adminCollections } from './admin-contract.ts';
+import type { Lookups, Names } from './admin-fields.ts';
+import { csvUrl, describeNewCount, emptyFilters, type ListFilters as Filters } from './admin-query.ts';
+import { CollectionRows } from './CollectionRows.tsx';
+import { DashboardNav } from './DashboardNav.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ListFilters } from './ListFilters.tsx';
-import { Modal } from './Modal.tsx';
-import { RowsTable } from './RowsTable.tsx';
-
-/** New items must show within 10 seconds without a reload (issue 4); a poll every 5 s leaves room. */
-const pollMilliseconds = 5000;
-const pageSize = 25;
-const maxPageSize = 100;
-
-const labels: Record<AdminCollectionName, string> = {
-  'booking-requests': 'Booking requests',
-  'career-applications': 'Career applications',
-  'contact-messages': 'Contact messages',
-  'partner-enquiries': 'Partner enquiries',
-};
-
-type List =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; items: AdminRow[]; nextCursor: string | null };
+import { useAdminSession } from './use-admin-session.ts';
+import { type List, useCollectionList } from './use-collection-list.ts';
+import { useSummary } from './use-summary.ts';
+import { useTrashActions } from './use-trash-actions.ts';
 
 type Props = { properties: Names; positions: Names };
 
@@ -97,106 +62,40 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [view, setView] = useState<AdminView>('inbox');
   const [draft, setDraft] = useState<Filters>(emptyFilters);
   const [applied, setApplied] = useState<Filters>(emptyFilters);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [list, setList] = useState<List>({ status: 'loading' });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [summary, setSummary] = useState<Summary | undefined>();
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState('');
   const [openRow, setOpenRow] = useState<{ id: string; inTrash: boolean } | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<AdminRow | null>(null);
-  const [deleteError, setDeleteError] = useState('');
-  const [deleting, setDeleting] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const request = useRef(0);
-  const label = labels[collection];
-  const noun = itemNouns[collection];
-
-  const leave = useCallback(() => {
-    // The session is gone or was never an admin's: nothing of the data stays on the screen.
-    setList({ status: 'loading' });
-    window.location.replace(paths.adminLogin);
-  }, []);
-
-  /** The first page of what the controls say, or as many rows as are shown when refreshing in place. */
-  const load = useCallback(
-    async (options: {
-      filters: Filters;
-      view: AdminView;
-      collection: AdminCollectionName;
-      rows?: number;
-      quiet?: boolean;
-    }) => {
-      const ticket = ++request.current;
-      if (!options.quiet) setList({ status: 'loading' });
-      const limit = options.rows ? Math.min(Math.max(options.rows, pageSize), maxPageSize) : undefined;
-      const answer = await requestJson(
-        listUrl(options.collection, options.filters, options.view, { limit }),
-        listAnswerSchema,
-      );
-      // A later request has been sent since: its answer, not this one, is what the controls say.
-      if (ticket !== request.current) return;
-      if (isSessionGone(answer)) return leave();
-      if (!answer.ok) {
-        if (options.quiet) return;
-        setFieldErrors(answer.fields);
-        setList({ status: 'failed', message: answer.message });
-        return;
-      }
-      setFieldErrors({});
-      setList({ status: 'loaded', items: answer.data.items, nextCursor: answer.data.nextCursor });
-      if (!options.quiet) {
-        const count = answer.data.items.length;
-        const more = answer.data.nextCursor ? ' or more' : '';
-        setAnnouncement(
-          `${count === 0 ? 'No' : count}${more} ${count === 1 ? noun : `${noun}s`}${options.view === 'trash' ? ' in Trash' : ''} shown.`,
-        );
-      }
-    },
-    [leave, noun],
-  );
+  const { label, noun } = adminCollections[collection];
+  const session = useAdminSession(setProblem);
+  const rows = useCollectionList({
+    collection,
+    onSessionGone: session.leave,
+    onAnnounce: setAnnouncement,
+    onProblem: setProblem,
+  });
+  // The session is gone or was never an admin's: nothing of the data stays on the screen.
+  const list: List = session.leaving ? { status: 'loading' } : rows.list;
+  const { load } = rows;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the view changes, not when `load` does
   useEffect(() => {
     void load({ filters: applied, view, collection });
   }, [collection, view, applied]);
 
-  // The latest state for the poll, which runs outside React's renders.
-  const latest = useRef({ collection, view, applied, shown: 0 });
-  latest.current = {
-    collection,
-    view,
-    applied,
-    shown: list.status === 'loaded' ? list.items.length : 0,
-  };
-  const lastSummary = useRef<Summary['collections'] | undefined>(undefined);
+  const summary = useSummary(
+    { collection, view, filters: applied, rows: list.status === 'loaded' ? list.items.length : 0 },
+    { onSessionGone: session.leave, onAnnounce: setAnnouncement, load },
+  );
 
-  useEffect(() => {
-    let stopped = false;
-    async function poll() {
-      const answer = await requestJson(summaryEndpoint, summaryAnswerSchema);
-      if (stopped) return;
-      if (isSessionGone(answer)) return leave();
-      if (!answer.ok) return;
-      const before = lastSummary.current;
-      lastSummary.current = rememberLatest(before, answer.data.collections);
-      setSummary(answer.data);
-      const arrivals = describeArrivals(before, answer.data.collections);
-      if (arrivals) setAnnouncement(arrivals);
-      const { collection: open, view: openView, applied: filters, shown } = latest.current;
-      const find = (counts?: Summary['collections']) => counts?.find((count) => count.name === open);
-      if (hasViewChanged(find(before), find(answer.data.collections))) {
-        void load({ filters, view: openView, collection: open, rows: shown, quiet: true });
-      }
-    }
-    void poll();
-    const timer = window.setInterval(() => void poll(), pollMilliseconds);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, [leave, load]);
+  const trash = useTrashActions({
+    collection,
+    onSessionGone: session.leave,
+    onAnnounce: setAnnouncement,
+    onProblem: setProblem,
+    onRemoved: rows.removeRow,
+    onRestored: () => headingRef.current?.focus(),
+  });
 
   function choose(next: AdminCollectionName) {
     if (next === collection) return;
@@ -204,7 +103,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     setView('inbox');
     setDraft(emptyFilters);
     setApplied(emptyFilters);
-    setFieldErrors({});
+    rows.setFieldErrors({});
     setProblem('');
   }
 
@@ -213,96 +112,9 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     setProblem('');
   }
 
-  async function loadMore() {
-    if (list.status !== 'loaded' || !list.nextCursor || loadingMore) return;
-    setLoadingMore(true);
-    const ticket = ++request.current;
-    const answer = await requestJson(
-      listUrl(collection, applied, view, { cursor: list.nextCursor }),
-      listAnswerSchema,
-    );
-    setLoadingMore(false);
-    if (ticket !== request.current) return;
-    if (isSessionGone(answer)) return leave();
-    if (!answer.ok) {
-      setProblem(answer.message);
-      return;
-    }
-    setList({
-      status: 'loaded',
-      items: [...list.items, ...answer.data.items],
-      nextCursor: answer.data.nextCursor,
-    });
-    setAnnouncement(`${answer.data.items.length} more ${noun}s shown.`);
-  }
-
-  function removeRow(id: string) {
-    setList((current) =>
-      current.status === 'loaded'
-        ? { ...current, items: current.items.filter((row) => row.id !== id) }
-        : current,
-    );
-  }
-
-  function replaceRow(item: AdminRow) {
-    setList((current) =>
-      current.status === 'loaded'
-        ? { ...current, items: current.items.map((row) => (row.id === item.id ? { ...row, ...item } : row)) }
-        : current,
-    );
-  }
-
-  const nameOf = (row: AdminRow) => String(row.name || row.email || 'someone');
-
-  async function confirmDelete() {
-    if (!pendingDelete || deleting) return;
-    setDeleting(true);
-    setDeleteError('');
-    const answer = await requestJson(itemUrl(collection, pendingDelete.id), changeAnswerSchema, {
-      method: 'DELETE',
-    });
-    setDeleting(false);
-    if (isSessionGone(answer)) return leave();
-    if (!answer.ok) {
-      setDeleteError(answer.message);
-      return;
-    }
-    removeRow(pendingDelete.id);
-    setAnnouncement(
-      `The ${noun} from ${nameOf(pendingDelete)} is in Trash. Restore it from there within 30 days.`,
-    );
-    setPendingDelete(null);
-  }
-
-  async function restore(row: AdminRow) {
-    setProblem('');
-    const answer = await requestJson(restoreUrl(collection, row.id), changeAnswerSchema, { method: 'POST' });
-    if (isSessionGone(answer)) return leave();
-    if (!answer.ok) {
-      setProblem(answer.message);
-      return;
-    }
-    removeRow(row.id);
-    headingRef.current?.focus();
-    setAnnouncement(`The ${noun} from ${nameOf(row)} is restored to ${label.toLowerCase()}.`);
-  }
-
-  async function signOut() {
-    setSigningOut(true);
-    setProblem('');
-    try {
-      const response = await fetch(logoutEndpoint, { method: 'POST' });
-      if (!response.ok) throw new Error(`Sign-out answered ${response.status}`);
-      setList({ status: 'loading' });
-      window.location.assign(paths.adminLogin);
-    } catch {
-      setSigningOut(false);
-      setProblem('We could not sign you out just now. Check your connection and press Sign out again.');
-    }
-  }
-
   const counts = (name: AdminCollectionName) => summary?.collections.find((count) => count.name === name);
   const trashCount = counts(collection)?.trash;
+  const inTrash = view === 'trash';
 
   return (
     <div className="admin">
@@ -314,62 +126,38 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
         <button
           className="button button--ghost"
           type="button"
-          onClick={() => void signOut()}
-          disabled={signingOut}
+          onClick={() => void session.signOut()}
+          disabled={session.signingOut}
         >
-          {signingOut ? 'Signing out…' : 'Sign out'}
+          {session.signingOut ? 'Signing out…' : 'Sign out'}
         </button>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <nav className="admin__nav" aria-label="Dashboard lists">
-        <ul>
-          {adminCollectionNames.map((name) => {
-            const fresh = counts(name)?.new ?? 0;
-            return (
-              <li key={name}>
-                <button
-                  type="button"
-                  className="admin__nav-button"
-                  aria-current={name === collection ? 'true' : undefined}
-                  onClick={() => choose(name)}
-                >
-                  {labels[name]}
-                  {fresh > 0 && (
-                    <span className="admin__badge">
-                      <span className="visually-hidden">, </span>
-                      {fresh} new
-                    </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <DashboardNav current={collection} newCount={(name) => counts(name)?.new ?? 0} onChoose={choose} />
       <div className="admin__view">
         <div className="admin__view-head">
           <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
-            {view === 'trash' ? `${label}: Trash` : label}
+            {inTrash ? `${label}: Trash` : label}
           </h2>
           <div className="admin__views">
             <button type="button" aria-pressed={view === 'inbox'} onClick={() => chooseView('inbox')}>
               {describeNewCount('Inbox', counts(collection)?.new ?? 0)}
             </button>
-            <button type="button" aria-pressed={view === 'trash'} onClick={() => chooseView('trash')}>
+            <button type="button" aria-pressed={inTrash} onClick={() => chooseView('trash')}>
               Trash{trashCount ? `, ${trashCount}` : ''}
             </button>
           </div>
         </div>
-        {view === 'trash' && (
+        {inTrash && (
           <p className="admin__note">Items stay in Trash for 30 days, then they are removed for good.</p>
         )}
         <ListFilters
           collection={collection}
           label={label}
           values={draft}
-          errors={fieldErrors}
+          errors={rows.fieldErrors}
           properties={lookups.properties}
           positions={lookups.positions}
           busy={list.status === 'loading'}
@@ -396,46 +184,19 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
             {problem}
           </p>
         )}
-        {list.status === 'loading' && <p>Loading {label.toLowerCase()}…</p>}
-        {list.status === 'failed' && (
-          <div className="form__message" role="alert">
-            <p>{list.message}</p>
-            <button
-              className="button button--ghost"
-              type="button"
-              onClick={() => void load({ filters: applied, view, collection })}
-            >
-              Try again
-            </button>
-          </div>
-        )}
-        {list.status === 'loaded' && (
-          <>
-            <RowsTable
-              collection={collection}
-              caption={view === 'trash' ? `${label} in Trash` : label}
-              rows={list.items}
-              inTrash={view === 'trash'}
-              lookups={lookups}
-              onOpen={(row) => setOpenRow({ id: row.id, inTrash: view === 'trash' })}
-              onDelete={(row) => {
-                setDeleteError('');
-                setPendingDelete(row);
-              }}
-              onRestore={(row) => void restore(row)}
-            />
-            {list.nextCursor && (
-              <button
-                className="button button--ghost"
-                type="button"
-                onClick={() => void loadMore()}
-                disabled={loadingMore}
-              >
-                {loadingMore ? 'Loading…' : `Load more ${label.toLowerCase()}`}
-              </button>
-            )}
-          </>
-        )}
+        <CollectionRows
+          collection={collection}
+          label={label}
+          list={list}
+          inTrash={inTrash}
+          lookups={lookups}
+          loadingMore={rows.loadingMore}
+          onRetry={() => void load({ filters: applied, view, collection })}
+          onLoadMore={() => void rows.loadMore(applied, view)}
+          onOpen={(row) => setOpenRow({ id: row.id, inTrash })}
+          onDelete={trash.askToDelete}
+          onRestore={(row) => void trash.restore(row)}
+        />
       </div>
       {openRow && (
         <ItemDetail
@@ -444,41 +205,22 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
           inTrash={openRow.inTrash}
           lookups={lookups}
           onClose={() => setOpenRow(null)}
-          onChanged={replaceRow}
-          onSessionGone={leave}
+          onChanged={rows.replaceRow}
+          onSessionGone={session.leave}
           fallbackFocus={() => headingRef.current}
         />
       )}
-      {pendingDelete && (
-        <Modal
-          title={`Move this ${noun} to Trash?`}
-          titleId="delete-title"
-          onClose={() => setPendingDelete(null)}
+      {trash.pendingDelete && (
+        <DeleteDialog
+          row={trash.pendingDelete}
+          label={label}
+          noun={noun}
+          error={trash.deleteError}
+          deleting={trash.deleting}
+          onCancel={trash.cancelDelete}
+          onConfirm={() => void trash.confirmDelete()}
           fallbackFocus={() => headingRef.current}
-        >
-          <p>
-            The {noun} from <strong>{nameOf(pendingDelete)}</strong> leaves {label.toLowerCase()} and waits in
-            Trash for 30 days, where Restore brings it back.
-          </p>
-          {deleteError && (
-            <p className="form__message" role="alert">
-              {deleteError}
-            </p>
-          )}
-          <div className="modal__buttons">
-            <button className="button button--ghost" type="button" onClick={() => setPendingDelete(null)}>
-              Cancel
-            </button>
-            <button
-              className="button button--danger"
-              type="button"
-              onClick={() => void confirmDelete()}
-              disabled={deleting}
-            >
-              {deleting ? 'Moving…' : 'Move to Trash'}
-            </button>
-          </div>
-        </Modal>
+        />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { paths } from '../../lib/paths.ts';
+import { signOut } from '../api/client.ts';
 import { AccountFormShell } from '../auth/AccountFormShell.tsx';
 import { loginSchema } from '../auth/auth-schemas.ts';
 import { loginEndpoint } from '../auth/LoginForm.tsx';
@@ -7,7 +8,6 @@ import { OutcomePanel } from '../auth/OutcomePanel.tsx';
 import { SignInFields } from '../auth/SignInFields.tsx';
 import { sessionAnswerSchema } from '../auth/use-session.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
-import { logoutEndpoint } from './admin-api.ts';
 
 export const notAdminMessage =
   'This account is not an office admin account, so it cannot open the dashboard. We have signed it out again. Sign in with your office account, or use the guest sign-in page.';
@@ -23,16 +23,14 @@ export default function AdminLoginForm({ labelledBy }: { labelledBy: string }) {
   const [outcome, setOutcome] = useState<Outcome>({ status: 'form' });
 
   async function refuse() {
-    try {
-      const response = await fetch(logoutEndpoint, { method: 'POST' });
-      if (!response.ok) throw new Error(`Sign-out answered ${response.status}`);
+    if (await signOut()) {
       setOutcome({ status: 'refused', message: notAdminMessage });
-    } catch {
-      setOutcome({
-        status: 'refused',
-        message: `${notAdminMessage.split('.')[0]}. We could not sign it out again: use Sign out on your account page.`,
-      });
+      return;
     }
+    setOutcome({
+      status: 'refused',
+      message: `${notAdminMessage.split('.')[0]}. We could not sign it out again: use Sign out on your account page.`,
+    });
   }
 
   const form = useSchemaForm({

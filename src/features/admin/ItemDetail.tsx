@@ -1,28 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  type ApiAnswer,
-  changeAnswerSchema,
-  detailAnswerSchema,
-  isSessionGone,
-  requestJson,
-} from './admin-api.ts';
+import { type AdminCollectionName, adminCollections } from './admin-contract.ts';
 import {
   type AdminRow,
   describeHistoryEntry,
   formatField,
   formatOfficeTime,
-  type HistoryEntry,
-  itemNouns,
   type Lookups,
   labelField,
   listDetailFields,
   listStatusChanges,
-  type StatusChange,
-  statusChangeLabels,
 } from './admin-fields.ts';
-import { type AdminCollectionName, itemUrl, readUrl } from './admin-query.ts';
-import { describeDelivery, type EmailDelivery, nameEmail } from './email-delivery.ts';
+import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { Modal } from './Modal.tsx';
+import { StatusActions } from './StatusActions.tsx';
+import { useItemDetail } from './use-item-detail.ts';
 
 type Props = {
   collection: AdminCollectionName;
@@ -34,17 +24,6 @@ type Props = {
   onChanged: (item: AdminRow) => void;
   onSessionGone: () => void;
   fallbackFocus: () => HTMLElement | null;
-};
-
-type Detail =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; item: AdminRow; history: HistoryEntry[]; emails: EmailDelivery[] };
-
-const changeDone: Record<StatusChange, string> = {
-  confirmed: 'Booking confirmed.',
-  declined: 'Booking declined.',
-  cancelled: 'Booking cancelled.',
 };
 
 /**
@@ -61,67 +40,13 @@ export function ItemDetail({
   onSessionGone,
   fallbackFocus,
 }: Props) {
-  const [detail, setDetail] = useState<Detail>({ status: 'loading' });
-  const [changing, setChanging] = useState<StatusChange | null>(null);
-  const [done, setDone] = useState('');
-  const [refusal, setRefusal] = useState('');
-  const sending = useRef(false);
-  const noun = itemNouns[collection];
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened row
-  useEffect(() => {
-    let current = true;
-    // Marked read first, so the detail shows when it was first opened; a failed mark still shows the row.
-    void requestJson(readUrl(collection, id), changeAnswerSchema, { method: 'POST' })
-      .then(() => requestJson(itemUrl(collection, id), detailAnswerSchema))
-      .then((answer) => {
-        if (!current) return;
-        if (isSessionGone(answer)) return onSessionGone();
-        setDetail(
-          answer.ok ? { status: 'loaded', ...answer.data } : { status: 'failed', message: answer.message },
-        );
-      });
-    return () => {
-      current = false;
-    };
-  }, [collection, id]);
-
-  async function change(status: StatusChange) {
-    if (sending.current) return;
-    sending.current = true;
-    setChanging(status);
-    setDone('');
-    setRefusal('');
-    const answer: ApiAnswer<{ item: AdminRow }> = await requestJson(
-      itemUrl(collection, id),
-      changeAnswerSchema,
-      {
-        method: 'PATCH',
-        body: { status },
-      },
-    );
-    sending.current = false;
-    setChanging(null);
-    if (isSessionGone(answer)) return onSessionGone();
-    if (!answer.ok) {
-      setRefusal(answer.message);
-      return;
-    }
-    setDone(changeDone[status]);
-    onChanged(answer.data.item);
-    // The history gains the change just made; a failed reload keeps the detail as it is.
-    const reloaded = await requestJson(itemUrl(collection, id), detailAnswerSchema);
-    setDetail(
-      reloaded.ok
-        ? { status: 'loaded', ...reloaded.data }
-        : {
-            status: 'loaded',
-            item: answer.data.item,
-            history: detail.status === 'loaded' ? detail.history : [],
-            emails: detail.status === 'loaded' ? detail.emails : [],
-          },
-    );
-  }
+  const { detail, change, changing, done, refusal } = useItemDetail({
+    collection,
+    id,
+    onChanged,
+    onSessionGone,
+  });
+  const { noun } = adminCollections[collection];
 
   const title =
     detail.status === 'loaded'
@@ -201,66 +126,6 @@ export function ItemDetail({
         </>
       )}
     </Modal>
-  );
-}
-
-/** Moves that end a booking request for good: the office is asked once more before they happen. */
-const finalMoves: Partial<Record<StatusChange, string>> = {
-  declined: 'Decline this booking request? The guest is told no, and it cannot be undone.',
-  cancelled: 'Cancel this confirmed booking? Its dates become free again, and it cannot be undone.',
-};
-
-function StatusActions({
-  statuses,
-  changing,
-  onChange,
-}: {
-  statuses: StatusChange[];
-  changing: StatusChange | null;
-  onChange: (status: StatusChange) => void;
-}) {
-  const [asking, setAsking] = useState<StatusChange | null>(null);
-  if (statuses.length === 0) return <p>This booking request can no longer change status.</p>;
-  const question = asking ? finalMoves[asking] : undefined;
-  if (asking && question) {
-    return (
-      <fieldset className="admin-detail__question">
-        <legend>{question}</legend>
-        <div className="admin-detail__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setAsking(null);
-              onChange(asking);
-            }}
-          >
-            Yes, {statusChangeLabels[asking].toLowerCase()}
-          </button>
-          {/* The safe answer takes focus, so Enter pressed in a hurry changes nothing. */}
-          {/* biome-ignore lint/a11y/noAutofocus: focus belongs on the question just asked */}
-          <button type="button" className="button button--ghost" autoFocus onClick={() => setAsking(null)}>
-            Keep it as it is
-          </button>
-        </div>
-      </fieldset>
-    );
-  }
-  return (
-    <div className="admin-detail__actions">
-      {statuses.map((status) => (
-        <button
-          key={status}
-          type="button"
-          className={status === 'confirmed' ? 'button button--primary' : 'button button--ghost'}
-          disabled={changing !== null}
-          aria-busy={changing === status}
-          onClick={() => (finalMoves[status] ? setAsking(status) : onChange(status))}
-        >
-          {statusChangeLabels[status]}
-        </button>
-      ))}
-    </div>
   );
 }
 

@@ -1,8 +1,10 @@
 import type { SubmitEvent } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import type { Names } from './admin-fields.ts';
-import type { AdminCollectionName, ListFilters as Filters } from './admin-query.ts';
+import { bookingStatuses } from '../booking/booking-contract.ts';
+import { type AdminCollectionName, adminCollections, type SortName } from './admin-contract.ts';
+import { describeStatus, type Names } from './admin-fields.ts';
+import type { ListFilters as Filters } from './admin-query.ts';
 
 type Props = {
   collection: AdminCollectionName;
@@ -19,17 +21,13 @@ type Props = {
 
 const options = (names: Names) => Object.entries(names).map(([value, label]) => ({ value, label }));
 
-const statusOptions = [
-  { value: 'new', label: 'New' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'cancelled', label: 'Cancelled' },
-];
+const statusOptions = bookingStatuses.map((status) => ({ value: status, label: describeStatus(status) }));
 
-const sortOptions = [
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'arrival', label: 'Arrival date' },
-];
+// Newest first is the placeholder: the server's default, left out of the query.
+const sortLabels: Record<Exclude<SortName, 'newest'>, string> = {
+  oldest: 'Oldest first',
+  arrival: 'Arrival date',
+};
 
 /**
  * Search, filters and sort of one table. Nothing applies until the form is sent, so the table never
@@ -55,7 +53,11 @@ export function ListFilters({
     error: errors[name],
     onValueChange: change,
   });
-  const bookings = collection === 'booking-requests';
+  const { filters, sorts } = adminCollections[collection];
+  const offers = (filter: (typeof filters)[number]) => (filters as readonly string[]).includes(filter);
+  const sortOptions = sorts.flatMap((sort) =>
+    sort === 'newest' ? [] : [{ value: sort, label: sortLabels[sort] }],
+  );
   return (
     <search aria-label={`Search ${label.toLowerCase()}`}>
       <form
@@ -75,23 +77,23 @@ export function ListFilters({
             maxLength={200}
           />
         </div>
-        {bookings && (
-          <>
-            <SelectField
-              {...filterProps('status')}
-              label="Status"
-              placeholder="Any status"
-              options={statusOptions}
-            />
-            <SelectField
-              {...filterProps('property')}
-              label="Property"
-              placeholder="Any property"
-              options={options(properties)}
-            />
-          </>
+        {offers('status') && (
+          <SelectField
+            {...filterProps('status')}
+            label="Status"
+            placeholder="Any status"
+            options={statusOptions}
+          />
         )}
-        {collection === 'career-applications' && (
+        {offers('property') && (
+          <SelectField
+            {...filterProps('property')}
+            label="Property"
+            placeholder="Any property"
+            options={options(properties)}
+          />
+        )}
+        {offers('position') && (
           <SelectField
             {...filterProps('position')}
             label="Position"
@@ -105,7 +107,7 @@ export function ListFilters({
           {...filterProps('sort')}
           label="Sort"
           placeholder="Newest first"
-          options={bookings ? sortOptions : sortOptions.slice(0, 1)}
+          options={sortOptions}
           value={values.sort === 'newest' ? '' : values.sort}
           onValueChange={(name, value) => change(name, value || 'newest')}
         />

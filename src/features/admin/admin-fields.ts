@@ -1,16 +1,20 @@
-import { isIsoDate } from '../../lib/dates.ts';
+import { isIsoDate, officeTimeZone } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import type { AdminCollectionName } from './admin-query.ts';
+import {
+  type BookingStatus,
+  type BookingStatusChange,
+  listStatusMoves,
+} from '../booking/booking-contract.ts';
+import type { AdminCollectionName, AdminRow, HistoryEntry } from './admin-contract.ts';
 
 /**
  * How the dashboard shows the API's rows: which columns each table has, what a field is called, and
  * every value as plain text. Values are only ever returned as strings for React to render as text.
  */
 
-export type AdminRow = { id: string } & Record<string, unknown>;
+export type { AdminRow, HistoryEntry };
 
-export type BookingStatus = 'new' | 'confirmed' | 'declined' | 'cancelled';
-export type StatusChange = 'confirmed' | 'declined' | 'cancelled';
+export type StatusChange = BookingStatusChange;
 
 /** Names for the properties and positions the content files define, slug → name. */
 export type Names = Record<string, string>;
@@ -24,7 +28,7 @@ const officeTime = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
+  timeZone: officeTimeZone,
 });
 
 const calendarDay = new Intl.DateTimeFormat('en-GB', {
@@ -58,14 +62,11 @@ export function describeStatus(status: unknown): string {
 }
 
 /**
- * The status changes a booking request allows, as the database trigger does (migration
- * 20261122000400): the server decides; this only chooses which buttons to show. None in the trash.
+ * The status changes a booking request allows, from the contract the database trigger is held equal
+ * to: the server decides; this only chooses which buttons to show. None in the trash.
  */
 export function listStatusChanges(status: unknown, inTrash: boolean): StatusChange[] {
-  if (inTrash) return [];
-  if (status === 'new') return ['confirmed', 'declined'];
-  if (status === 'confirmed') return ['cancelled'];
-  return [];
+  return inTrash ? [] : [...listStatusMoves(status)];
 }
 
 export const statusChangeLabels: Record<StatusChange, string> = {
@@ -189,22 +190,6 @@ export const tableColumns: Record<AdminCollectionName, Column[]> = {
     { key: 'preview', header: 'Message', format: field('preview') },
     received,
   ],
-};
-
-/** The word for a row in messages: "booking request", "career application", … */
-export const itemNouns: Record<AdminCollectionName, string> = {
-  'booking-requests': 'booking request',
-  'career-applications': 'career application',
-  'contact-messages': 'contact message',
-  'partner-enquiries': 'partner enquiry',
-};
-
-export type HistoryEntry = {
-  action: string;
-  oldStatus: string | null;
-  newStatus: string | null;
-  actorEmail: string | null;
-  at: string;
 };
 
 const historyActions: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminItemReadRoute, adminItemRestoreRoute } from '../../lib/api-contract.ts';
 import {
   buildListQuery,
   type CollectionCount,
@@ -8,9 +9,7 @@ import {
   emptyFilters,
   hasViewChanged,
   listUrl,
-  readUrl,
   rememberLatest,
-  restoreUrl,
 } from './admin-query.ts';
 
 describe('buildListQuery', () => {
@@ -46,8 +45,10 @@ describe('the API addresses', () => {
     expect(csvUrl('booking-requests', filters, 'trash')).toBe(
       '/api/admin/booking-requests.csv?q=kochi&view=trash',
     );
-    expect(restoreUrl('partner-enquiries', 'a/b')).toBe('/api/admin/partner-enquiries/a%2Fb/restore');
-    expect(readUrl('contact-messages', 'a/b')).toBe('/api/admin/contact-messages/a%2Fb/read');
+    expect(adminItemRestoreRoute('partner-enquiries', 'a/b')).toBe(
+      '/api/admin/partner-enquiries/a%2Fb/restore',
+    );
+    expect(adminItemReadRoute('contact-messages', 'a/b')).toBe('/api/admin/contact-messages/a%2Fb/read');
   });
 
   it('never puts a page cursor in a CSV link: the export holds every page', () => {

@@ -1,20 +1,11 @@
 /**
  * What the dashboard asks the admin API for, as plain functions: a view's query string, its page and
  * CSV links, and the words a screen reader hears about new items. The server validates every query
- * again (src/server/admin/list-query.ts); these only build what the screen's controls say.
+ * again; these only build what the screen's controls say.
  */
 
-export const adminCollectionNames = [
-  'booking-requests',
-  'career-applications',
-  'contact-messages',
-  'partner-enquiries',
-] as const;
-
-export type AdminCollectionName = (typeof adminCollectionNames)[number];
-
-/** The inbox lists rows in use; the trash lists deleted ones, which Restore brings back. */
-export type AdminView = 'inbox' | 'trash';
+import { adminCollectionRoute, adminCsvRoute } from '../../lib/api-contract.ts';
+import type { AdminCollectionName, AdminView } from './admin-contract.ts';
 
 /** What the search form holds; an empty string means "any". */
 export type ListFilters = {
@@ -36,9 +27,6 @@ export const emptyFilters: ListFilters = {
   to: '',
   sort: 'newest',
 };
-
-export const adminApiRoot = '/api/admin';
-export const summaryEndpoint = `${adminApiRoot}/summary`;
 
 /**
  * The query string of a list: only the filters that are set, so a link stays short and the server
@@ -70,25 +58,12 @@ export function listUrl(
   view: AdminView,
   page: { cursor?: string | undefined; limit?: number | undefined } = {},
 ): string {
-  return `${adminApiRoot}/${collection}${buildListQuery(filters, view, page)}`;
+  return `${adminCollectionRoute(collection)}${buildListQuery(filters, view, page)}`;
 }
 
 /** The CSV of everything the view shows with these filters: every page, not just the loaded ones. */
 export function csvUrl(collection: AdminCollectionName, filters: ListFilters, view: AdminView): string {
-  return `${adminApiRoot}/${collection}.csv${buildListQuery(filters, view)}`;
-}
-
-export function itemUrl(collection: AdminCollectionName, id: string): string {
-  return `${adminApiRoot}/${collection}/${encodeURIComponent(id)}`;
-}
-
-export function restoreUrl(collection: AdminCollectionName, id: string): string {
-  return `${itemUrl(collection, id)}/restore`;
-}
-
-/** Where the dashboard POSTs as it opens a row, so a message stops counting as new. */
-export function readUrl(collection: AdminCollectionName, id: string): string {
-  return `${itemUrl(collection, id)}/read`;
+  return `${adminCsvRoute(collection)}${buildListQuery(filters, view)}`;
 }
 
 /** A view's name with its count of new items, as its navigation button reads: "Booking requests, 3 new". */

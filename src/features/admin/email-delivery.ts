@@ -1,21 +1,7 @@
-import { z } from 'zod';
-import { emailStatuses } from '../../lib/email-statuses.ts';
+import type { EmailDelivery } from './admin-contract.ts';
 import { formatOfficeTime } from './admin-fields.ts';
 
-/** An email about a booking request as the admin API answers it (src/server/email/delivery.ts). */
-export const emailDeliverySchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  recipient: z.string(),
-  subject: z.string(),
-  status: z.enum(emailStatuses),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
+export type { EmailDelivery };
 
 const emailNames: Record<string, string> = {
   booking_office_notice: 'Notice to the office',

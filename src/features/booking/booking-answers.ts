@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingStatusSchema } from './booking-contract.ts';
 import { bookingRequestSchema } from './booking-request-schema.ts';
 
 /** What the booking API answers, checked before the page shows it (DESIGN §7). */
@@ -19,7 +20,7 @@ export const quoteSchema = z.object({
   balanceDueDate: isoDate.nullable(),
 });
 
-export const bookingRequestStatusSchema = z.enum(['new', 'confirmed', 'declined', 'cancelled']);
+export const bookingRequestStatusSchema = bookingStatusSchema;
 
 /** `POST /api/booking-requests` 201. */
 export const createdBookingRequestSchema = z.object({

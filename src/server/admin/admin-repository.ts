@@ -1,12 +1,6 @@
+import { officeTimeZone } from '../../lib/dates.ts';
 import type { Transaction } from '../db/database.ts';
-import {
-  type Collection,
-  collections,
-  isoDate,
-  isoTimestamp,
-  officeTimeZone,
-  selectList,
-} from './collections.ts';
+import { type Collection, collections, isoDate, isoTimestamp, selectList } from './collections.ts';
 import type { CursorPosition, ListQuery } from './list-query.ts';
 
 /**
@@ -162,26 +156,6 @@ export async function selectForChange(
     [id],
   );
   return row;
-}
-
-/** Sets a booking request's status; the transition trigger and the overlap constraint may refuse it. */
-export async function updateBookingStatus(tx: Transaction, id: string, status: string): Promise<void> {
-  await tx.query('update public.booking_requests set status = $2 where id = $1', [id, status]);
-}
-
-/** Moves a row to the trash, or back; the audit triggers record either. */
-export async function updateDeleted(
-  tx: Transaction,
-  collection: Collection,
-  id: string,
-  deleted: boolean,
-): Promise<void> {
-  await tx.query(
-    deleted
-      ? `update public.${collection.table} set deleted_at = now() where id = $1 and deleted_at is null`
-      : `update public.${collection.table} set deleted_at = null where id = $1 and deleted_at is not null`,
-    [id],
-  );
 }
 
 export type ConfirmedStay = { id: string; property: string; arrival: string; departure: string };

@@ -1,35 +1,23 @@
-import { z } from 'zod';
+import {
+  type AdminCollectionFacts,
+  type AdminCollectionName,
+  adminCollectionNames,
+  adminCollections,
+} from '../../features/admin/admin-contract.ts';
+import { officeTimeZone } from '../../lib/dates.ts';
 
 /**
- * The four collections the office dashboard shows, described once: how each is named in URLs, which
- * table holds it, what its search covers, which filters and sorts it offers and which columns its
- * list, detail and CSV export carry. The repository builds every query from this, so a collection
- * cannot offer a filter its SQL does not know.
+ * What the server adds to each collection of the admin contract: which table holds it, what its search
+ * covers, when a row is new, and which columns its list, detail and CSV export carry. The repository
+ * builds every query from this, so a collection cannot offer a filter its SQL does not know.
  *
  * Every SQL fragment here is a constant written by us, never text from a request.
  */
 
-export const collectionNames = [
-  'booking-requests',
-  'career-applications',
-  'contact-messages',
-  'partner-enquiries',
-] as const;
-
-export const collectionNameSchema = z.enum(collectionNames);
-export type CollectionName = z.infer<typeof collectionNameSchema>;
-
-/** Filters a list may take besides the date range on `created_at`, which every collection has. */
-export type FilterName = 'status' | 'property' | 'position';
-export type SortName = 'newest' | 'oldest' | 'arrival';
-
 /** Output field name → SQL expression over the table's columns. */
 type Columns = Record<string, string>;
 
-export type Collection = {
-  name: CollectionName;
-  /** For people: a tab's title, a CSV file's name. */
-  label: string;
+type CollectionTables = {
   table: 'booking_requests' | 'career_applications' | 'contact_messages' | 'partner_enquiries';
   /**
    * The text `q` searches, written exactly as the trigram index of migration 20261122000700 is: the
@@ -38,24 +26,20 @@ export type Collection = {
   searchText: string;
   /** When a row counts as new to the office (the dashboard's badge). */
   isNew: string;
-  /** Form rows stop being new when an admin first opens one (`read_at`); bookings by their status. */
-  marksReadOnOpen: boolean;
-  filters: readonly FilterName[];
-  sorts: readonly SortName[];
   listColumns: Columns;
   detailColumns: Columns;
   /** CSV header → SQL giving the cell's text. */
   csvColumns: Columns;
 };
 
-// The office is in Kerala: a CSV opened there should show its own clock, not UTC.
-export const officeTimeZone = 'Asia/Kolkata';
+export type Collection = { name: AdminCollectionName } & AdminCollectionFacts & CollectionTables;
 
 /** A timestamp as ISO 8601 in UTC with milliseconds, the way `Date.toJSON` writes one. */
 export const isoTimestamp = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** A calendar date as `YYYY-MM-DD`: pg would make a JS Date at local midnight, which can shift it. */
 export const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+// The office is in Kerala: a CSV opened there should show its own clock, not UTC.
 const officeTime = (column: string) =>
   `to_char(${column} at time zone '${officeTimeZone}', 'YYYY-MM-DD HH24:MI')`;
 const pounds = (column: string) => `to_char(${column} / 100.0, 'FM999999990.00')`;
@@ -78,15 +62,10 @@ const formRowColumns: Columns = {
 const messageSearchText = `(name || ' ' || email || ' ' || phone || ' ' || message)`;
 const messagePreview = 'left(message, 200)';
 
-const bookingRequests: Collection = {
-  name: 'booking-requests',
-  label: 'Booking requests',
+const bookingRequests: CollectionTables = {
   table: 'booking_requests',
   searchText: `(name || ' ' || email || ' ' || phone || ' ' || city || ' ' || property || ' ' || coalesce(message, ''))`,
   isNew: `status = 'new'`,
-  marksReadOnOpen: false,
-  filters: ['status', 'property'],
-  sorts: ['newest', 'oldest', 'arrival'],
   listColumns: {
     ...commonColumns,
     isNew: `status = 'new'`,
@@ -149,15 +128,10 @@ const bookingRequests: Collection = {
   },
 };
 
-const careerApplications: Collection = {
-  name: 'career-applications',
-  label: 'Career applications',
+const careerApplications: CollectionTables = {
   table: 'career_applications',
   searchText: `(name || ' ' || email || ' ' || phone || ' ' || qualification || ' ' || position || ' ' || coalesce(cover_note, ''))`,
   isNew: 'read_at is null',
-  marksReadOnOpen: true,
-  filters: ['position'],
-  sorts: ['newest', 'oldest'],
   listColumns: { ...formRowColumns, position: 'position', qualification: 'qualification' },
   detailColumns: {
     ...formRowColumns,
@@ -188,33 +162,30 @@ const messageCsvColumns: Columns = {
   'Deleted (IST)': officeTime('deleted_at'),
 };
 
-const contactMessages: Collection = {
-  name: 'contact-messages',
-  label: 'Contact messages',
+const contactMessages: CollectionTables = {
   table: 'contact_messages',
   searchText: messageSearchText,
   isNew: 'read_at is null',
-  marksReadOnOpen: true,
-  filters: [],
-  sorts: ['newest', 'oldest'],
   listColumns: { ...formRowColumns, preview: messagePreview },
   detailColumns: { ...formRowColumns, message: 'message' },
   csvColumns: messageCsvColumns,
 };
 
-const partnerEnquiries: Collection = {
-  ...contactMessages,
-  name: 'partner-enquiries',
-  label: 'Partner enquiries',
-  table: 'partner_enquiries',
+const partnerEnquiries: CollectionTables = { ...contactMessages, table: 'partner_enquiries' };
+
+const tableFacts: Record<AdminCollectionName, CollectionTables> = {
+  'booking-requests': bookingRequests,
+  'career-applications': careerApplications,
+  'contact-messages': contactMessages,
+  'partner-enquiries': partnerEnquiries,
 };
 
-export const collections: readonly Collection[] = [
-  bookingRequests,
-  careerApplications,
-  contactMessages,
-  partnerEnquiries,
-];
+/** Every collection, in the contract's order: its shared facts with the server's own. */
+export const collections: readonly Collection[] = adminCollectionNames.map((name) => ({
+  name,
+  ...adminCollections[name],
+  ...tableFacts[name],
+}));
 
 /** The collection a URL names, or undefined for any other text. */
 export function findCollection(name: string | undefined): Collection | undefined {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { listQuerySchema } from '../../features/admin/admin-contract.ts';
 import { findCollection } from './collections.ts';
-import { decodeCursor, encodeCursor, listQuerySchema, readListQuery } from './list-query.ts';
+import { decodeCursor, encodeCursor, readListQuery } from './list-query.ts';
 
 const bookings = findCollection('booking-requests');
 const messages = findCollection('contact-messages');

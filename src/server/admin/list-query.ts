@@ -1,99 +1,36 @@
-import { z } from 'zod';
+import {
+  type AdminView,
+  defaultPageSize,
+  filterNames,
+  type ListQueryInput,
+  type SortName,
+  splitSearchWords,
+} from '../../features/admin/admin-contract.ts';
+import type { BookingStatus } from '../../features/booking/booking-contract.ts';
 import { isIsoDate } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
-import type { Collection, FilterName, SortName } from './collections.ts';
+import type { Collection } from './collections.ts';
 
 /**
- * What a dashboard list asks for, from its URL's query string: search, filters, sort, the trash or
- * not, and where to continue. The same query (without cursor and limit) chooses a CSV export's rows.
+ * A dashboard list's query (parsed by `listQuerySchema` of the admin contract) checked against what its
+ * collection offers, and the opaque cursors that continue a list where a page ended.
  */
-
-export const bookingStatuses = ['new', 'confirmed', 'declined', 'cancelled'] as const;
-export const defaultPageSize = 25;
-export const maxPageSize = 100;
-const maxSearchWords = 8;
-
-const slug = (what: string) =>
-  z
-    .string()
-    .max(100, `Choose ${what} from the list`)
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, `Choose ${what} from the list`);
-
-const day = (label: string) =>
-  z.string().refine(isIsoDate, `Enter the ${label} date as a real date, like 2027-03-14`);
-
-// A link or a form can send `?status=` for "any": empty means the parameter is not there.
-const optional = <Schema extends z.ZodType>(schema: Schema) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-export const listQuerySchema = z
-  .object({
-    /** Words that must all appear, in any order, in the row's text (see `searchText`). */
-    q: optional(
-      z
-        .string()
-        .trim()
-        .max(200, 'Search for at most 200 characters')
-        .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from the search')
-        .refine(
-          (text) => splitSearchWords(text).length <= maxSearchWords,
-          `Search for at most ${maxSearchWords} words`,
-        )
-        // The trigram index needs three characters to look anything up; words of one or two can
-        // only narrow a search down, or it would read the whole table.
-        .refine(
-          (text) => text === '' || splitSearchWords(text).some((word) => [...word].length >= 3),
-          'Search for at least one word of 3 or more letters',
-        ),
-    ),
-    status: optional(z.enum(bookingStatuses, { error: 'Choose new, confirmed, declined or cancelled' })),
-    property: optional(slug('a property')),
-    position: optional(slug('a position')),
-    /** Received on or after this day, in the office's time zone. */
-    from: optional(day('from')),
-    /** Received on or before this day, in the office's time zone. */
-    to: optional(day('to')),
-    sort: optional(z.enum(['newest', 'oldest', 'arrival'], { error: 'Sort by newest, oldest or arrival' })),
-    /** `trash` lists the deleted rows, which Restore brings back. */
-    view: optional(z.enum(['inbox', 'trash'], { error: 'Choose the inbox or the trash' })),
-    cursor: optional(z.string().max(300, 'This page link is broken; start again from the first page')),
-    limit: optional(
-      z.coerce
-        .number({ error: 'Ask for a number of rows' })
-        .int('Ask for a whole number of rows')
-        .min(1, 'Ask for at least 1 row')
-        .max(maxPageSize, `Ask for at most ${maxPageSize} rows`),
-    ),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'The to date cannot be before the from date',
-  });
-
-export type ListQueryInput = z.infer<typeof listQuerySchema>;
 
 /** Where a page ends: the sort key and id of its last row. */
 export type CursorPosition = { key: string; id: string };
 
 export type ListQuery = {
   searchWords: string[];
-  status?: (typeof bookingStatuses)[number];
+  status?: BookingStatus;
   property?: string;
   position?: string;
   from?: string;
   to?: string;
   sort: SortName;
-  view: 'inbox' | 'trash';
+  view: AdminView;
   after?: CursorPosition;
   limit: number;
 };
-
-export function splitSearchWords(text: string): string[] {
-  return [...new Set(text.split(/\s+/).filter(Boolean))];
-}
-
-/** A query-string field a collection does not have, so a typo never silently lists everything. */
-const filterNames: readonly FilterName[] = ['status', 'property', 'position'];
 
 /**
  * Checks a list's query against what the collection offers. Answers the query, or the message for
@@ -104,6 +41,7 @@ export function readListQuery(
   input: ListQueryInput,
 ): { query: ListQuery } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
+  // A filter the collection does not have is refused, so a typo never silently lists everything.
   for (const filter of filterNames) {
     if (input[filter] !== undefined && !collection.filters.includes(filter)) {
       errors[filter] = `${collection.label} cannot be filtered by ${filter}`;

@@ -1,6 +1,50 @@
+import type { ItemAnswer } from '../../features/admin/admin-contract.ts';
+import type { Visitor } from '../auth/session.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
-import { purgeOldTrash } from './admin-repository.ts';
-import { collections } from './collections.ts';
+import { callerFor, itemNotFound, nameItem } from './admin-access.ts';
+import { updateDeleted } from './admin-change-repository.ts';
+import { refuseOverlap } from './admin-items.ts';
+import { purgeOldTrash, selectDetail, selectForChange } from './admin-repository.ts';
+import { type Collection, collections } from './collections.ts';
+
+/** The dashboard's trash: moving a row in and out of it, and removing what has waited there too long. */
+
+/**
+ * Moves a row into the trash or out of it. Asking for the state a row already has changes nothing and
+ * succeeds, so a double click is harmless.
+ */
+async function setDeleted(
+  visitor: Visitor,
+  collection: Collection,
+  id: string,
+  deleted: boolean,
+): Promise<ItemAnswer> {
+  const item = await withCaller(callerFor(visitor), async (tx) => {
+    const current = await selectForChange(tx, collection, id);
+    if (!current) throw itemNotFound(collection);
+    if (current.deleted !== deleted) {
+      const outcome = await updateDeleted(tx, collection, id, deleted);
+      if (outcome === 'overlaps_confirmed_stay') {
+        throw await refuseOverlap(tx, id, '; cancel that booking first to restore this one.');
+      }
+    }
+    return selectDetail(tx, collection, id);
+  });
+  return nameItem(collection, item);
+}
+
+/** Moves a row to the trash (deleted_at), from where Restore brings it back within 30 days. */
+export function moveToTrash(visitor: Visitor, collection: Collection, id: string): Promise<ItemAnswer> {
+  return setDeleted(visitor, collection, id, true);
+}
+
+/**
+ * Brings a row back from the trash. A confirmed booking whose dates a newer confirmed stay now holds
+ * cannot come back: the overlap constraint refuses it (a conflict naming that stay).
+ */
+export function restoreFromTrash(visitor: Visitor, collection: Collection, id: string): Promise<ItemAnswer> {
+  return setDeleted(visitor, collection, id, false);
+}
 
 export type PurgeReport = { total: number; byCollection: Record<string, number> };
 

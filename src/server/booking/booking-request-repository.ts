@@ -1,3 +1,4 @@
+import type { BookingStatus } from '../../features/booking/booking-contract.ts';
 import type { BookingRequestInput } from '../../features/booking/booking-request-schema.ts';
 import type { Quote } from '../../lib/pricing.ts';
 import type { Transaction } from '../db/database.ts';
@@ -10,7 +11,7 @@ export type StoredBookingRequest = {
   arrival: string;
   departure: string;
   guests: number;
-  status: 'new' | 'confirmed' | 'declined' | 'cancelled';
+  status: BookingStatus;
   createdAt: Date;
   quote: Quote;
 };

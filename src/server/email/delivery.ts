@@ -1,3 +1,4 @@
+import type { EmailDelivery } from '../../features/admin/admin-contract.ts';
 import type { EmailStatus } from '../../lib/email-statuses.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { type Email, sendEmail } from './email.ts';
@@ -226,20 +227,6 @@ export function startEmailWorker(everyMs = 3000): () => void {
   timer.unref();
   return () => clearInterval(timer);
 }
-
-/** How delivery of one email went, as the dashboard shows it on a booking request's detail. */
-export type EmailDelivery = {
-  id: string;
-  kind: EmailKind;
-  recipient: string;
-  subject: string;
-  status: EmailStatus;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  sentAt: string | null;
-  createdAt: string;
-};
 
 /**
  * The emails about a booking request, oldest first, without their text. Runs as the caller: RLS shows

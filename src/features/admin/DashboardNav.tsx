@@ -1,0 +1,38 @@
+import { type AdminCollectionName, adminCollectionNames, adminCollections } from './admin-contract.ts';
+
+type Props = {
+  current: AdminCollectionName;
+  newCount: (name: AdminCollectionName) => number;
+  onChoose: (name: AdminCollectionName) => void;
+};
+
+/** The lists of the dashboard, each with its count of new items. */
+export function DashboardNav({ current, newCount, onChoose }: Props) {
+  return (
+    <nav className="admin__nav" aria-label="Dashboard lists">
+      <ul>
+        {adminCollectionNames.map((name) => {
+          const fresh = newCount(name);
+          return (
+            <li key={name}>
+              <button
+                type="button"
+                className="admin__nav-button"
+                aria-current={name === current ? 'true' : undefined}
+                onClick={() => onChoose(name)}
+              >
+                {adminCollections[name].label}
+                {fresh > 0 && (
+                  <span className="admin__badge">
+                    <span className="visually-hidden">, </span>
+                    {fresh} new
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,65 @@
+import { listQuerySchema, statusChangeSchema } from '../../features/admin/admin-contract.ts';
+import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
+import type { EdgeContext } from '../http/edge-context.ts';
+import { HttpError } from '../http/responses.ts';
+import { validate } from '../http/validate.ts';
+import { Refusal } from '../refusal.ts';
+import { itemNotFound } from './admin-access.ts';
+import { type Collection, findCollection } from './collections.ts';
+import { isUuid, type ListQuery, readListQuery } from './list-query.ts';
+
+/**
+ * What the admin functions read from a request before calling a service: the collection and row a
+ * path names, a list's query string and a status change's body, each checked here so the services
+ * receive only parsed values.
+ */
+
+/** The collection `:collection` names; an unknown name is a 404. */
+export function readCollection({ params }: EdgeContext): Collection {
+  const collection = findCollection(params.collection);
+  if (!collection) throw new Refusal('not_found', 'The dashboard has no such list.');
+  return collection;
+}
+
+/** The collection and row id a path names. A malformed id names nothing: a 404 like an unknown one. */
+export function readItemTarget(context: EdgeContext): { collection: Collection; id: string } {
+  const collection = readCollection(context);
+  const id = context.params.id;
+  if (!isUuid(id)) throw itemNotFound(collection);
+  return { collection, id: id.toLowerCase() };
+}
+
+/** A list's or an export's collection and query, checked against what the collection offers. */
+export function readListRequest(
+  request: Request,
+  context: EdgeContext,
+): { collection: Collection; query: ListQuery } {
+  const collection = readCollection(context);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const read = readListQuery(collection, validate(listQuerySchema, params));
+  if ('errors' in read) throw new Refusal('invalid', 'Some filters need your attention.', read.errors);
+  return { collection, query: read.query };
+}
+
+/**
+ * The row a status change is about and the status it asks for. Only booking requests have a status:
+ * any other collection answers 405 with the methods its rows do take.
+ */
+export function readStatusChange(
+  context: EdgeContext,
+  body: unknown,
+): { collection: Collection; id: string; status: BookingStatusChange } {
+  const collection = readCollection(context);
+  if (collection.name !== 'booking-requests') {
+    throw new HttpError(
+      405,
+      'method_not_allowed',
+      `${collection.label} have no status to change.`,
+      undefined,
+      { allow: 'GET, DELETE' },
+    );
+  }
+  const { id } = readItemTarget(context);
+  const { status } = validate(statusChangeSchema, body);
+  return { collection, id, status };
+}

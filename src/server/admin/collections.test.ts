@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { adminCollectionNames, adminCollections } from '../../features/admin/admin-contract.ts';
+import { collections, findCollection } from './collections.ts';
+
+describe('the server collections', () => {
+  it('are exactly the contract collections, in its order', () => {
+    expect(collections.map(({ name }) => name)).toEqual([...adminCollectionNames]);
+  });
+
+  it.each(adminCollectionNames)(
+    'marks %s read on open exactly when its rows stop being new by being read',
+    (name) => {
+      const collection = findCollection(name);
+      expect(collection?.marksReadOnOpen).toBe(adminCollections[name].marksReadOnOpen);
+      expect(collection?.isNew === 'read_at is null').toBe(adminCollections[name].marksReadOnOpen);
+    },
+  );
+
+  it('offers the status filter only for a collection whose rows have a status', () => {
+    for (const { name, filters, listColumns } of collections) {
+      expect(filters.includes('status'), name).toBe('status' in listColumns);
+    }
+  });
+});
