@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { bookingTerms } from '../../lib/booking-terms.ts';
-import { todayInKerala } from '../../lib/dates.ts';
+import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { paths, propertyPath, telephoneHref } from '../../lib/paths.ts';
 import { registerPath, signInPath } from '../auth/auth-links.ts';
@@ -9,14 +9,9 @@ import { type SessionUser, useSession } from '../auth/use-session.ts';
 import {
   type AccountBookingRequest,
   accountBookingRequestsAnswerSchema,
-} from '../booking/booking-answers.ts';
+} from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
-import {
-  describeGuests,
-  describeNights,
-  describeRequestStatus,
-  formatStayDate,
-} from '../booking/stay-words.ts';
+import { describeGuests, describeNights, describeRequestStatus } from '../booking/stay-words.ts';
 
 export const accountBookingRequestsEndpoint = '/api/account/booking-requests';
 export const logoutEndpoint = '/api/auth/logout';

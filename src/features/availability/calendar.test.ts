@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { availabilityAnswerSchema } from './availability-contract.ts';
 import {
   buildMonthGrid,
   isNightBooked,
@@ -122,5 +123,17 @@ describe('readConfirmedStays', () => {
     [null, null],
   ])('reads %j as %j', (answer, expected) => {
     expect(readConfirmedStays(answer)).toEqual(expected);
+  });
+
+  it.each([
+    { property: 'x', confirmed: stays },
+    { property: 'x', confirmed: [] },
+    { property: 'x', confirmed: [{ arrival: '2027-03-10', departure: '2027-02-30' }] },
+    { property: 'x', confirmed: [{ arrival: '2027-03-10' }] },
+    { property: 'x', confirmed: [null] },
+    { property: 'x', confirmed: 'none' },
+  ])('reads the stays of %j exactly when the availability answer schema accepts it', (answer) => {
+    const parsed = availabilityAnswerSchema.safeParse(answer);
+    expect(readConfirmedStays(answer)).toEqual(parsed.success ? parsed.data.confirmed : null);
   });
 });

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { bookingTerms } from '../../lib/booking-terms.ts';
-import { addDays, isIsoDate, todayInKerala } from '../../lib/dates.ts';
+import { addDays, formatStayDate, isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { formatPence } from '../../lib/money.ts';
 import { paths, propertyPath } from '../../lib/paths.ts';
@@ -19,13 +19,13 @@ import { PersonFields } from '../forms/PersonFields.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import {
   type BookableProperty,
+  bookingRequestSchema,
   type CreatedBookingRequest,
   createdBookingRequestSchema,
-} from './booking-answers.ts';
-import { bookingRequestSchema } from './booking-request-schema.ts';
+} from './booking-contract.ts';
 import { previewStay } from './preview-stay.ts';
 import { QuoteDetails } from './QuoteDetails.tsx';
-import { describeGuests, describeNights, formatStayDate } from './stay-words.ts';
+import { describeGuests, describeNights } from './stay-words.ts';
 
 export const bookingRequestsEndpoint = '/api/booking-requests';
 

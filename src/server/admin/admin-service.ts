@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { formatDate } from '../../lib/catalogue.ts';
-import { todayInKerala } from '../../lib/dates.ts';
+import { formatDate, todayInKerala } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { type Caller, type Transaction, withCaller } from '../db/database.ts';

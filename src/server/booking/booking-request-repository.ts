@@ -1,4 +1,5 @@
-import type { BookingRequestInput } from '../../features/booking/booking-request-schema.ts';
+import type { ConfirmedStay } from '../../features/availability/availability-contract.ts';
+import type { BookingRequestInput, BookingStatus } from '../../features/booking/booking-contract.ts';
 import type { Quote } from '../../lib/pricing.ts';
 import type { Transaction } from '../db/database.ts';
 
@@ -10,12 +11,10 @@ export type StoredBookingRequest = {
   arrival: string;
   departure: string;
   guests: number;
-  status: 'new' | 'confirmed' | 'declined' | 'cancelled';
+  status: BookingStatus;
   createdAt: Date;
   quote: Quote;
 };
-
-export type ConfirmedStay = { arrival: string; departure: string };
 
 // pg would turn a `date` into a JS Date at the server's local midnight, which can shift it by a day.
 const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
