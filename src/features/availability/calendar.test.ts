@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { availabilityAnswerSchema } from './availability-contract.ts';
 import {
   buildMonthGrid,
@@ -9,7 +10,7 @@ import {
   shiftMonth,
   upcomingStays,
 } from './calendar.ts';
-import { readConfirmedStays } from './use-availability.ts';
+import { availabilityPath, readConfirmedStays } from './use-availability.ts';
 
 const stays = [{ arrival: '2027-03-10', departure: '2027-03-17' }];
 
@@ -135,5 +136,13 @@ describe('readConfirmedStays', () => {
   ])('reads the stays of %j exactly when the availability answer schema accepts it', (answer) => {
     const parsed = availabilityAnswerSchema.safeParse(answer);
     expect(readConfirmedStays(answer)).toEqual(parsed.success ? parsed.data.confirmed : null);
+  });
+});
+
+describe('availabilityPath', () => {
+  it('asks the availability route of the API contract for one property', () => {
+    expect(availabilityPath('kovalam-cliff-villa')).toBe(
+      `${apiRoutes.availability}?property=kovalam-cliff-villa`,
+    );
   });
 });
