@@ -1,6 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { accountBookingRequests } from '../../src/server/booking/booking-endpoints.ts';
+import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { listOwnBookingRequests } from '../../src/server/booking/booking-service.ts';
+import { json } from '../../src/server/http/responses.ts';
 
-export default accountBookingRequests;
+/** `GET /api/account/booking-requests`: the caller's own requests, for the account page. */
+export default signedInEndpoint(['GET'], async (_request, visitor) =>
+  json({ bookingRequests: await listOwnBookingRequests(visitor) }),
+);
 
 export const config: Config = { path: '/api/account/booking-requests' };

@@ -1,6 +1,6 @@
 /**
- * The booking rules of DESIGN §6 that guests read on every property page. The price quote applies the
- * same numbers, so a change here is a change to what a stay costs.
+ * The booking terms guests read on every property page: the discount, the deposit and when the balance
+ * is due. The price quote applies the same numbers, so a change here is a change to what a stay costs.
  */
 export const bookingTerms = {
   /** Discount on the stay when exactly this many guests stay. */

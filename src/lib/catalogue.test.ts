@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeBedrooms,
-  describeProjectStatus,
-  describeSleeps,
-  formatDate,
-  formatMonth,
-  isoDate,
-  orderByLegacyId,
-} from './catalogue.ts';
+import { describeBedrooms, describeProjectStatus, describeSleeps, orderByLegacyId } from './catalogue.ts';
 
 describe('describeProjectStatus', () => {
   it.each([
@@ -16,31 +8,6 @@ describe('describeProjectStatus', () => {
     ['finishing', 'Finishing touches'],
   ] as const)('%s reads %s', (status, expected) => {
     expect(describeProjectStatus(status)).toBe(expected);
-  });
-});
-
-describe('formatMonth', () => {
-  it.each([
-    ['2028-03', 'March 2028'],
-    ['2027-12', 'December 2027'],
-    ['2026-01', 'January 2026'],
-  ])('%s reads %s', (month, expected) => {
-    expect(formatMonth(month)).toBe(expected);
-  });
-
-  it.each(['2028-13', '2028-3', 'March 2028'])('refuses %s', (month) => {
-    expect(() => formatMonth(month)).toThrow(RangeError);
-  });
-});
-
-describe('dates', () => {
-  it.each([
-    ['2026-08-20', '20 August 2026'],
-    ['2026-01-01', '1 January 2026'],
-  ])('%s reads %s and keeps its ISO form', (iso, expected) => {
-    const date = new Date(iso);
-    expect(formatDate(date)).toBe(expected);
-    expect(isoDate(date)).toBe(iso);
   });
 });
 

@@ -12,31 +12,6 @@ export function describeProjectStatus(status: ProjectStatus): string {
   return projectStatusLabels[status];
 }
 
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A `YYYY-MM` month as "March 2028". */
-export function formatMonth(yearMonth: string): string {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(yearMonth);
-  if (!match) throw new RangeError(`Not a YYYY-MM month: ${yearMonth}`);
-  return monthYear.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
-}
-
-/** A calendar date as "20 August 2026", read in UTC so the build machine's zone never shifts it. */
-export function formatDate(date: Date): string {
-  return dayMonthYear.format(date);
-}
-
-/** A date as `YYYY-MM-DD`, for `<time datetime>` and structured data. */
-export function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** "Studio", "1 bedroom", "4 bedrooms". */
 export function describeBedrooms(bedrooms: number): string {
   if (bedrooms === 0) return 'Studio';

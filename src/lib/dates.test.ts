@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isIsoDate } from './dates.ts';
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  formatMonth,
+  formatStayDate,
+  isIsoDate,
+  isoDate,
+} from './dates.ts';
 
 describe('isIsoDate', () => {
   it.each([
@@ -75,5 +83,44 @@ describe('daysBetween', () => {
         expect(addDays(later, -days)).toBe(date);
       }),
     );
+  });
+});
+
+describe('formatMonth', () => {
+  it.each([
+    ['2028-03', 'March 2028'],
+    ['2027-12', 'December 2027'],
+    ['2026-01', 'January 2026'],
+  ])('%s reads %s', (month, expected) => {
+    expect(formatMonth(month)).toBe(expected);
+  });
+
+  it.each(['2028-13', '2028-3', 'March 2028'])('refuses %s', (month) => {
+    expect(() => formatMonth(month)).toThrow(RangeError);
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['2026-08-20', '20 August 2026'],
+    ['2026-01-01', '1 January 2026'],
+  ])('%s reads %s and keeps its ISO form', (iso, expected) => {
+    const date = new Date(iso);
+    expect(formatDate(date)).toBe(expected);
+    expect(isoDate(date)).toBe(iso);
+  });
+});
+
+describe('formatStayDate', () => {
+  it.each([
+    ['2027-03-14', 'Sun, 14 March 2027'],
+    ['2028-02-29', 'Tue, 29 February 2028'],
+    ['2027-01-01', 'Fri, 1 January 2027'],
+  ])('%s reads %s', (date, expected) => {
+    expect(formatStayDate(date)).toBe(expected);
+  });
+
+  it.each(['2027-02-30', '14/03/2027', ''])('refuses %j', (date) => {
+    expect(() => formatStayDate(date)).toThrow(RangeError);
   });
 });

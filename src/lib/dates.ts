@@ -57,3 +57,46 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return dayNumberOf(to) - dayNumberOf(from);
 }
+
+/*
+ * Dates in words, for people. Each formatter reads its date in UTC: a calendar date is a day, not an
+ * instant, so neither the build machine's nor the browser's zone may move it.
+ */
+
+const weekdayDayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A `YYYY-MM` month as "March 2028". */
+export function formatMonth(yearMonth: string): string {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(yearMonth);
+  if (!match) throw new RangeError(`Not a YYYY-MM month: ${yearMonth}`);
+  return monthYear.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
+/** A date as "20 August 2026". */
+export function formatDate(date: Date): string {
+  return dayMonthYear.format(date);
+}
+
+/** A date as `YYYY-MM-DD`, for `<time datetime>` and structured data. */
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A `YYYY-MM-DD` date as "Sun, 14 March 2027"; throws RangeError for anything else. */
+export function formatStayDate(date: string): string {
+  if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${date}`);
+  return weekdayDayMonthYear.format(new Date(`${date}T00:00:00Z`));
+}

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { bookingTerms } from './booking-terms.ts';
 import { addDays, daysBetween } from './dates.ts';
 
@@ -12,22 +13,33 @@ export type StayToPrice = {
   today: string;
 };
 
-/** A price quote in whole pence: the `quote` of the booking request's 201 answer (DESIGN §7). */
-export type Quote = {
-  nights: number;
-  weeklyRatePence: number;
-  subtotalPence: number;
-  discountPence: number;
-  totalPence: number;
-  /** Paid to confirm the booking: a share of the total, or all of it when arrival is close. */
-  depositPence: number;
-  balancePence: number;
-  /** When the balance is due, `YYYY-MM-DD`; null when everything is due on confirmation. */
-  balanceDueDate: string | null;
-};
+const pence = z.int().nonnegative();
 
 /**
- * Prices a stay by the rules of DESIGN §6, with the numbers in `bookingTerms`:
+ * A price quote in whole pence, as `quoteStay` makes it, the server stores it and the booking API
+ * answers it. The schema sits beside the function that makes the quote, so the type the function
+ * returns and the shape the browser checks an answer against are one declaration.
+ */
+export const quoteSchema = z.object({
+  nights: z.int().positive(),
+  weeklyRatePence: pence,
+  subtotalPence: pence,
+  discountPence: pence,
+  totalPence: pence,
+  /** Paid to confirm the booking: a share of the total, or all of it when arrival is close. */
+  depositPence: pence,
+  balancePence: pence,
+  /** When the balance is due, `YYYY-MM-DD`; null when everything is due on confirmation. */
+  balanceDueDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+});
+
+export type Quote = z.infer<typeof quoteSchema>;
+
+/**
+ * Prices a stay by the company's published terms, with the numbers in `bookingTerms`:
  * - subtotal: the weekly rate × nights / 7;
  * - a 20% discount off the subtotal when exactly two guests stay;
  * - a 25% deposit of the total confirms the booking; the balance is due 45 days before arrival;

@@ -6,7 +6,7 @@ import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
 import {
   type BookingRequestInput,
   bookingRequestSchema,
-} from '../../src/features/booking/booking-request-schema.ts';
+} from '../../src/features/booking/booking-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { bookingHorizonDays, findStayProblems } from '../../src/lib/stay-rules.ts';
 import { findProperty, loadCatalogue } from '../../src/server/catalogue/catalogue.ts';

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatMonth } from '../../lib/catalogue.ts';
-import { addDays } from '../../lib/dates.ts';
+import { addDays, formatMonth, formatStayDate } from '../../lib/dates.ts';
 import { bookingHorizonDays } from '../../lib/stay-rules.ts';
-import { formatStayDate } from '../booking/stay-words.ts';
 import {
   type BookedStay,
   buildMonthGrid,

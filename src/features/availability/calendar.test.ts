@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../lib/api-contract.ts';
+import { availabilityAnswerSchema } from './availability-contract.ts';
 import {
   buildMonthGrid,
   isNightBooked,
@@ -8,7 +10,7 @@ import {
   shiftMonth,
   upcomingStays,
 } from './calendar.ts';
-import { readConfirmedStays } from './use-availability.ts';
+import { availabilityPath, readConfirmedStays } from './use-availability.ts';
 
 const stays = [{ arrival: '2027-03-10', departure: '2027-03-17' }];
 
@@ -122,5 +124,25 @@ describe('readConfirmedStays', () => {
     [null, null],
   ])('reads %j as %j', (answer, expected) => {
     expect(readConfirmedStays(answer)).toEqual(expected);
+  });
+
+  it.each([
+    { property: 'x', confirmed: stays },
+    { property: 'x', confirmed: [] },
+    { property: 'x', confirmed: [{ arrival: '2027-03-10', departure: '2027-02-30' }] },
+    { property: 'x', confirmed: [{ arrival: '2027-03-10' }] },
+    { property: 'x', confirmed: [null] },
+    { property: 'x', confirmed: 'none' },
+  ])('reads the stays of %j exactly when the availability answer schema accepts it', (answer) => {
+    const parsed = availabilityAnswerSchema.safeParse(answer);
+    expect(readConfirmedStays(answer)).toEqual(parsed.success ? parsed.data.confirmed : null);
+  });
+});
+
+describe('availabilityPath', () => {
+  it('asks the availability route of the API contract for one property', () => {
+    expect(availabilityPath('kovalam-cliff-villa')).toBe(
+      `${apiRoutes.availability}?property=kovalam-cliff-villa`,
+    );
   });
 });

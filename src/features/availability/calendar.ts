@@ -1,4 +1,5 @@
 import { daysBetween } from '../../lib/dates.ts';
+import type { ConfirmedStay } from './availability-contract.ts';
 
 /**
  * The month grid of the availability calendar, kept free of React so it can be tested on its own.
@@ -7,7 +8,7 @@ import { daysBetween } from '../../lib/dates.ts';
  */
 
 /** A confirmed stay as `GET /api/availability` lists it. */
-export type BookedStay = { arrival: string; departure: string };
+export type BookedStay = ConfirmedStay;
 
 export type CalendarDay = {
   /** `YYYY-MM-DD`. */

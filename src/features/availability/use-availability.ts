@@ -28,6 +28,10 @@ export type AvailabilityState =
   | { status: 'loaded'; property: string; stays: BookedStay[] }
   | { status: 'failed' };
 
+/**
+ * The availability route with its query. Written here rather than imported from `src/lib/api-contract.ts`,
+ * whose error schema would bring zod onto every property page; a test holds it equal to the contract.
+ */
 export const availabilityPath = (property: string) =>
   `/api/availability?${new URLSearchParams({ property })}`;
 

@@ -1,7 +1,8 @@
 import { bookingTerms } from '../../lib/booking-terms.ts';
+import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import type { Quote } from '../../lib/pricing.ts';
-import { describeNights, formatStayDate } from './stay-words.ts';
+import { describeNights } from './stay-words.ts';
 
 /** A quote line by line: the stay, the discount when it applies, the total, and what is due when. */
 export function QuoteDetails({ quote }: { quote: Quote }) {

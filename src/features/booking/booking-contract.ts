@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isIsoDate } from '../../lib/dates.ts';
+import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
+import { quoteSchema } from '../../lib/pricing.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the
@@ -32,3 +35,99 @@ export function listStatusMoves(status: unknown): readonly BookingStatusChange[]
   const parsed = bookingStatusSchema.safeParse(status);
   return parsed.success ? bookingStatusMoves[parsed.data] : [];
 }
+
+/*
+ * The booking request itself and every answer of the booking and account APIs. The server's return
+ * types are inferred from these schemas, and the islands parse each answer with them.
+ */
+
+const numberText = /^\s*-?\d+(\.\d+)?\s*$/;
+
+const stayDate = (label: string) =>
+  z
+    .string({ error: `Choose the ${label} date` })
+    .trim()
+    .min(1, `Choose the ${label} date`)
+    .refine(isIsoDate, `Enter the ${label} date as a real date, like 2027-03-14`);
+
+/**
+ * A booking request as the guest sends it. Each field is checked on its own here; the rules that need
+ * two fields, the property or today's date are in `src/lib/stay-rules.ts`, checked by the form as the
+ * guest types and by the API again before anything is stored. Price fields are not part of it: the
+ * server prices every request itself, so whatever a client adds is dropped.
+ */
+export const bookingRequestSchema = z.object({
+  /** A villa or apartment slug; the API checks that it exists. */
+  property: z
+    .string({ error: 'Choose a villa or apartment' })
+    .trim()
+    .min(1, 'Choose a villa or apartment')
+    .max(100, 'Choose a villa or apartment from the list')
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Choose a villa or apartment from the list'),
+  arrival: stayDate('arrival'),
+  departure: stayDate('departure'),
+  /**
+   * A form sends text, the island a number: both are read as a number. Only text that spells a number
+   * is converted (z.coerce would read `true` and `[4]` as guests, and an empty field as 0).
+   */
+  guests: z.preprocess(
+    (value) => (typeof value === 'string' && numberText.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'Enter how many guests will stay' })
+      .int('Enter a whole number of guests')
+      .min(1, 'At least one guest stays')
+      .max(50, 'For more than 50 guests, please contact us'),
+  ),
+  name: personName,
+  email: emailAddress,
+  phone: phoneNumber,
+  city: requiredText('your town or city', { max: 120 }),
+  message: optionalText('your message', { max: 5000, lines: 'many' }),
+});
+
+export type BookingRequestInput = z.infer<typeof bookingRequestSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const propertyKindSchema = z.enum(['villas', 'apartments']);
+
+/** `POST /api/booking-requests` 201: the stored request and the server's own quote. */
+export const createdBookingRequestSchema = z.object({
+  id: z.string(),
+  status: bookingStatusSchema,
+  quote: quoteSchema,
+});
+
+/** One request on the guest's account page. */
+export const accountBookingRequestSchema = z.object({
+  id: z.string(),
+  property: z.string(),
+  propertyName: z.string(),
+  /** Null for a property since taken off the site: its requests stay, without a page to link to. */
+  propertyKind: propertyKindSchema.nullable(),
+  arrival: isoDate,
+  departure: isoDate,
+  guests: z.int().positive(),
+  status: bookingStatusSchema,
+  createdAt: z.string(),
+  quote: quoteSchema,
+});
+
+/** `GET /api/account/booking-requests` 200. */
+export const accountBookingRequestsAnswerSchema = z.object({
+  bookingRequests: z.array(accountBookingRequestSchema),
+});
+
+/** A villa or apartment as the booking form knows it: the facts that price and check a stay. */
+export const bookablePropertySchema = z.object({
+  slug: bookingRequestSchema.shape.property,
+  name: z.string().min(1),
+  kind: propertyKindSchema,
+  weeklyRatePence: z.int().positive(),
+  sleeps: z.int().positive(),
+  minNights: z.int().positive(),
+});
+
+export type BookableProperty = z.infer<typeof bookablePropertySchema>;
+export type CreatedBookingRequest = z.infer<typeof createdBookingRequestSchema>;
+export type AccountBookingRequest = z.infer<typeof accountBookingRequestSchema>;
+export type AccountBookingRequestsAnswer = z.infer<typeof accountBookingRequestsAnswerSchema>;

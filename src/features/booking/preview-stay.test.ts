@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BookableProperty } from './booking-answers.ts';
+import type { BookableProperty } from './booking-contract.ts';
 import { previewStay } from './preview-stay.ts';
 
 const villa: BookableProperty = {

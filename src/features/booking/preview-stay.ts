@@ -2,13 +2,13 @@ import { isIsoDate } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { type Quote, quoteStay } from '../../lib/pricing.ts';
 import { findStayProblems } from '../../lib/stay-rules.ts';
-import type { BookableProperty } from './booking-answers.ts';
+import type { BookableProperty } from './booking-contract.ts';
 
 /** The stay fields as the form holds them: text, possibly half typed. */
 export type StayValues = { arrival: string; departure: string; guests: string };
 
 export type StayPreview = {
-  /** Stay-rule messages for the fields they concern (DESIGN §6, `src/lib/stay-rules.ts`). */
+  /** Stay-rule messages for the fields they concern (the rules of `src/lib/stay-rules.ts`). */
   problems: FieldErrors;
   /** The price, once the stay is complete and the property would take it; null until then. */
   quote: Quote | null;

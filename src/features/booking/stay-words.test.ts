@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeGuests, describeNights, describeRequestStatus, formatStayDate } from './stay-words.ts';
-
-describe('formatStayDate', () => {
-  it.each([
-    ['2027-03-14', 'Sun, 14 March 2027'],
-    ['2028-02-29', 'Tue, 29 February 2028'],
-    ['2027-01-01', 'Fri, 1 January 2027'],
-  ])('%s reads %s', (date, expected) => {
-    expect(formatStayDate(date)).toBe(expected);
-  });
-
-  it.each(['2027-02-30', '14/03/2027', ''])('refuses %j', (date) => {
-    expect(() => formatStayDate(date)).toThrow(RangeError);
-  });
-});
+import { describeGuests, describeNights, describeRequestStatus } from './stay-words.ts';
 
 describe('counts', () => {
   it.each([

@@ -1,6 +1,6 @@
 import type { DetailAnswer, ItemAnswer } from '../../features/admin/admin-contract.ts';
 import { type BookingStatusChange, listStatusMoves } from '../../features/booking/booking-contract.ts';
-import { formatDate } from '../../lib/catalogue.ts';
+import { formatDate } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
 import { type Transaction, withCaller } from '../db/database.ts';
 import { listEmailsAbout } from '../email/delivery.ts';

@@ -1,7 +1,7 @@
 import content from '../../content/site.json' with { type: 'json' };
-import type { BookingRequestInput } from '../../features/booking/booking-request-schema.ts';
+import type { BookingRequestInput } from '../../features/booking/booking-contract.ts';
 import { bookingTerms } from '../../lib/booking-terms.ts';
-import { formatDate } from '../../lib/catalogue.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { formatGbp } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Quote } from '../../lib/pricing.ts';

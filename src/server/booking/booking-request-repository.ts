@@ -1,22 +1,17 @@
-import type { BookingStatus } from '../../features/booking/booking-contract.ts';
-import type { BookingRequestInput } from '../../features/booking/booking-request-schema.ts';
+import type { ConfirmedStay } from '../../features/availability/availability-contract.ts';
+import type { AccountBookingRequest, BookingRequestInput } from '../../features/booking/booking-contract.ts';
 import type { Quote } from '../../lib/pricing.ts';
 import type { Transaction } from '../db/database.ts';
 
 /** The SQL of booking requests. Dates leave the database as `YYYY-MM-DD` text, never as JS Dates. */
 
-export type StoredBookingRequest = {
-  id: string;
-  property: string;
-  arrival: string;
-  departure: string;
-  guests: number;
-  status: BookingStatus;
+/** A stored request as the account page starts from: its own columns, before the catalogue names it. */
+export type StoredBookingRequest = Omit<
+  AccountBookingRequest,
+  'propertyName' | 'propertyKind' | 'createdAt'
+> & {
   createdAt: Date;
-  quote: Quote;
 };
-
-export type ConfirmedStay = { arrival: string; departure: string };
 
 // pg would turn a `date` into a JS Date at the server's local midnight, which can shift it by a day.
 const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;

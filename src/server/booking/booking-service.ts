@@ -1,4 +1,10 @@
-import type { BookingRequestInput } from '../../features/booking/booking-request-schema.ts';
+import type { AvailabilityAnswer } from '../../features/availability/availability-contract.ts';
+import {
+  type AccountBookingRequest,
+  type BookingRequestInput,
+  type CreatedBookingRequest,
+  createdBookingRequestSchema,
+} from '../../features/booking/booking-contract.ts';
 import { addDays, todayInKerala } from '../../lib/dates.ts';
 import { type Quote, quoteStay } from '../../lib/pricing.ts';
 import { bookingHorizonDays, findStayProblems } from '../../lib/stay-rules.ts';
@@ -7,11 +13,10 @@ import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/ca
 import { siteUrl } from '../config.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
-import { claimIdempotencyKey, hashRequest, rememberAnswer, type StoredAnswer } from '../forms/idempotency.ts';
-import { HttpError } from '../http/responses.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../forms/idempotency.ts';
+import { Refusal } from '../refusal.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
 import {
-  type ConfirmedStay,
   insertBookingRequest,
   listBookingRequestsOfUser,
   listConfirmedStays,
@@ -19,15 +24,15 @@ import {
   overlapsConfirmedStay,
 } from './booking-request-repository.ts';
 
-/** The rules of booking requests (DESIGN §5–§7): who may send and read them, and what a stay costs. */
+/**
+ * The rules of booking requests: only a signed-in guest sends one, the server prices it, a guest reads
+ * only their own, and anyone may see which nights are taken (never by whom).
+ */
 
-const unknownProperty = () =>
-  new HttpError(422, 'validation_failed', 'Some fields need your attention.', {
-    property: 'Choose a villa or apartment from the list',
-  });
+const fieldsProblem = 'Some fields need your attention.';
 
 /**
- * The property and the server's own quote for a request, or a 422 naming each field at fault. The
+ * The property and the server's own quote for a request, or a refusal naming each field at fault. The
  * browser's quote is never trusted: whatever price fields a client adds, the schema has dropped them.
  */
 async function priceRequest(
@@ -35,11 +40,11 @@ async function priceRequest(
   today: string,
 ): Promise<{ property: PropertyFacts; quote: Quote }> {
   const property = await findProperty(request.property);
-  if (!property) throw unknownProperty();
-  const problems = findStayProblems(request, property, today);
-  if (Object.keys(problems).length > 0) {
-    throw new HttpError(422, 'validation_failed', 'Some fields need your attention.', problems);
+  if (!property) {
+    throw new Refusal('invalid', fieldsProblem, { property: 'Choose a villa or apartment from the list' });
   }
+  const problems = findStayProblems(request, property, today);
+  if (Object.keys(problems).length > 0) throw new Refusal('invalid', fieldsProblem, problems);
   const quote = quoteStay({
     weeklyRatePence: property.weeklyRateGbp * 100,
     arrival: request.arrival,
@@ -51,38 +56,39 @@ async function priceRequest(
 }
 
 /**
- * Stores a signed-in guest's request with status `new` and answers 201 with the quote; the office's
+ * Stores a signed-in guest's request with status `new` and returns it with the quote; the office's
  * notice and the guest's receipt are queued in the same transaction, so they exist exactly when the
  * request does, and are sent before answering (or later by the worker, if the mail server is down).
  * The insert runs as service_role, since guests may not insert (migration 20261122000600): user_id
  * comes from the verified session, the price from the server.
- * With an Idempotency-Key, a retry gets the first answer and sends no second email.
+ * With an Idempotency-Key, a retry gets the first answer and sends no second email. Refuses with
+ * `conflict` when the dates overlap a confirmed stay.
  */
 export async function sendBookingRequest(
   visitor: Visitor,
   request: BookingRequestInput,
   idempotencyKey?: string,
-): Promise<StoredAnswer> {
+): Promise<CreatedBookingRequest> {
   const { property, quote } = await priceRequest(request, todayInKerala());
   // Keys are per guest, so one guest's key can never replay another guest's answer.
   const scope = `booking-request:${visitor.user.id}`;
   const outcome = await withCaller(serviceRole, async (tx) => {
     if (idempotencyKey) {
       const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(request));
-      if (previous) return { answer: previous };
+      // Only a 201 is ever stored under a booking key: a refusal rolls the key back with the request.
+      if (previous) return { answer: createdBookingRequestSchema.parse(previous.body) };
     }
     await lockPropertyCalendar(tx, property.slug);
     if (await overlapsConfirmedStay(tx, request)) {
-      throw new HttpError(
-        409,
+      throw new Refusal(
         'conflict',
         `Those dates overlap a confirmed booking of ${property.name}. Please choose other dates.`,
         { arrival: 'These dates are already booked' },
       );
     }
     const { id } = await insertBookingRequest(tx, visitor.user.id, request, quote);
-    const answer = { status: 201, body: { id, status: 'new', quote } };
-    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, answer);
+    const answer: CreatedBookingRequest = { id, status: 'new', quote };
+    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: answer });
     const sent = { id, request, property, quote };
     const about = { bookingRequestId: id };
     // The receipt goes to the account's confirmed address, not the one typed into the form, so the
@@ -101,13 +107,11 @@ export async function sendBookingRequest(
 
 /**
  * The confirmed stays of a property from today (in Kerala) to the end of the booking horizon, for the
- * availability calendar. 404 when there is no such property.
+ * availability calendar. Refuses with `not_found` when there is no such property.
  */
-export async function listAvailability(
-  slug: string,
-): Promise<{ property: string; confirmed: ConfirmedStay[] }> {
+export async function listAvailability(slug: string): Promise<AvailabilityAnswer> {
   const property = await findProperty(slug);
-  if (!property) throw new HttpError(404, 'not_found', 'We have no villa or apartment at that address.');
+  if (!property) throw new Refusal('not_found', 'We have no villa or apartment at that address.');
   const today = todayInKerala();
   // anon may not read booking_requests at all (names, emails, prices); service_role reads here, and
   // the query selects nothing but the dates.
@@ -121,7 +125,7 @@ export async function listAvailability(
  * The caller's own booking requests, newest first, with each property's name and kind for the account
  * page. Runs as the caller, so RLS alone decides which rows they see.
  */
-export async function listOwnBookingRequests(visitor: Visitor) {
+export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
   const catalogue = await loadCatalogue();
   const requests = await withCaller({ role: 'authenticated', claims: visitor.claims }, (tx) =>
     listBookingRequestsOfUser(tx, visitor.user.id),

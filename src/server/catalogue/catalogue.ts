@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { bookingRequestSchema } from '../../features/booking/booking-request-schema.ts';
+import { bookingRequestSchema } from '../../features/booking/booking-contract.ts';
 import { propertyFactFields } from '../../lib/content-schemas.ts';
 import type { PropertyKind } from '../../lib/paths.ts';
 

@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import { paths } from '../../lib/paths.ts';
+import { signOut } from '../api/client.ts';
+import type { SessionUser } from '../auth/use-session.ts';
+import { BookingRequestCard } from './BookingRequestCard.tsx';
+import { HowToPay, type OfficeContact } from './HowToPay.tsx';
+import { type OwnBookingRequests, useOwnBookingRequests } from './use-own-booking-requests.ts';
+
+type Props = { user: SessionUser; office: OfficeContact; onSignedOut: () => void };
+
+/** The account page of a signed-in guest: who they are, a way to sign out, their requests, how to pay. */
+export function SignedInAccount({ user, office, onSignedOut }: Props) {
+  const { requests, reload, forget } = useOwnBookingRequests(onSignedOut);
+  const [signingOut, setSigningOut] = useState(false);
+  const [problem, setProblem] = useState('');
+  const sending = useRef(false);
+
+  async function endSession() {
+    if (sending.current) return;
+    sending.current = true;
+    setSigningOut(true);
+    setProblem('');
+    if (await signOut()) {
+      // The data goes with the session: nothing of it stays on the page.
+      forget();
+      onSignedOut();
+    } else {
+      setProblem('We could not sign you out just now. Check your connection and press Sign out again.');
+    }
+    sending.current = false;
+    setSigningOut(false);
+  }
+
+  return (
+    <div className="account">
+      <div className="account__who">
+        <p>
+          Signed in as <strong>{user.name || user.email}</strong>
+          {user.name ? ` (${user.email})` : ''}
+        </p>
+        <button className="button button--ghost" type="button" onClick={endSession} disabled={signingOut}>
+          {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
+      </div>
+      {problem && (
+        <p className="form__message" role="alert">
+          {problem}
+        </p>
+      )}
+      <section aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
+        <h2 id="requests-title">Your booking requests</h2>
+        <RequestList requests={requests} reload={reload} />
+      </section>
+      <HowToPay office={office} />
+    </div>
+  );
+}
+
+function RequestList({ requests, reload }: { requests: OwnBookingRequests; reload: () => Promise<void> }) {
+  if (requests.status === 'loading') {
+    return <p className="availability__quiet">Loading your booking requests…</p>;
+  }
+  if (requests.status === 'failed') {
+    return (
+      <div className="form__message" role="alert">
+        <p>{requests.message}</p>
+        <button className="button button--ghost" type="button" onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (requests.requests.length === 0) {
+    return (
+      <div className="account__empty">
+        <p>You have not sent a booking request yet.</p>
+        <p className="actions">
+          <a className="button button--primary" href={paths.villas}>
+            Browse the villas
+          </a>
+          <a className="button button--ghost" href={paths.apartments}>
+            Browse the apartments
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="account__requests">
+      {requests.requests.map((request) => (
+        <BookingRequestCard key={request.id} request={request} />
+      ))}
+    </div>
+  );
+}

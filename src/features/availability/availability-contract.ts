@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { isIsoDate } from '../../lib/dates.ts';
+
+/**
+ * The availability API's answer, which the calendars read. The server's return type is inferred from
+ * it; the calendar island checks answers by hand against the same shape (`readConfirmedStays`), since
+ * importing zod would more than double the script of every property page, and a test holds the two
+ * equal.
+ */
+
+/** A stay the office has confirmed: the guest arrives on `arrival` and leaves on `departure`. */
+export const confirmedStaySchema = z.object({
+  arrival: z.string().refine(isIsoDate),
+  departure: z.string().refine(isIsoDate),
+});
+
+/** `GET /api/availability?property={slug}` 200: the property's confirmed stays, by arrival. */
+export const availabilityAnswerSchema = z.object({
+  property: z.string(),
+  confirmed: z.array(confirmedStaySchema),
+});
+
+export type ConfirmedStay = z.infer<typeof confirmedStaySchema>;
+export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { apiRoutes } from '../../lib/api-contract.ts';
+import { todayInKerala } from '../../lib/dates.ts';
+import type { FieldErrors } from '../../lib/form-fields.ts';
+import { findStayProblems } from '../../lib/stay-rules.ts';
+import { AccountFormShell } from '../auth/AccountFormShell.tsx';
+import type { SessionUser } from '../auth/use-session.ts';
+import { useAvailability } from '../availability/use-availability.ts';
+import { PersonFields } from '../forms/PersonFields.tsx';
+import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { BookingSent } from './BookingSent.tsx';
+import {
+  type BookableProperty,
+  bookingRequestSchema,
+  type CreatedBookingRequest,
+  createdBookingRequestSchema,
+} from './booking-contract.ts';
+import { PriceSummary } from './PriceSummary.tsx';
+import { previewStay } from './preview-stay.ts';
+import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
+import { StayCalendar } from './StayCalendar.tsx';
+import { StayFields } from './StayFields.tsx';
+import { useOverlapCheck } from './use-overlap-check.ts';
+
+type Props = {
+  properties: readonly BookableProperty[];
+  user: SessionUser;
+  /** The stay from the page's address (`?property=` and, after signing in, the dates and guests). */
+  chosen: URLSearchParams;
+};
+
+/**
+ * The booking request form of a signed-in guest: the stay, checked and priced as they type against the
+ * property's calendar and rules, then their details. The server checks and prices it all again.
+ */
+export function BookingRequestForm({ properties, user, chosen }: Props) {
+  const [today] = useState(todayInKerala);
+  const [created, setCreated] = useState<CreatedBookingRequest | null>(null);
+  const find = (slug: string) => properties.find((property) => property.slug === slug);
+  const { findOverlap, follow } = useOverlapCheck();
+
+  const form = useSchemaForm({
+    schema: bookingRequestSchema,
+    endpoint: apiRoutes.bookingRequests,
+    initial: {
+      values: {
+        property: find(chosen.get('property') ?? '')?.slug ?? '',
+        arrival: chosen.get('arrival') ?? '',
+        departure: chosen.get('departure') ?? '',
+        guests: chosen.get('guests') ?? '',
+        name: user.name,
+        email: user.email,
+      },
+      errors: {},
+    },
+    checkTogether: (data): FieldErrors => {
+      const property = find(data.property);
+      if (!property) return { property: 'Choose a villa or apartment from the list' };
+      return { ...findOverlap(data), ...findStayProblems(data, property, today) };
+    },
+    onAccepted: (answer) => {
+      const parsed = createdBookingRequestSchema.safeParse(answer);
+      if (parsed.success) setCreated(parsed.data);
+    },
+  });
+
+  const { values } = form;
+  const property = find(values.property ?? '');
+  const stay = {
+    property: values.property ?? '',
+    arrival: values.arrival ?? '',
+    departure: values.departure ?? '',
+  };
+  const guests = Number(values.guests);
+  const preview = previewStay(
+    { arrival: stay.arrival, departure: stay.departure, guests: values.guests ?? '' },
+    property,
+    today,
+  );
+  const availability = useAvailability(property?.slug);
+  follow(availability);
+  const liveProblems: FieldErrors = { ...findOverlap(stay), ...preview.problems };
+  const errorOf = (name: string) => form.errors[name] ?? liveProblems[name];
+
+  if (form.status === 'sent') {
+    return (
+      <BookingSent
+        propertyName={property?.name}
+        arrival={stay.arrival}
+        departure={stay.departure}
+        guests={guests}
+        email={values.email}
+        quote={created?.quote ?? preview.quote}
+      />
+    );
+  }
+
+  return (
+    <div className="booking">
+      <div className="booking__main">
+        {form.refusal?.status === 401 && <SignInNeeded next={bookingReturnPath(values)} takeFocus />}
+        <AccountFormShell
+          form={form}
+          labelledBy="page-title"
+          submitLabel="Send booking request"
+          pendingLabel="Sending your request…"
+        >
+          <StayFields
+            properties={properties}
+            property={property}
+            arrival={stay.arrival}
+            today={today}
+            fieldProps={form.fieldProps}
+            errorOf={errorOf}
+          />
+          <PriceSummary quote={preview.quote} guests={guests} />
+          <fieldset className="booking__group">
+            <legend>Your details</legend>
+            <PersonFields form={form} />
+            <TextField
+              {...form.fieldProps('city')}
+              label="Town or city"
+              autoComplete="address-level2"
+              required
+              maxLength={120}
+            />
+            <TextField
+              {...form.fieldProps('message')}
+              label="Message (optional)"
+              hint="Arrival time, children's ages, anything you would like us to arrange."
+              multiline
+              maxLength={5000}
+            />
+          </fieldset>
+        </AccountFormShell>
+      </div>
+      <StayCalendar property={property} availability={availability} stay={stay} today={today} />
+    </div>
+  );
+}
