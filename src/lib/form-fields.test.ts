@@ -127,6 +127,11 @@ describe('control characters', () => {
     ])('refuses %s, asking to remove it', (_case, character) => {
       expect(messageFor(schema, `Dear office,${character} is the villa free?`)).toBe(removeIt);
     });
+
+    it('refuses a control character on any line of a message that has line breaks', () => {
+      expect(messageFor(schema, 'Dear office,\nIs the villa free?\u0000')).toBe(removeIt);
+      expect(messageFor(schema, '\u0000\u0000\n%')).toBe(removeIt);
+    });
   });
 });
 

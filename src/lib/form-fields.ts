@@ -32,8 +32,10 @@ function refuseControlCharacters<Text extends z.ZodType<string>>(text: Text, lab
   return text
     .refine((value) => lines === 'many' || !lineBreak.test(value), `Write ${label} on one line`)
     .refine(
+      // A single line with a break already has its message; a text area checks every line.
       (value) =>
-        lineBreak.test(value) || !(lines === 'one' ? singleLineControl : multiLineControl).test(value),
+        (lines === 'one' && lineBreak.test(value)) ||
+        !(lines === 'one' ? singleLineControl : multiLineControl).test(value),
       controlMessage,
     );
 }
