@@ -13,7 +13,7 @@ export type Import = { from: string; specifier: string };
 export type Violation = Import & { rule: string; reason: string };
 
 /** Where a repository path sits in the layering; `other` is anything no rule speaks about. */
-export type Part =
+type Part =
   | 'page'
   | 'layout'
   | 'section'
@@ -30,7 +30,7 @@ export type Part =
 const contractFile = /^src\/features\/[^/]+\/[^/]+-contract\.ts$/;
 
 /** The part of the repository a (repository-relative) path belongs to. */
-export function partOf(file: string): Part {
+function partOf(file: string): Part {
   if (/(^|\/)tests\//.test(file) || /\.(test|spec)\.tsx?$/.test(file)) return 'test';
   if (file.startsWith('src/pages/')) return 'page';
   if (file.startsWith('src/layouts/')) return 'layout';
@@ -50,7 +50,7 @@ export function partOf(file: string): Part {
  * forms share, is not one today: its importers are listed as known violations until it is decided
  * whether it becomes a shared kit here or moves under `src/components`.)
  */
-export const sharedFeatureFolders: readonly string[] = ['api'];
+const sharedFeatureFolders: readonly string[] = ['api'];
 
 /** `src/features/<name>/…` → `<name>`. */
 function featureOf(file: string): string | undefined {
@@ -71,7 +71,7 @@ type Target = { kind: 'ours'; file: string; part: Part } | { kind: 'package'; na
  * What a specifier names: a repository file (resolved against the importer; `completePath` adds the
  * extension an `.astro` import may leave out) or a package.
  */
-export function resolveTarget(
+function resolveTarget(
   { from, specifier }: Import,
   completePath: (file: string) => string = (f) => f,
 ): Target {
