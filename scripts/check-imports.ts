@@ -27,7 +27,8 @@ function completePath(file: string): string {
   return found ?? file;
 }
 
-const label = (entry: { from: string; specifier: string }) => `${entry.from} → ${entry.specifier}`;
+/** `file → the repository path (or package) it imports`, however the import is spelled. */
+const label = (entry: { from: string; target: string }) => `${entry.from} → ${entry.target}`;
 
 const violations: Violation[] = [];
 for (const file of roots.flatMap(listFiles)) {
@@ -42,7 +43,9 @@ const refused = violations.filter((violation) => !known.has(label(violation)));
 const stale = [...known].filter((entry) => !violations.some((violation) => label(violation) === entry));
 
 for (const violation of refused) {
-  console.error(`${label(violation)}\n  breaks "${violation.rule}": ${violation.reason}`);
+  console.error(
+    `${label(violation)} (import '${violation.specifier}')\n  breaks "${violation.rule}": ${violation.reason}`,
+  );
 }
 for (const entry of stale) {
   console.error(

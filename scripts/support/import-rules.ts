@@ -10,7 +10,8 @@ import ts from 'typescript';
 /** One import as written: the file that imports (repository-relative, `/`-separated) and what it names. */
 export type Import = { from: string; specifier: string };
 
-export type Violation = Import & { rule: string; reason: string };
+/** A refused import, with what it names: a repository path, or a package's name. */
+export type Violation = Import & { target: string; rule: string; reason: string };
 
 /** Where a repository path sits in the layering; `other` is anything no rule speaks about. */
 type Part =
@@ -214,7 +215,13 @@ export function judgeImport(entry: Import, completePath?: (file: string) => stri
   const target = resolveTarget(entry, completePath);
   for (const rule of rules) {
     const reason = rule.check(entry.from, target);
-    if (reason) return { ...entry, rule: rule.name, reason };
+    if (reason)
+      return {
+        ...entry,
+        target: target.kind === 'ours' ? target.file : target.name,
+        rule: rule.name,
+        reason,
+      };
   }
   return undefined;
 }
