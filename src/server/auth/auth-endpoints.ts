@@ -1,4 +1,3 @@
-import type { EdgeContext } from '../http/edge-context.ts';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -6,6 +5,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../../features/auth/auth-schemas.ts';
+import type { EdgeContext } from '../http/edge-context.ts';
 import { endpoint, withCookies } from '../http/endpoint.ts';
 import {
   authRateLimit,

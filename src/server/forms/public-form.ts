@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EdgeContext } from '../http/edge-context.ts';
 import type { z } from 'zod';
 import type { FormState } from '../../features/forms/form-state.ts';
 import { isCaughtInHoneypot } from '../../features/forms/honeypot.ts';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
 import { anonymous, type Transaction, withCaller } from '../db/database.ts';
+import type { EdgeContext } from '../http/edge-context.ts';
 import { toHttpError } from '../http/errors.ts';
 import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
 import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
