@@ -3,12 +3,28 @@
  * functions. The database is prepared first and its URL handed to the dev server.
  */
 import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { ConfigurationError, checkEnvironment } from '../src/server/config.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
+try {
+  checkEnvironment();
+} catch (error) {
+  if (!(error instanceof ConfigurationError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+// Every argument goes on to astro dev; only its port is read here.
 const args = process.argv.slice(2);
+const { values } = parseArgs({
+  args,
+  options: { port: { type: 'string' } },
+  strict: false,
+  allowPositionals: true,
+});
 // The functions accept posts only from the site's configured address, and put it in email links.
-const portArgument = args.indexOf('--port');
-const port = portArgument >= 0 ? args[portArgument + 1] : '4321';
+const port = typeof values.port === 'string' ? values.port : '4321';
 
 // Beside `npm start` it uses that server's database, and loses it when that server stops.
 const database = await prepareDatabase({

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import compression from 'compression';
 import pLimit from 'p-limit';
-import { readLimit } from '../src/server/config.ts';
+import { ConfigurationError, checkEnvironment } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
@@ -25,8 +25,16 @@ import {
 } from './support/bundle-functions-once.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT ?? 8888);
-const host = process.env.HOST ?? '127.0.0.1';
+const settings = (() => {
+  try {
+    return checkEnvironment();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();
+const { PORT: port, HOST: host } = settings;
 
 if (!existsSync(path.join(root, 'dist/index.html'))) {
   console.error('No build found in dist/. Run `npm start` (it builds first) or `npm run build`.');
@@ -95,12 +103,12 @@ await netlify.start();
 // Netlify gives each request its own instance; here a queue admits a few at a time instead. A request
 // joins it only once its body is in, so a slow client holds no place, and the health check never
 // queues: it must answer while the functions are busy.
-const admitFunction = pLimit(readLimit('FUNCTION_CONCURRENCY', 8));
+const admitFunction = pLimit(settings.FUNCTION_CONCURRENCY);
 const healthPath = '/api/health';
 
 // A client gets this long for a request's headers, and again for its body (at most the 64 KB the
 // functions accept); then it is answered 408 and disconnected, so slow clients cannot pile up.
-const requestTimeoutMs = readLimit('REQUEST_TIMEOUT_SECONDS', 10) * 1000;
+const requestTimeoutMs = settings.REQUEST_TIMEOUT_SECONDS * 1000;
 
 // Netlify's CDN compresses what it serves; so does this server, so local Lighthouse and load figures
 // mean what they will in production. Images and fonts are compressed already and left alone (the
@@ -312,7 +320,7 @@ if (database.backend.kind !== 'supabase') {
 }
 
 // Emails wait in the outbox table until sent; this retries what a request could not send at once.
-startEmailWorker(readLimit('EMAIL_WORKER_MS', 3000));
+startEmailWorker(settings.EMAIL_WORKER_MS);
 
 let stopping = false;
 async function shutdown() {

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { FunctionsHandler } from '@netlify/functions-dev';
 
 /**
- * @netlify/dev bundles a function again on every request, into a folder it deletes as the request ends
- * (about 1.5 s of esbuild per request on 2 cores): right for a dev server that watches sources, wasted
- * on `npm start`, which serves one fixed build. `bundleEachFunctionOnce` makes each function bundle
+ * @netlify/dev (5.1.3, through @netlify/functions-dev 2.0.8) bundles a function again on every request,
+ * into a folder it deletes as the request ends (about 1.5 s of esbuild per request on 2 cores). Upstream
+ * chose that on purpose for its Vite plugin, which watches no files (netlify/primitives#199, "use
+ * ephemeral directories to serve functions"), and offers no option to keep a bundle: right for a dev
+ * server, wasted on `npm start`, which serves one fixed build. `bundleEachFunctionOnce` makes each function bundle
  * once, on its first request, into a folder of the server's own; every later request runs that bundle,
  * still in a fresh worker as Netlify runs each invocation. It replaces a private method, so it is
  * written for one version of @netlify/functions-dev and refuses any other.

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { parseWithoutEval } from './zod-strict-csp.ts';
 
-// Zod compiles object parsers with `new Function` when it can, and probes for that ability even when
-// the page's CSP forbids it, which browsers report as a CSP violation. Every form schema imports this
-// module first, so the setting is in place before any schema is built.
-z.config({ jitless: true });
+// Every form schema imports this module first, so zod is told before any schema is built.
+parseWithoutEval();
 
 /**
  * Field schemas shared by every public form, in the browser and on the server. Each message is the

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { paths } from '../lib/paths';
+import { paths } from '../lib/paths.ts';
 
 /** Written at build time so the sitemap's address follows the configured site URL. */
 export const GET: APIRoute = ({ site }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, readBackend } from './config.ts';
+import { ConfigurationError, checkEnvironment, readBackend, readLimit, readSettings } from './config.ts';
 
 describe('readBackend', () => {
   it('uses the embedded database when nothing is configured', () => {
@@ -83,5 +83,62 @@ describe('readBackend', () => {
 
   it('treats empty settings as unset', () => {
     expect(readBackend({ DATABASE_URL: '', SUPABASE_URL: ' ' }).kind).toBe('embedded');
+  });
+});
+
+describe('readSettings', () => {
+  it('gives every setting its default when nothing is set', () => {
+    expect(readSettings({})).toMatchObject({
+      PORT: 8888,
+      HOST: '127.0.0.1',
+      FORM_RATE_LIMIT: 10,
+      AUTH_RATE_LIMIT: 10,
+      EMAIL_WORKER_MS: 3000,
+      FUNCTION_CONCURRENCY: 8,
+      REQUEST_TIMEOUT_SECONDS: 10,
+      DB_POOL_MAX: 1,
+      DB_POOL_IDLE_MS: 1000,
+    });
+  });
+
+  it('reads numbers and treats empty settings as unset', () => {
+    expect(readSettings({ PORT: '9000', FORM_RATE_LIMIT: '0', HOST: '' })).toMatchObject({
+      PORT: 9000,
+      FORM_RATE_LIMIT: 0,
+      HOST: '127.0.0.1',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT: must be a port number/],
+    [{ FORM_RATE_LIMIT: '-1' }, /FORM_RATE_LIMIT: must be a whole number/],
+    [{ AUTH_JWT_SECRET: 'short' }, /AUTH_JWT_SECRET: must have at least 32 characters/],
+    [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL/],
+    [{ SITE_URL: 'not a url' }, /SITE_URL/],
+  ])('names the variable to fix in %j', (environment, message) => {
+    expect(() => readSettings(environment)).toThrow(ConfigurationError);
+    expect(() => readSettings(environment)).toThrow(message);
+  });
+});
+
+describe('checkEnvironment', () => {
+  it('refuses a half-set backend at start, with what to set', () => {
+    expect(() => checkEnvironment({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(/also set/);
+  });
+
+  it('accepts the local defaults', () => {
+    expect(checkEnvironment({}).PORT).toBe(8888);
+  });
+});
+
+describe('readLimit', () => {
+  it('reads a declared setting by its schema and any other name by the same rule', () => {
+    expect(readLimit('FORM_RATE_LIMIT', 10, { FORM_RATE_LIMIT: '3' })).toBe(3);
+    expect(readLimit('BENCH_ROWS', 100, {})).toBe(100);
+    expect(readLimit('BENCH_ROWS', 100, { BENCH_ROWS: '' })).toBe(100);
+    expect(() => readLimit('BENCH_ROWS', 100, { BENCH_ROWS: '1.5' })).toThrow(
+      'BENCH_ROWS must be a whole number',
+    );
   });
 });

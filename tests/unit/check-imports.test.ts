@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { judgeImport, listSpecifiers } from '../../scripts/support/import-rules.ts';
+
+const ruleBroken = (from: string, specifier: string) => judgeImport({ from, specifier })?.rule;
+
+describe('the import-boundary rules', () => {
+  it.each([
+    ['src/lib/money.ts', '../server/config.ts', 'src/lib imports nothing of ours'],
+    ['src/lib/money.ts', '../features/booking/booking-contract.ts', 'src/lib imports nothing of ours'],
+    [
+      'src/server/booking/x.ts',
+      '../../features/booking/BookingForm.tsx',
+      'src/server imports src/lib and contracts only',
+    ],
+    [
+      'src/server/booking/x.ts',
+      '../../features/booking/stay-words.ts',
+      'src/server imports src/lib and contracts only',
+    ],
+    ['src/server/booking/x.ts', '@netlify/functions', 'src/server imports src/lib and contracts only'],
+    [
+      'src/components/ui/FormSlot.astro',
+      '../../features/forms/form-slot.ts',
+      'components/ui imports nothing from src/features',
+    ],
+    [
+      'src/features/booking/BookingForm.tsx',
+      '../auth/use-session.ts',
+      'a feature imports its own folder, src/lib, features/api and contracts',
+    ],
+    [
+      'src/features/booking/booking-contract.ts',
+      'react',
+      'a contract imports only zod, src/lib and contracts',
+    ],
+    [
+      'src/features/booking/booking-contract.ts',
+      './stay-words.ts',
+      'a contract imports only zod, src/lib and contracts',
+    ],
+    ['src/server/db/x.ts', '../../../scripts/support/raw-client.ts', 'nothing imports functions or scripts'],
+    [
+      'src/pages/index.astro',
+      '../server/config.ts',
+      'pages and layouts import layouts, components, features and src/lib',
+    ],
+  ])('refuses %s → %s (%s)', (from, specifier, rule) => {
+    expect(ruleBroken(from, specifier)).toBe(rule);
+  });
+
+  it.each([
+    ['src/lib/money.ts', 'zod'],
+    ['src/lib/pricing.ts', './dates.ts'],
+    ['src/server/booking/x.ts', '../../features/booking/booking-contract.ts'],
+    ['src/server/booking/x.ts', '../../lib/pricing.ts'],
+    ['src/features/booking/BookingForm.tsx', '../api/client.ts'],
+    ['src/features/admin/ListFilters.tsx', '../booking/booking-contract.ts'],
+    ['src/features/booking/booking-contract.ts', '../../lib/api-contract.ts'],
+    ['netlify/functions/contact-messages.mts', '../../src/features/contact-form/ContactForm.tsx'],
+    ['netlify/functions/health.mts', '@netlify/functions'],
+    ['tests/unit/x.test.ts', '../../scripts/serve.ts'],
+    ['scripts/serve.ts', './support/served-site.ts'],
+    ['src/components/sections/Hero.astro', '../../styles/global.scss'],
+  ])('allows %s → %s', (from, specifier) => {
+    expect(ruleBroken(from, specifier)).toBeUndefined();
+  });
+});
+
+describe('listSpecifiers', () => {
+  it('reads static, type-only, re-exported and dynamic imports', () => {
+    const text = `import a from './a.ts';\nimport type { B } from './b.ts';\nexport * from './c.ts';\nawait import('./d.ts');`;
+    expect(listSpecifiers('src/lib/x.ts', text)).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts']);
+  });
+
+  it("reads an .astro file's frontmatter and scripts, not its markup", () => {
+    const text = `---\nimport Photo from '../ui/Photo.astro';\n---\n<p>import x from './not-code'</p>\n<script>\nimport { start } from '../../features/carousel/carousel-state.ts';\n</script>`;
+    expect(listSpecifiers('src/components/sections/Hero.astro', text)).toEqual([
+      '../ui/Photo.astro',
+      '../../features/carousel/carousel-state.ts',
+    ]);
+  });
+});
