@@ -47,11 +47,23 @@ function partOf(file: string): Part {
 }
 
 /**
- * Feature folders every feature may import: the one browser API client. (`forms/`, the kit the public
- * forms share, is not one today: its importers are listed as known violations until it is decided
- * whether it becomes a shared kit here or moves under `src/components`.)
+ * The features in floors, lowest first. A feature may import its own folder and any feature on a lower
+ * floor, never one beside or above it, so no two features can import each other: the shared kits (the
+ * API client, the public forms' kit) stand at the bottom, the self-contained islands above them, then
+ * the booking form that composes the calendar and the sign-in, then the screens built on bookings.
  */
-const sharedFeatureFolders: readonly string[] = ['api'];
+const featureFloors: readonly (readonly string[])[] = [
+  ['api', 'forms'],
+  ['auth', 'availability', 'carousel', 'contact-form', 'career-application', 'partner-enquiry'],
+  ['booking'],
+  ['account', 'admin'],
+];
+
+/** A feature folder's floor; a folder no floor names stands on the top floor (it may import all below). */
+function floorOf(feature: string): number {
+  const floor = featureFloors.findIndex((names) => names.includes(feature));
+  return floor === -1 ? featureFloors.length : floor;
+}
 
 /** `src/features/<name>/…` → `<name>`. */
 function featureOf(file: string): string | undefined {
@@ -152,22 +164,16 @@ export const rules: Rule[] = [
     },
   },
   {
-    name: 'a feature imports its own folder, src/lib, features/api and contracts',
+    name: 'a feature imports its own folder, lower features, src/lib and contracts',
     check(from, target) {
       const t = ours(target);
       if (partOf(from) !== 'feature' || !t) return undefined;
       if (t.part === 'lib' || t.part === 'ui' || t.part === 'contract') return undefined;
       const feature = featureOf(t.file);
-      if (
-        t.part === 'feature' &&
-        feature &&
-        (feature === featureOf(from) || sharedFeatureFolders.includes(feature))
-      ) {
-        return undefined;
-      }
-      return t.part === 'feature'
-        ? `features do not import each other: move what ${featureOf(from)} needs from ${feature} into a contract or src/lib`
-        : `a feature may not import ${t.part} code`;
+      const own = featureOf(from);
+      if (t.part !== 'feature' || !feature || !own) return `a feature may not import ${t.part} code`;
+      if (feature === own || floorOf(feature) < floorOf(own)) return undefined;
+      return `${own} may import only features on a lower floor (see featureFloors), and ${feature} is not: move what it needs into a contract, src/lib or a lower feature`;
     },
   },
   {

@@ -24,9 +24,14 @@ describe('the import-boundary rules', () => {
       'components/ui imports nothing from src/features',
     ],
     [
-      'src/features/booking/BookingForm.tsx',
-      '../auth/use-session.ts',
-      'a feature imports its own folder, src/lib, features/api and contracts',
+      'src/features/auth/LoginForm.tsx',
+      '../booking/BookingForm.tsx',
+      'a feature imports its own folder, lower features, src/lib and contracts',
+    ],
+    [
+      'src/features/account/AccountBookings.tsx',
+      '../admin/RowsTable.tsx',
+      'a feature imports its own folder, lower features, src/lib and contracts',
     ],
     [
       'src/features/booking/booking-contract.ts',
@@ -54,6 +59,9 @@ describe('the import-boundary rules', () => {
     ['src/server/booking/x.ts', '../../features/booking/booking-contract.ts'],
     ['src/server/booking/x.ts', '../../lib/pricing.ts'],
     ['src/features/booking/BookingForm.tsx', '../api/client.ts'],
+    ['src/features/booking/BookingForm.tsx', '../auth/use-session.ts'],
+    ['src/features/account/AccountBookings.tsx', '../booking/QuoteDetails.tsx'],
+    ['src/features/contact-form/ContactForm.tsx', '../forms/use-schema-form.ts'],
     ['src/features/admin/ListFilters.tsx', '../booking/booking-contract.ts'],
     ['src/features/booking/booking-contract.ts', '../../lib/api-contract.ts'],
     ['netlify/functions/contact-messages.mts', '../../src/features/contact-form/ContactForm.tsx'],
