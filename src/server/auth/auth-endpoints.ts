@@ -1,11 +1,11 @@
-import type { EdgeContext } from '../http/edge-context.ts';
 import {
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
-} from '../../features/auth/auth-schemas.ts';
+} from '../../features/auth/auth-contract.ts';
+import type { EdgeContext } from '../http/edge-context.ts';
 import { endpoint, withCookies } from '../http/endpoint.ts';
 import {
   authRateLimit,
@@ -39,8 +39,8 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 /** Counts the attempt against the caller's address and, when known, against the account. */
-async function limitAttempts(action: string, request: Request, context: EdgeContext, email?: string) {
-  await enforceRateLimit(authRateLimit(action, 'client'), clientAddress(request, context));
+async function limitAttempts(action: string, context: EdgeContext, email?: string) {
+  await enforceRateLimit(authRateLimit(action, 'client'), clientAddress(context));
   if (email) await enforceRateLimit(authRateLimit(action, 'account'), email.toLowerCase());
 }
 
@@ -82,10 +82,10 @@ async function asRefusal<T>(work: Promise<T>): Promise<T> {
 
 export const register = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
-  await limitAttempts('register', request, context);
+  await limitAttempts('register', context);
   const input = validate(registerSchema, raw);
   refuseGuessablePassword(input.password, input);
-  await limitAttempts('register', request, context, input.email);
+  await limitAttempts('register', context, input.email);
   await asRefusal(authProvider().register(input));
   // The same answer whether or not the address already had an account (its owner gets an email).
   return json({ status: 'confirmation_sent', email: input.email }, 201);
@@ -93,7 +93,7 @@ export const register = endpoint(['POST'], async (request, context) => {
 
 export const verifyEmail = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
-  await limitAttempts('verify-email', request, context);
+  await limitAttempts('verify-email', context);
   const { token } = validate(verifyEmailSchema, raw);
   await asRefusal(authProvider().confirmEmail(token));
   return json({ status: 'confirmed' });
@@ -101,7 +101,7 @@ export const verifyEmail = endpoint(['POST'], async (request, context) => {
 
 export const login = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
-  await limitAttempts('login', request, context);
+  await limitAttempts('login', context);
   const input = validate(loginSchema, raw);
   // Only wrong passwords count against an account, and those on a browser its owner signed in on before
   // count apart: failures from elsewhere lock new browsers out for the window, never the owner's own.
@@ -142,9 +142,9 @@ export const logout = endpoint(['POST'], async (request) => {
 
 export const forgotPassword = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
-  await limitAttempts('forgot-password', request, context);
+  await limitAttempts('forgot-password', context);
   const { email } = validate(forgotPasswordSchema, raw);
-  await limitAttempts('forgot-password', request, context, email);
+  await limitAttempts('forgot-password', context, email);
   await authProvider().requestPasswordReset(email);
   // Never says whether the address has an account.
   return json({ status: 'sent_if_registered' }, 202);
@@ -152,7 +152,7 @@ export const forgotPassword = endpoint(['POST'], async (request, context) => {
 
 export const resetPassword = endpoint(['POST'], async (request, context) => {
   const raw = await readJson(request);
-  await limitAttempts('reset-password', request, context);
+  await limitAttempts('reset-password', context);
   const input = validate(resetPasswordSchema, raw);
   refuseGuessablePassword(input.password);
   await asRefusal(authProvider().resetPassword(input));
