@@ -6,7 +6,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { judgeImport, listSpecifiers, type Violation } from './support/import-rules.ts';
-import { knownUntilTheRenovationMerges } from './support/known-import-violations.ts';
 
 const roots = ['src', 'netlify', 'scripts', 'tests'];
 const checked = /\.(ts|tsx|mts|astro)$/;
@@ -38,25 +37,13 @@ for (const file of roots.flatMap(listFiles)) {
   }
 }
 
-const known = new Set(knownUntilTheRenovationMerges);
-const refused = violations.filter((violation) => !known.has(label(violation)));
-const stale = [...known].filter((entry) => !violations.some((violation) => label(violation) === entry));
-
-for (const violation of refused) {
+for (const violation of violations) {
   console.error(
     `${label(violation)} (import '${violation.specifier}')\n  breaks "${violation.rule}": ${violation.reason}`,
   );
 }
-for (const entry of stale) {
-  console.error(
-    `${entry}\n  is listed as known but no longer imported: delete it from knownUntilTheRenovationMerges`,
-  );
-}
-const allowed = violations.length - refused.length;
-if (refused.length > 0 || stale.length > 0) {
-  console.error(
-    `\nImport boundaries: ${refused.length} refused, ${stale.length} stale allowances, ${allowed} known.`,
-  );
+if (violations.length > 0) {
+  console.error(`\nImport boundaries: ${violations.length} refused.`);
   process.exit(1);
 }
-console.log(`Import boundaries hold (${allowed} known exceptions until the renovation merges).`);
+console.log('Import boundaries hold.');

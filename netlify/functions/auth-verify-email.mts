@@ -1,6 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { verifyEmail } from '../../src/server/auth/auth-endpoints.ts';
+import { verifyEmailSchema } from '../../src/features/auth/auth-contract.ts';
+import { confirmEmail } from '../../src/server/auth/account-service.ts';
+import { accountEndpoint } from '../../src/server/auth/guard.ts';
+import { json } from '../../src/server/http/responses.ts';
+import { validate } from '../../src/server/http/validate.ts';
 
-export default verifyEmail;
+export default accountEndpoint('verify-email', async (body) => {
+  const { token } = validate(verifyEmailSchema, body);
+  return json(await confirmEmail(token));
+});
 
 export const config: Config = { path: '/api/auth/verify-email' };

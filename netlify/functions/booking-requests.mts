@@ -12,7 +12,7 @@ import { validate } from '../../src/server/http/validate.ts';
 export default signedInEndpoint(['POST'], async (request, visitor, context) => {
   const idempotencyKey = readIdempotencyKey(request);
   // Its own transaction: it must run before, never inside, the booking's (one connection per process).
-  await enforceRateLimit(formRateLimit('booking-request'), clientAddress(request, context));
+  await enforceRateLimit(formRateLimit('booking-request'), clientAddress(context));
   const body = await readBody(request);
   // JSON only, unlike the public forms: the booking form needs a session and shows its quote as the
   // guest types, so it is an island that posts with fetch; there is no no-JavaScript post to answer.

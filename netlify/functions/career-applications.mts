@@ -1,8 +1,9 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
+import CareerApplicationForm from '../../src/features/career-application/CareerApplicationForm.tsx';
+import { renderForm } from '../../src/features/forms/render-form.ts';
 import { careerApplicationForm } from '../../src/server/careers/career-application-form.ts';
-import { submitPublicForm } from '../../src/server/forms/public-form.ts';
+import { publicFormEndpoint } from '../../src/server/forms/public-form.ts';
 
-export default (request: Request, context: Context) =>
-  submitPublicForm(careerApplicationForm, request, context);
+export default publicFormEndpoint(careerApplicationForm, renderForm(CareerApplicationForm));
 
 export const config: Config = { path: '/api/career-applications' };

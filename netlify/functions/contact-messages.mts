@@ -1,7 +1,9 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
+import ContactForm from '../../src/features/contact-form/ContactForm.tsx';
+import { renderForm } from '../../src/features/forms/render-form.ts';
 import { contactMessageForm } from '../../src/server/contact/contact-message-form.ts';
-import { submitPublicForm } from '../../src/server/forms/public-form.ts';
+import { publicFormEndpoint } from '../../src/server/forms/public-form.ts';
 
-export default (request: Request, context: Context) => submitPublicForm(contactMessageForm, request, context);
+export default publicFormEndpoint(contactMessageForm, renderForm(ContactForm));
 
 export const config: Config = { path: '/api/contact-messages' };

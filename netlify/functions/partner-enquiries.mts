@@ -1,7 +1,9 @@
-import type { Config, Context } from '@netlify/functions';
-import { submitPublicForm } from '../../src/server/forms/public-form.ts';
+import type { Config } from '@netlify/functions';
+import { renderForm } from '../../src/features/forms/render-form.ts';
+import PartnerEnquiryForm from '../../src/features/partner-enquiry/PartnerEnquiryForm.tsx';
+import { publicFormEndpoint } from '../../src/server/forms/public-form.ts';
 import { partnerEnquiryForm } from '../../src/server/partners/partner-enquiry-form.ts';
 
-export default (request: Request, context: Context) => submitPublicForm(partnerEnquiryForm, request, context);
+export default publicFormEndpoint(partnerEnquiryForm, renderForm(PartnerEnquiryForm));
 
 export const config: Config = { path: '/api/partner-enquiries' };

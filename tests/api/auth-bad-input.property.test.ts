@@ -14,7 +14,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
-} from '../../src/features/auth/auth-schemas.ts';
+} from '../../src/features/auth/auth-contract.ts';
 import { findGuessablePassword } from '../../src/server/auth/password-policy.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, newGuest, registerConfirmed, signIn } from '../support/accounts.ts';

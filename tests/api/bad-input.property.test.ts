@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import sendCareerApplication from '../../netlify/functions/career-applications.mts';
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
 import sendPartnerEnquiry from '../../netlify/functions/partner-enquiries.mts';
-import { careerApplicationSchema } from '../../src/features/career-application/career-application-schema.ts';
-import { contactMessageSchema } from '../../src/features/contact-form/contact-message-schema.ts';
-import { honeypotField } from '../../src/features/forms/honeypot.ts';
-import { partnerEnquirySchema } from '../../src/features/partner-enquiry/partner-enquiry-schema.ts';
+import { careerApplicationSchema } from '../../src/features/career-application/career-application-contract.ts';
+import { contactMessageSchema } from '../../src/features/contact-form/contact-message-contract.ts';
+import { partnerEnquirySchema } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
+import { honeypotField } from '../../src/lib/public-forms.ts';
 import {
   badIdempotencyKey,
   changedJson,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sendCareerApplication from '../../netlify/functions/career-applications.mts';
 import jobs from '../../src/content/jobs.json' with { type: 'json' };
+import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
 import {
   caller,
   describePublicFormContract,
@@ -9,7 +10,7 @@ import {
 import { formPost, jsonPost } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
-const endpoint = '/api/career-applications';
+const { endpoint } = careerApplicationForm;
 const choosePosition = 'Choose the position you are applying for';
 
 function validApplication(overrides: Record<string, string> = {}) {
@@ -43,7 +44,7 @@ const form = {
   handler: sendCareerApplication,
   validBody: () => validApplication(),
   countRows: async (email: string) => (await rowsFor(email)).length,
-  sentPath: '/careers/sent',
+  sentPath: careerApplicationForm.sentPath,
   invalidFormPost: {
     fields: { email: 'not-an-email', qualification: '', position: 'civil-engineer', coverNote: 'Hello' },
     expectHtml: [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
+import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
 import {
   caller,
   describePublicFormContract,
@@ -8,7 +9,7 @@ import {
 import { jsonPost } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
-const endpoint = '/api/contact-messages';
+const { endpoint } = contactForm;
 
 function validMessage(overrides: Record<string, string> = {}) {
   return {
@@ -32,7 +33,7 @@ const form = {
   handler: sendContactMessage,
   validBody: () => validMessage(),
   countRows: async (email: string) => (await rowsFor(email)).length,
-  sentPath: '/contact/sent',
+  sentPath: contactForm.sentPath,
   invalidFormPost: {
     fields: { email: 'not-an-email', message: 'short' },
     expectHtml: [

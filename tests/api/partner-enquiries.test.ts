@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sendPartnerEnquiry from '../../netlify/functions/partner-enquiries.mts';
+import { partnerEnquiryForm } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 import {
   caller,
   describePublicFormContract,
@@ -8,7 +9,7 @@ import {
 import { jsonPost } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
-const endpoint = '/api/partner-enquiries';
+const { endpoint } = partnerEnquiryForm;
 
 function validEnquiry(overrides: Record<string, string> = {}) {
   return {
@@ -32,7 +33,7 @@ const form = {
   handler: sendPartnerEnquiry,
   validBody: () => validEnquiry(),
   countRows: async (email: string) => (await rowsFor(email)).length,
-  sentPath: '/partner/sent',
+  sentPath: partnerEnquiryForm.sentPath,
   invalidFormPost: {
     fields: { phone: '12 34', message: 'Villa in Alleppey' },
     expectHtml: [

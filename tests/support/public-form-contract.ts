@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
-import { honeypotField } from '../../src/features/forms/honeypot.ts';
+import { honeypotField } from '../../src/lib/public-forms.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
 import { formPost, jsonPost, siteOrigin, uniqueClient } from './requests.ts';
 

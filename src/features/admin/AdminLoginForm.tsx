@@ -1,12 +1,11 @@
 import { type SubmitEvent, useState } from 'react';
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { paths } from '../../lib/paths.ts';
 import { signOut } from '../api/client.ts';
 import { AccountFormShell } from '../auth/AccountFormShell.tsx';
-import { loginSchema } from '../auth/auth-schemas.ts';
-import { loginEndpoint } from '../auth/LoginForm.tsx';
+import { loginSchema, sessionAnswerSchema } from '../auth/auth-contract.ts';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
 import { SignInFields } from '../auth/SignInFields.tsx';
-import { sessionAnswerSchema } from '../auth/use-session.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 
 export const notAdminMessage =
@@ -35,7 +34,7 @@ export default function AdminLoginForm({ labelledBy }: { labelledBy: string }) {
 
   const form = useSchemaForm({
     schema: loginSchema,
-    endpoint: loginEndpoint,
+    endpoint: apiRoutes.login,
     onAccepted: (answer) => {
       const parsed = sessionAnswerSchema.safeParse(answer);
       if (parsed.success && parsed.data.user?.isAdmin) {

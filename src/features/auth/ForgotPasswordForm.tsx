@@ -1,18 +1,17 @@
 import { TextField } from '../../components/ui/TextField.tsx';
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { AccountFormShell } from './AccountFormShell.tsx';
-import { forgotPasswordSchema } from './auth-schemas.ts';
+import { forgotPasswordSchema } from './auth-contract.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
-
-export const forgotPasswordEndpoint = '/api/auth/forgot-password';
 
 /**
  * Ask for a reset link. The answer is the same whether or not the address has an account, so this
  * page cannot be used to find out who is a guest here.
  */
 export default function ForgotPasswordForm({ labelledBy }: { labelledBy: string }) {
-  const form = useSchemaForm({ schema: forgotPasswordSchema, endpoint: forgotPasswordEndpoint });
+  const form = useSchemaForm({ schema: forgotPasswordSchema, endpoint: apiRoutes.forgotPassword });
 
   if (form.status === 'sent') {
     return (

@@ -1,13 +1,12 @@
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { paths, safeReturnPath } from '../../lib/paths.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { AccountFormShell } from './AccountFormShell.tsx';
+import { loginSchema } from './auth-contract.ts';
 import { registerPath } from './auth-links.ts';
-import { loginSchema } from './auth-schemas.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { SignInFields } from './SignInFields.tsx';
 import { usePageQuery } from './use-page-query.ts';
-
-export const loginEndpoint = '/api/auth/login';
 
 /**
  * Sign in. The session arrives as HttpOnly cookies with the 200; the island only moves on, to the
@@ -18,7 +17,7 @@ export default function LoginForm({ labelledBy }: { labelledBy: string }) {
   const next = query?.get('next') ?? null;
   const form = useSchemaForm({
     schema: loginSchema,
-    endpoint: loginEndpoint,
+    endpoint: apiRoutes.login,
     onAccepted: () => window.location.assign(safeReturnPath(next)),
   });
 

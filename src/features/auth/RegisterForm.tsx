@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { PersonFields } from '../forms/PersonFields.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { AccountFormShell } from './AccountFormShell.tsx';
+import { registerSchema } from './auth-contract.ts';
 import { signInPath } from './auth-links.ts';
-import { registerSchema } from './auth-schemas.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { usePageQuery } from './use-page-query.ts';
-
-export const registerEndpoint = '/api/auth/register';
 
 /**
  * Create an account. Success is shown only after the server's 201, and it says what is true then:
@@ -22,7 +21,7 @@ export default function RegisterForm({ labelledBy }: { labelledBy: string }) {
   const [sentTo, setSentTo] = useState('');
   const form = useSchemaForm({
     schema: registerSchema,
-    endpoint: registerEndpoint,
+    endpoint: apiRoutes.register,
     onAccepted: (answer) => setSentTo((answer as { email?: string } | null)?.email ?? ''),
   });
   const { change } = form;

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { AccountFormShell } from './AccountFormShell.tsx';
-import { resetPasswordSchema } from './auth-schemas.ts';
+import { resetPasswordSchema } from './auth-contract.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { usePageQuery } from './use-page-query.ts';
-
-export const resetPasswordEndpoint = '/api/auth/reset-password';
 
 function LinkProblem({ takeFocus }: { takeFocus: boolean }) {
   return (
@@ -30,7 +29,7 @@ function LinkProblem({ takeFocus }: { takeFocus: boolean }) {
 export default function ResetPasswordForm({ labelledBy }: { labelledBy: string }) {
   const query = usePageQuery();
   const token = query?.get('token') ?? '';
-  const form = useSchemaForm({ schema: resetPasswordSchema, endpoint: resetPasswordEndpoint });
+  const form = useSchemaForm({ schema: resetPasswordSchema, endpoint: apiRoutes.resetPassword });
   const { change } = form;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `change` is new every render; the token is set once it is read

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { safeReturnPath } from '../../lib/paths.ts';
+import { requestJson } from '../api/client.ts';
+import { confirmedAnswerSchema, verifyEmailSchema } from './auth-contract.ts';
 import { registerPath, signInPath } from './auth-links.ts';
-import { verifyEmailSchema } from './auth-schemas.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { usePageQuery } from './use-page-query.ts';
-
-export const verifyEmailEndpoint = '/api/auth/verify-email';
 
 type Step = 'ready' | 'pending' | 'confirmed' | 'invalid' | 'failed';
 
@@ -33,25 +33,18 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
     }
     sending.current = true;
     setStep('pending');
-    try {
-      const response = await fetch(verifyEmailEndpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(parsed.data),
-      });
-      if (response.ok || response.status === 400) {
-        setStep(response.ok ? 'confirmed' : 'invalid');
-        return;
-      }
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-      setProblem(body?.error?.message ?? 'Something went wrong on our side. Please try again.');
-      setStep('failed');
-    } catch {
-      setProblem(networkFailure);
-      setStep('failed');
-    } finally {
-      sending.current = false;
+    const answer = await requestJson(apiRoutes.verifyEmail, confirmedAnswerSchema, {
+      method: 'POST',
+      body: parsed.data,
+    });
+    sending.current = false;
+    if (answer.ok || answer.status === 400) {
+      setStep(answer.ok ? 'confirmed' : 'invalid');
+      return;
     }
+    // Status 0: the server was never reached, and the button is what to try again.
+    setProblem(answer.status === 0 ? networkFailure : answer.message);
+    setStep('failed');
   }
 
   if (!token) {

@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-contract.ts';
 import '../../lib/form-fields.ts';
+import { requestJson } from '../api/client.ts';
+import { type SessionUser, sessionAnswerSchema } from './auth-contract.ts';
 
-export const sessionEndpoint = '/api/auth/session';
-
-/** `GET /api/auth/session`: who is signed in, or null (a 200 either way, so browsers log nothing). */
-export const sessionAnswerSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string(), isAdmin: z.boolean() }).nullable(),
-});
-
-export type SessionUser = NonNullable<z.infer<typeof sessionAnswerSchema>['user']>;
+export type { SessionUser } from './auth-contract.ts';
 
 export type SessionState =
   | { status: 'checking' }
@@ -26,14 +21,10 @@ export function useSession() {
 
   const check = useCallback(async () => {
     setState({ status: 'checking' });
-    try {
-      const response = await fetch(sessionEndpoint, { headers: { accept: 'application/json' } });
-      const parsed = sessionAnswerSchema.safeParse(await response.json());
-      if (!response.ok || !parsed.success) throw new Error(`Unexpected session answer ${response.status}`);
-      setState(parsed.data.user ? { status: 'signed-in', user: parsed.data.user } : { status: 'signed-out' });
-    } catch {
-      setState({ status: 'failed' });
-    }
+    const answer = await requestJson(apiRoutes.session, sessionAnswerSchema);
+    if (!answer.ok) setState({ status: 'failed' });
+    else
+      setState(answer.data.user ? { status: 'signed-in', user: answer.data.user } : { status: 'signed-out' });
   }, []);
 
   useEffect(() => {

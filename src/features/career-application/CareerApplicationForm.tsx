@@ -1,16 +1,11 @@
 import { useEffect } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import type { FormState } from '../forms/form-state.ts';
+import type { FormState } from '../../lib/public-forms.ts';
 import { PersonFields } from '../forms/PersonFields.tsx';
 import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
-import { careerApplicationSchema, isPositionId, positions } from './career-application-schema.ts';
-
-/** Names the form's slot on its page, its rate-limit bucket and its idempotency scope. */
-export const careerApplicationFormName = 'career-application';
-
-export const careerApplicationEndpoint = '/api/career-applications';
+import { careerApplicationForm, isPositionId, positions } from './career-application-contract.ts';
 
 const positionOptions = positions.map((position) => ({ value: position.id, label: position.title }));
 
@@ -21,8 +16,8 @@ const positionOptions = positions.map((position) => ({ value: position.id, label
  */
 export default function CareerApplicationForm({ initial }: { initial?: FormState }) {
   const form = useSchemaForm({
-    schema: careerApplicationSchema,
-    endpoint: careerApplicationEndpoint,
+    schema: careerApplicationForm.schema,
+    endpoint: careerApplicationForm.endpoint,
     initial,
   });
 
@@ -36,7 +31,7 @@ export default function CareerApplicationForm({ initial }: { initial?: FormState
   return (
     <PublicFormShell
       form={form}
-      endpoint={careerApplicationEndpoint}
+      endpoint={careerApplicationForm.endpoint}
       title="Apply now"
       titleId="career-application-title"
       submitLabel="Send application"

@@ -1,25 +1,20 @@
 import { TextField } from '../../components/ui/TextField.tsx';
-import type { FormState } from '../forms/form-state.ts';
+import type { FormState } from '../../lib/public-forms.ts';
 import { PersonFields } from '../forms/PersonFields.tsx';
 import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
-import { contactMessageSchema } from './contact-message-schema.ts';
-
-/** Names the form's slot on its page, its rate-limit bucket and its idempotency scope. */
-export const contactFormName = 'contact';
-
-export const contactEndpoint = '/api/contact-messages';
+import { contactForm } from './contact-message-contract.ts';
 
 /**
  * The contact form. As an island it validates while you type and posts JSON; rendered without
  * JavaScript it is a plain form that posts to the same endpoint, which answers with this same markup.
  */
 export default function ContactForm({ initial }: { initial?: FormState }) {
-  const form = useSchemaForm({ schema: contactMessageSchema, endpoint: contactEndpoint, initial });
+  const form = useSchemaForm({ schema: contactForm.schema, endpoint: contactForm.endpoint, initial });
   return (
     <PublicFormShell
       form={form}
-      endpoint={contactEndpoint}
+      endpoint={contactForm.endpoint}
       title="Send us a message"
       titleId="contact-form-title"
       submitLabel="Send message"

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { honeypotField } from './honeypot.ts';
+import { honeypotField } from '../../lib/public-forms.ts';
 import type { SchemaForm } from './use-schema-form.ts';
 
 type Props = {

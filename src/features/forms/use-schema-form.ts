@@ -1,7 +1,8 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type FieldErrors, firstErrorPerField } from '../../lib/form-fields.ts';
-import type { FormState } from './form-state.ts';
+import type { FormState } from '../../lib/public-forms.ts';
+import { requestJson } from '../api/client.ts';
 
 type Status = 'idle' | 'pending' | 'sent';
 
@@ -18,6 +19,7 @@ type Options<Schema extends z.ZodObject> = {
   onAccepted?: ((answer: unknown) => void) | undefined;
 };
 
+// Says more than the client's networkFailure: that nothing typed was lost.
 const networkFailure =
   'We could not reach our server. Check your connection; your message is still here, so you can send it again.';
 
@@ -104,31 +106,27 @@ export function useSchemaForm<Schema extends z.ZodObject>({
     setStatus('pending');
     sending.current = true;
     idempotencyKey.current ??= crypto.randomUUID();
-    try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey.current },
-        body: JSON.stringify(parsed.data),
-      });
-      if (response.ok) {
-        onAccepted?.(await response.json().catch(() => null));
-        setStatus('sent');
-        return;
-      }
-      const body = (await response.json().catch(() => null)) as {
-        error?: { code?: string; message?: string; fields?: Record<string, string> };
-      } | null;
-      setErrors(body?.error?.fields ?? {});
-      setMessage(body?.error?.message ?? 'Something went wrong on our side. Please try again.');
-      setRefusal({ status: response.status, code: body?.error?.code });
-      setStatus('idle');
-      if (body?.error?.fields) focusFirstInvalid();
-    } catch {
-      setMessage(networkFailure);
-      setStatus('idle');
-    } finally {
-      sending.current = false;
+    const answer = await requestJson(endpoint, z.unknown(), {
+      method: 'POST',
+      body: parsed.data,
+      headers: { 'idempotency-key': idempotencyKey.current },
+    });
+    sending.current = false;
+    if (answer.ok) {
+      onAccepted?.(answer.data);
+      setStatus('sent');
+      return;
     }
+    setStatus('idle');
+    // Status 0: the server was never reached.
+    if (answer.status === 0) {
+      setMessage(networkFailure);
+      return;
+    }
+    setErrors(answer.fields);
+    setMessage(answer.message);
+    setRefusal({ status: answer.status, code: answer.code });
+    if (Object.keys(answer.fields).length > 0) focusFirstInvalid();
   }
 
   /** The props a TextField or SelectField needs to show and edit one field of this form. */

@@ -1,25 +1,24 @@
 import { TextField } from '../../components/ui/TextField.tsx';
-import type { FormState } from '../forms/form-state.ts';
+import type { FormState } from '../../lib/public-forms.ts';
 import { PersonFields } from '../forms/PersonFields.tsx';
 import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
-import { partnerEnquirySchema } from './partner-enquiry-schema.ts';
-
-/** Names the form's slot on its page, its rate-limit bucket and its idempotency scope. */
-export const partnerEnquiryFormName = 'partner-enquiry';
-
-export const partnerEnquiryEndpoint = '/api/partner-enquiries';
+import { partnerEnquiryForm } from './partner-enquiry-contract.ts';
 
 /**
  * The partner enquiry form for owners. As an island it validates while you type and posts JSON;
  * without JavaScript it is a plain form posting to the same endpoint, which answers with this markup.
  */
 export default function PartnerEnquiryForm({ initial }: { initial?: FormState }) {
-  const form = useSchemaForm({ schema: partnerEnquirySchema, endpoint: partnerEnquiryEndpoint, initial });
+  const form = useSchemaForm({
+    schema: partnerEnquiryForm.schema,
+    endpoint: partnerEnquiryForm.endpoint,
+    initial,
+  });
   return (
     <PublicFormShell
       form={form}
-      endpoint={partnerEnquiryEndpoint}
+      endpoint={partnerEnquiryForm.endpoint}
       title="Tell us about your property"
       titleId="partner-enquiry-title"
       submitLabel="Send enquiry"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPassword } from '../../features/auth/auth-schemas.ts';
+import { newPassword } from '../../features/auth/auth-contract.ts';
 import { emailAddress, personName } from '../../lib/form-fields.ts';
 import { findGuessablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';

@@ -1,3 +1,4 @@
+import type { SessionUser } from '../../features/auth/auth-contract.ts';
 import type { JwtClaims } from '../db/database.ts';
 
 /** A signed-in session: what the cookies carry. */
@@ -9,13 +10,8 @@ export type Session = {
   user: AccountUser;
 };
 
-export type AccountUser = {
-  id: string;
-  email: string;
-  name: string;
-  /** From app_metadata.role, which only the server can set. */
-  isAdmin: boolean;
-};
+/** The account as the screens see it; `isAdmin` comes from app_metadata.role, which only the server sets. */
+export type AccountUser = SessionUser;
 
 export type AuthFailureCode =
   | 'invalid_credentials'

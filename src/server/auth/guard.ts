@@ -1,7 +1,10 @@
 import type { EdgeContext } from '../http/edge-context.ts';
 import { endpoint, type Handler, withCookies } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
+import { authRateLimit, enforceRateLimit } from '../http/rate-limit.ts';
+import { clientAddress, readBody } from '../http/request.ts';
 import { errorResponse, HttpError } from '../http/responses.ts';
+import { AuthFailure } from './auth-provider.ts';
 import { resolveVisitor, type Visitor } from './session.ts';
 
 type GuardedHandler = (request: Request, visitor: Visitor, context: EdgeContext) => Promise<Response>;
@@ -35,6 +38,46 @@ export function signedInEndpoint(
       return withCookies(await handler(request, visitor, context), cookies);
     } catch (error) {
       return withCookies(errorResponse(toHttpError(error)), cookies);
+    }
+  });
+}
+
+/** An AuthFailure as the answer a person can act on. */
+function toAuthRefusal(failure: AuthFailure): HttpError {
+  switch (failure.code) {
+    case 'invalid_credentials':
+      return new HttpError(401, 'invalid_credentials', failure.message);
+    case 'email_not_confirmed':
+      return new HttpError(403, 'email_not_confirmed', failure.message);
+    case 'invalid_token':
+      return new HttpError(400, 'invalid_token', failure.message);
+    case 'weak_password':
+      return new HttpError(422, 'validation_failed', 'Some fields need your attention.', {
+        password: failure.message,
+      });
+    case 'email_taken':
+      return new HttpError(409, 'conflict', failure.message);
+    case 'session_expired':
+      return new HttpError(401, 'unauthorized', failure.message);
+  }
+}
+
+type AccountHandler = (body: unknown, request: Request, context: EdgeContext) => Promise<Response>;
+
+/**
+ * The frame of the account forms' endpoints (register, sign in, confirm, reset): a POST whose body is
+ * read, then counted against the caller's address for `action` before any field is checked, so a
+ * flood of bad bodies is limited too; an AuthFailure from the provider becomes the refusal a person
+ * can act on.
+ */
+export function accountEndpoint(action: string, handler: AccountHandler): Handler {
+  return endpoint(['POST'], async (request, context) => {
+    const { value } = await readBody(request);
+    await enforceRateLimit(authRateLimit(action, 'client'), clientAddress(context));
+    try {
+      return await handler(value, request, context);
+    } catch (error) {
+      throw error instanceof AuthFailure ? toAuthRefusal(error) : error;
     }
   });
 }

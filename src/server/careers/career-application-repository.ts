@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CareerApplication } from '../../features/career-application/career-application-schema.ts';
+import type { CareerApplication } from '../../features/career-application/career-application-contract.ts';
 import type { Transaction } from '../db/database.ts';
 
 /**

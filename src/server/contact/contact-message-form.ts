@@ -1,15 +1,8 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import ContactForm, { contactFormName } from '../../features/contact-form/ContactForm.tsx';
-import { contactMessageSchema } from '../../features/contact-form/contact-message-schema.ts';
+import { contactForm } from '../../features/contact-form/contact-message-contract.ts';
 import type { PublicForm } from '../forms/public-form.ts';
 import { insertContactMessage } from './contact-message-repository.ts';
 
-export const contactMessageForm: PublicForm<typeof contactMessageSchema> = {
-  name: contactFormName,
-  schema: contactMessageSchema,
-  pagePath: '/contact',
-  sentPath: '/contact/sent',
+export const contactMessageForm: PublicForm<typeof contactForm.schema> = {
+  ...contactForm,
   store: insertContactMessage,
-  renderForm: (initial) => renderToStaticMarkup(createElement(ContactForm, { initial })),
 };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { FormState } from '../../features/forms/form-state.ts';
-import { isCaughtInHoneypot } from '../../features/forms/honeypot.ts';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
+import { isCaughtInHoneypot, type PublicFormIdentity } from '../../lib/public-forms.ts';
 import { anonymous, type Transaction, withCaller } from '../db/database.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
+import type { Handler } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
 import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
 import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
@@ -16,21 +16,23 @@ import {
   readIdempotencyKey,
   rememberAnswer,
 } from './idempotency.ts';
-import { renderFormPage } from './render-form-page.ts';
+import { type FormRenderer, renderFormPage } from './render-form-page.ts';
 
-/** Everything that differs between one public form and another; the pipeline is the same for all. */
-export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = {
-  /** Names the rate-limit bucket, the idempotency scope (with the client) and the page's form slot. */
-  name: string;
-  schema: Schema;
-  /** The page that shows the form, re-served with errors to a browser without JavaScript. */
-  pagePath: string;
-  /** Where a browser without JavaScript lands after a successful post. */
-  sentPath: string;
+/** Everything that differs between one public form and another (its contract and where it is stored). */
+export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = PublicFormIdentity<Schema> & {
   store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string }>;
-  /** The form's markup with the person's values and the field messages, for the no-JavaScript path. */
-  renderForm: (state: FormState) => string;
 };
+
+/**
+ * The frame of every public form's function: the pipeline below with the form's markup renderer, which
+ * the function passes in because the markup is the island's and src/server renders no components.
+ */
+export function publicFormEndpoint<Schema extends z.ZodType<Record<string, unknown>>>(
+  form: PublicForm<Schema>,
+  renderForm: FormRenderer,
+): Handler {
+  return (request, context) => submitPublicForm(form, renderForm, request, context);
+}
 
 /**
  * POST handler shared by every public form: method, origin, rate limit, body size and type, validation
@@ -39,6 +41,7 @@ export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = {
  */
 export async function submitPublicForm<Schema extends z.ZodType<Record<string, unknown>>>(
   form: PublicForm<Schema>,
+  renderForm: FormRenderer,
   request: Request,
   context?: Pick<EdgeContext, 'ip'>,
 ): Promise<Response> {
@@ -53,7 +56,7 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
     const body = await readBody(request);
     format = body.format;
     if (body.format === 'form') submitted = body.value;
-    const client = clientAddress(request, context);
+    const client = clientAddress(context);
     await enforceRateLimit(formRateLimit(form.name), client);
 
     if (isCaughtInHoneypot(body.value)) {
@@ -84,7 +87,7 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
   } catch (error) {
     const refusal = toHttpError(error);
     if (format === 'form' && refusal.status !== 415 && refusal.status !== 405) {
-      return renderFormPage(form, submitted, refusal);
+      return renderFormPage(form, renderForm, submitted, refusal);
     }
     return errorResponse(refusal);
   }

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formSlotMarkers } from '../../features/forms/form-slot.ts';
-import type { FormState } from '../../features/forms/form-state.ts';
+import { type FormState, formSlotMarkers } from '../../lib/public-forms.ts';
 import type { HttpError } from '../http/responses.ts';
 
 /** The page headers of netlify.toml, which Netlify does not add to function responses. */
@@ -15,7 +14,10 @@ export const pageSecurityHeaders: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
-type RenderableForm = { name: string; pagePath: string; renderForm: (state: FormState) => string };
+/** The form's markup with the person's values and the field messages, for the no-JavaScript path. */
+export type FormRenderer = (state: FormState) => string;
+
+type RenderableForm = { name: string; pagePath: string };
 
 /**
  * Answers a no-JavaScript post that failed with the form's own page, its form replaced by one that
@@ -27,11 +29,12 @@ type RenderableForm = { name: string; pagePath: string; renderForm: (state: Form
  */
 export async function renderFormPage(
   form: RenderableForm,
+  renderForm: FormRenderer,
   values: Record<string, string>,
   refusal: HttpError,
   root = process.cwd(),
 ): Promise<Response> {
-  const markup = form.renderForm({ values, errors: refusal.fields ?? {}, message: refusal.message });
+  const markup = renderForm({ values, errors: refusal.fields ?? {}, message: refusal.message });
   const page = await readBuiltPage(root, form.pagePath);
   const { start, end } = formSlotMarkers(form.name);
   const from = page?.indexOf(start) ?? -1;

@@ -80,7 +80,7 @@ export function refuseCrossOrigin(request: Request, allowedOrigins: string[] = s
  * replaces whatever a client sends; scripts/serve.ts does the same locally). Never a request header,
  * which the client writes.
  */
-export function clientAddress(_request: Request, context?: { ip?: string }): string {
+export function clientAddress(context?: { ip?: string }): string {
   return context?.ip || 'unknown';
 }
 

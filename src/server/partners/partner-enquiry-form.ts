@@ -1,17 +1,8 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import PartnerEnquiryForm, {
-  partnerEnquiryFormName,
-} from '../../features/partner-enquiry/PartnerEnquiryForm.tsx';
-import { partnerEnquirySchema } from '../../features/partner-enquiry/partner-enquiry-schema.ts';
+import { partnerEnquiryForm as partnerEnquiryContract } from '../../features/partner-enquiry/partner-enquiry-contract.ts';
 import type { PublicForm } from '../forms/public-form.ts';
 import { insertPartnerEnquiry } from './partner-enquiry-repository.ts';
 
-export const partnerEnquiryForm: PublicForm<typeof partnerEnquirySchema> = {
-  name: partnerEnquiryFormName,
-  schema: partnerEnquirySchema,
-  pagePath: '/partner',
-  sentPath: '/partner/sent',
+export const partnerEnquiryForm: PublicForm<typeof partnerEnquiryContract.schema> = {
+  ...partnerEnquiryContract,
   store: insertPartnerEnquiry,
-  renderForm: (initial) => renderToStaticMarkup(createElement(PartnerEnquiryForm, { initial })),
 };

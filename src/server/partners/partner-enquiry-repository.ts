@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PartnerEnquiry } from '../../features/partner-enquiry/partner-enquiry-schema.ts';
+import type { PartnerEnquiry } from '../../features/partner-enquiry/partner-enquiry-contract.ts';
 import type { Transaction } from '../db/database.ts';
 
 /**

@@ -61,3 +61,38 @@ export const resetPasswordSchema = z.object({ token: emailedToken, password: new
 export const verifyEmailSchema = z.object({ token: emailedToken });
 
 export type Registration = z.infer<typeof registerSchema>;
+export type LoginCredentials = z.infer<typeof loginSchema>;
+export type PasswordReset = z.infer<typeof resetPasswordSchema>;
+
+/** Who is signed in, as the API tells the screens. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** `GET /api/auth/session`: who is signed in, or null (a 200 either way, so browsers log nothing). */
+export const sessionAnswerSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+/** `POST /api/auth/login`: the account signed in (the session itself travels as HttpOnly cookies). */
+export const signedInAnswerSchema = z.object({ user: sessionUserSchema });
+export type SignedInAnswer = z.infer<typeof signedInAnswerSchema>;
+
+/** `POST /api/auth/register` (201): the same whether or not the address already had an account. */
+export const registeredAnswerSchema = z.object({ status: z.literal('confirmation_sent'), email: z.string() });
+export type RegisteredAnswer = z.infer<typeof registeredAnswerSchema>;
+/** `POST /api/auth/verify-email`. */
+export const confirmedAnswerSchema = z.object({ status: z.literal('confirmed') });
+export type ConfirmedAnswer = z.infer<typeof confirmedAnswerSchema>;
+/** `POST /api/auth/logout`. */
+export const signedOutAnswerSchema = z.object({ status: z.literal('signed_out') });
+export type SignedOutAnswer = z.infer<typeof signedOutAnswerSchema>;
+/** `POST /api/auth/forgot-password` (202): never says whether the address has an account. */
+export const resetRequestedAnswerSchema = z.object({ status: z.literal('sent_if_registered') });
+export type ResetRequestedAnswer = z.infer<typeof resetRequestedAnswerSchema>;
+/** `POST /api/auth/reset-password`. */
+export const passwordChangedAnswerSchema = z.object({ status: z.literal('password_changed') });
+export type PasswordChangedAnswer = z.infer<typeof passwordChangedAnswerSchema>;

@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { careerApplicationForm } from '../careers/career-application-form.ts';
-import { contactMessageForm } from '../contact/contact-message-form.ts';
-import { HttpError } from '../http/responses.ts';
-import { partnerEnquiryForm } from '../partners/partner-enquiry-form.ts';
-import { renderFormPage } from './render-form-page.ts';
+import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
+import ContactForm from '../../src/features/contact-form/ContactForm.tsx';
+import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { renderForm } from '../../src/features/forms/render-form.ts';
+import PartnerEnquiryForm from '../../src/features/partner-enquiry/PartnerEnquiryForm.tsx';
+import { partnerEnquiryForm } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
+import { renderFormPage } from '../../src/server/forms/render-form-page.ts';
+import { HttpError } from '../../src/server/http/responses.ts';
 
-const publicForms = [contactMessageForm, careerApplicationForm, partnerEnquiryForm];
+const publicForms = [contactForm, careerApplicationForm, partnerEnquiryForm];
 
 const refusal = new HttpError(422, 'validation_failed', 'Some fields need your attention.', {
   email: 'Enter a valid email address, like name@example.com',
@@ -31,7 +34,8 @@ describe('renderFormPage', () => {
         '<html><header>Kayal Villas</header><!--form:contact--><astro-island>…</astro-island><!--/form:contact--><footer>Kochi</footer></html>',
     });
     const response = await renderFormPage(
-      contactMessageForm,
+      contactForm,
+      renderForm(ContactForm),
       { name: 'Asha', email: 'asha@' },
       refusal,
       root,
@@ -49,7 +53,13 @@ describe('renderFormPage', () => {
 
   it('answers on a bare page of its own when the build has no such page', async () => {
     const root = await buildWith({});
-    const response = await renderFormPage(partnerEnquiryForm, { name: 'Thomas' }, refusal, root);
+    const response = await renderFormPage(
+      partnerEnquiryForm,
+      renderForm(PartnerEnquiryForm),
+      { name: 'Thomas' },
+      refusal,
+      root,
+    );
     const html = await response.text();
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('value="Thomas"');

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import jobs from '../../content/jobs.json' with { type: 'json' };
+import { apiRoutes } from '../../lib/api-contract.ts';
 import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
+import { paths } from '../../lib/paths.ts';
+import type { PublicFormIdentity } from '../../lib/public-forms.ts';
 
 /** The six job categories, read from the content file the careers page lists, so both stay in step. */
 export const positions = [...jobs]
@@ -26,6 +29,15 @@ export const careerApplicationSchema = z.object({
 });
 
 export type CareerApplication = z.infer<typeof careerApplicationSchema>;
+
+/** The careers form: its slot on the page, the route it posts to, and where a browser lands. */
+export const careerApplicationForm = {
+  name: 'career-application',
+  schema: careerApplicationSchema,
+  endpoint: apiRoutes.careerApplications,
+  pagePath: paths.careers,
+  sentPath: paths.careersSent,
+} satisfies PublicFormIdentity<typeof careerApplicationSchema>;
 
 /** True when `id` names one of the job categories, e.g. from a `?position=` link. */
 export function isPositionId(id: string | null): id is CareerApplication['position'] {

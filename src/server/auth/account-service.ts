@@ -1,0 +1,96 @@
+import type {
+  ConfirmedAnswer,
+  LoginCredentials,
+  PasswordChangedAnswer,
+  PasswordReset,
+  RegisteredAnswer,
+  Registration,
+  ResetRequestedAnswer,
+  SignedInAnswer,
+} from '../../features/auth/auth-contract.ts';
+import {
+  authRateLimit,
+  countRateLimitHit,
+  enforceRateLimit,
+  refuseWhenLimitReached,
+} from '../http/rate-limit.ts';
+import { Refusal } from '../refusal.ts';
+import { authProvider } from './auth.ts';
+import { AuthFailure, type Session } from './auth-provider.ts';
+import { findGuessablePassword } from './password-policy.ts';
+import { findTrustedDevice, trustDevice } from './trusted-devices.ts';
+
+/** Refuses the password field when the long lists find it too easy to guess. */
+function refuseGuessablePassword(password: string, person: { email?: string; name?: string } = {}) {
+  const problem = findGuessablePassword(password, person);
+  if (problem) throw new Refusal('invalid', 'Some fields need your attention.', { password: problem });
+}
+
+/** Counts the attempt against the account, so one address cannot be tried from many clients. */
+const limitAccountAttempts = (action: string, email: string) =>
+  enforceRateLimit(authRateLimit(action, 'account'), email.toLowerCase());
+
+/** Opens an account and emails the link that confirms it. */
+export async function registerAccount(registration: Registration): Promise<RegisteredAnswer> {
+  refuseGuessablePassword(registration.password, registration);
+  await limitAccountAttempts('register', registration.email);
+  await authProvider().register(registration);
+  // The same answer whether or not the address already had an account (its owner gets an email).
+  return { status: 'confirmation_sent', email: registration.email };
+}
+
+/** Confirms the address an emailed token was sent to. */
+export async function confirmEmail(token: string): Promise<ConfirmedAnswer> {
+  await authProvider().confirmEmail(token);
+  return { status: 'confirmed' };
+}
+
+/**
+ * Signs in, and trusts the browser it happened on. Only wrong passwords count against an account, and
+ * those on a browser its owner signed in on before count apart: failures from elsewhere lock new
+ * browsers out for the window, never the owner's own.
+ */
+export async function signIn(
+  credentials: LoginCredentials,
+  presentedDevice: string | undefined,
+): Promise<{ answer: SignedInAnswer; session: Session; trustedDevice: string }> {
+  const account = credentials.email.toLowerCase();
+  const device = await findTrustedDevice(presentedDevice, account);
+  const [failures, counted] = device
+    ? [authRateLimit('login', 'device'), device]
+    : [authRateLimit('login', 'account'), account];
+  await refuseWhenLimitReached(failures, counted);
+  try {
+    const session = await authProvider().signIn(credentials);
+    const trustedDevice = await trustDevice(presentedDevice, account);
+    return { answer: { user: session.user }, session, trustedDevice };
+  } catch (error) {
+    if (error instanceof AuthFailure && error.code === 'invalid_credentials') {
+      await countRateLimitHit(failures, counted);
+    }
+    throw error;
+  }
+}
+
+/** Ends the session the tokens belong to; one the provider cannot end expires on its own. */
+export async function endSession(tokens: { accessToken: string; refreshToken: string | undefined }) {
+  await authProvider()
+    .signOut(tokens)
+    .catch((error) => {
+      if (!(error instanceof AuthFailure)) throw error;
+    });
+}
+
+/** Emails a reset link when the address has an account; the answer never says whether it has. */
+export async function requestPasswordReset(email: string): Promise<ResetRequestedAnswer> {
+  await limitAccountAttempts('forgot-password', email);
+  await authProvider().requestPasswordReset(email);
+  return { status: 'sent_if_registered' };
+}
+
+/** Sets a new password with an emailed token. */
+export async function resetPassword(reset: PasswordReset): Promise<PasswordChangedAnswer> {
+  refuseGuessablePassword(reset.password);
+  await authProvider().resetPassword(reset);
+  return { status: 'password_changed' };
+}
