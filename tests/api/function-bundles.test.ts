@@ -39,8 +39,12 @@ afterAll(async () => {
   if (out) await rm(out, { recursive: true, force: true });
 });
 
+// Netlify bundles the code files of the folder and passes over the rest (its README).
 const functionNames = async () =>
-  (await readdir(path.join(root, 'netlify/functions'))).map((file) => file.replace(/\.m?[jt]s$/, '')).sort();
+  (await readdir(path.join(root, 'netlify/functions')))
+    .filter((file) => /\.m?[jt]s$/.test(file))
+    .map((file) => file.replace(/\.m?[jt]s$/, ''))
+    .sort();
 
 type Started = {
   handler: string;
