@@ -11,6 +11,7 @@ import {
   extraFields,
   extraKey,
   fieldChanges,
+  fieldMessagesFor,
   formBody,
   formMutations,
   formText,
@@ -135,7 +136,14 @@ export function describeBadInput<State, Variant = undefined>(target: BadInputTar
       const text = await response.text();
       expect(response.status, `answered ${response.status}: ${text.slice(0, 300)}`).toBe(outcome.status);
       if (outcome.status >= 400) expect(response.headers.get('content-type')).toContain('text/html');
-    } else await expectAnswer(response, outcome.status);
+    } else {
+      const text = await expectAnswer(response, outcome.status);
+      // A refusal by the schema names each field it refused, with the schema's own message.
+      if ('refused' in verdict && verdict.refused === 422 && sent) {
+        const { error } = JSON.parse(text) as { error: { fields?: Record<string, string> } };
+        expect(error.fields, 'the field messages').toEqual(fieldMessagesFor(target.schema, sent));
+      }
+    }
     if (outcome.location) expect(response.headers.get('location')).toBe(outcome.location);
     const changes = outcome.status < 400 && outcome.changes ? outcome.changes : (state: State) => state;
     expect(await target.observe(marker)).toEqual(changes(before));
