@@ -16,36 +16,18 @@ import { readListQuery } from '../../src/server/admin/list-query.ts';
 import { signedInGuest } from '../support/accounts.ts';
 import { type Admin, invoke, signedInAdmin } from '../support/admins.ts';
 import {
-  changedJson,
-  type Encoded,
-  encodeBody,
-  encoder,
   expectAnswer,
-  extraFields,
-  fieldChanges,
-  formBody,
-  formMutations,
-  formText,
-  invalidUtf8,
   jsonBody,
-  judgeBody,
-  mutateFormText,
   notASessionCookie,
-  otherContentType,
   otherMethod,
-  oversize,
-  oversizeBody,
   type Post,
   type QueryPart,
   queryParts,
   queryText,
   queryValue,
   sameSiteRequest,
-  type Verdict,
-  wholeBody,
-  wholeBodyText,
-  withBytes,
 } from '../support/bad-bodies.ts';
+import { describeBadInput } from '../support/describe-bad-input.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
@@ -381,84 +363,33 @@ describe('bad paths to the dashboard rows (property-based)', () => {
   });
 });
 
-describe('bad bodies to PATCH /api/admin/booking-requests/:id (property-based)', () => {
-  /**
-   * Sends a body to a fresh new booking request and checks the answer against the oracle: a refusal
-   * leaves its status and audit log as they were; an accepted move (new → confirmed or declined)
-   * changes the status and adds one audit entry; new → cancelled is refused with 409.
-   */
-  async function patchFresh(request: Post, verdict: Verdict<{ status: string }>) {
-    const id = await insertBookingRequest();
-    const before = await stateOf(id);
-    const response = await send(itemFunction, `/api/admin/booking-requests/${id}`, {
-      method: 'PATCH',
-      ...request,
-    });
-    const moved = 'input' in verdict && verdict.input.status !== 'cancelled';
-    const expected = 'refused' in verdict ? verdict.refused : moved ? 200 : 409;
-    await expectAnswer(response, expected);
-    expect(await stateOf(id)).toEqual(
-      moved ? { ...before, status: verdict.input.status, entries: (before?.entries ?? 0) + 1 } : before,
-    );
-  }
+type RowState = Awaited<ReturnType<typeof stateOf>>;
 
-  const validStatus = fc.constantFrom('confirmed', 'declined', 'cancelled');
-  /** A body, and the status-change schema's verdict on it. */
-  const judged = (sent: Encoded) => [sent, judgeBody(statusChangeSchema, sent)] as const;
-
-  it('answers JSON bodies with missing, mistyped, awkward, huge, deep and extra fields as the schema says', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        validStatus,
-        fieldChanges(['status'], 0),
-        extraFields(['status']),
-        async (status, changes, extras) => {
-          await patchFresh(
-            ...judged(jsonBody(changedJson({ status }, changes, extras, crypto.randomUUID()))),
-          );
-        },
-      ),
-      { numRuns },
-    );
-  });
-
-  it('answers whole bodies that are not one object of fields: malformed, scalars, wrapped, deep', async () => {
-    await fc.assert(
-      fc.asyncProperty(validStatus, wholeBody, async (status, shape) => {
-        await patchFresh(...judged(jsonBody(wholeBodyText(shape, { status }))));
-      }),
-      { numRuns },
-    );
-  });
-
-  it('answers form-encoded bodies, malformed or not, as the schema says', async () => {
-    await fc.assert(
-      fc.asyncProperty(validStatus, formMutations(['status']), async (status, mutations) => {
-        await patchFresh(...judged(formBody(mutations.reduce(mutateFormText, formText({ status })))));
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses invalid UTF-8 (400), other content types (415) and bodies over the limit (413)', async () => {
-    const refused = fc.oneof(
-      fc.tuple(invalidUtf8, fc.nat(), fc.boolean()).map(([bytes, at, asForm]) => ({
-        refused: 400,
-        request: withBytes(encodeBody({ status: 'declined' }, asForm), bytes, at),
-      })),
-      otherContentType.map((contentType) => ({
-        refused: 415,
-        request: { body: encoder.encode(JSON.stringify({ status: 'declined' })), contentType },
-      })),
-      oversize.map((shape) => ({ refused: 413, request: oversizeBody(shape, { status: 'declined' }) })),
-    );
-    await fc.assert(
-      fc.asyncProperty(refused, async ({ refused: status, request }) => {
-        await patchFresh(request, { refused: status });
-      }),
-      { numRuns },
-    );
-  });
+/**
+ * Each generated body goes to a fresh new booking request. An accepted move (new → confirmed or
+ * declined) changes the status and adds one audit entry; new → cancelled is refused with 409; a
+ * refusal leaves the status and the audit log as they were.
+ */
+describeBadInput({
+  name: 'PATCH /api/admin/booking-requests/:id',
+  schema: statusChangeSchema,
+  variants: fc.constantFrom('confirmed', 'declined', 'cancelled'),
+  validBody: (_id, status: string) => ({ status }),
+  prepare: insertBookingRequest,
+  send: (request, id) =>
+    send(itemFunction, `/api/admin/booking-requests/${id}`, { method: 'PATCH', ...request }),
+  observe: stateOf,
+  accepted: (input) => {
+    const { status } = input as { status: string };
+    if (status === 'cancelled') return { status: 409 };
+    return {
+      status: 200,
+      changes: (before: RowState) => before && { ...before, status, entries: before.entries + 1 },
+    };
+  },
+  runs: numRuns,
+  sendsForms: false,
+  minChanges: 0,
 });
 
 describe('the dashboard API refuses other methods and callers (property-based)', () => {

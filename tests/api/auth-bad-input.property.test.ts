@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import forgotPassword from '../../netlify/functions/auth-forgot-password.mts';
 import login from '../../netlify/functions/auth-login.mts';
@@ -17,26 +17,21 @@ import {
 } from '../../src/features/auth/auth-contract.ts';
 import { findGuessablePassword } from '../../src/server/auth/password-policy.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
-import { asClient, type Guest, newGuest, registerConfirmed, signIn } from '../support/accounts.ts';
 import {
-  changedJson,
-  type Encoded,
+  accountIdOf,
+  asClient,
+  type Guest,
+  newGuest,
+  registerConfirmed,
+  signIn,
+} from '../support/accounts.ts';
+import {
   encodeBody,
-  encoder,
   expectAnswer,
   expectPlainTextOnly,
-  extraFields,
-  fieldChanges,
-  formBody,
-  formMutations,
-  formText,
   invalidUtf8,
   jsonBody,
-  judgeBody,
-  mutateFormText,
-  newMarker,
   notASessionCookie,
-  nulInsertion,
   otherContentType,
   otherMethod,
   oversize,
@@ -44,12 +39,11 @@ import {
   type Post,
   sameSiteRequest,
   scriptPayload,
-  type Verdict,
   wholeBody,
   wholeBodyText,
   withBytes,
-  withNul,
 } from '../support/bad-bodies.ts';
+import { describeBadInput, withEnv } from '../support/describe-bad-input.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -167,127 +161,31 @@ const endpoints: AuthEndpoint[] = [
 // Seven endpoints share the file: fewer runs than the forms' keep it around half a minute.
 const numRuns = 25;
 
-let rateLimit: string | undefined;
-
 // Every generated request is judged on its body; auth.test.ts proves the rate limit.
+withEnv('AUTH_RATE_LIMIT', '0');
 beforeAll(async () => {
-  rateLimit = process.env.AUTH_RATE_LIMIT;
-  process.env.AUTH_RATE_LIMIT = '0';
   const guest = await registerConfirmed();
-  const [user] = await ownerQuery<{ id: string }>('select id from app_private.users where email = $1', [
-    guest.email,
-  ]);
-  account = { ...guest, id: user?.id as string };
-});
-afterAll(() => {
-  if (rateLimit === undefined) delete process.env.AUTH_RATE_LIMIT;
-  else process.env.AUTH_RATE_LIMIT = rateLimit;
+  account = { ...guest, id: await accountIdOf(guest.email) };
 });
 
-/** A request to send and what the oracle expects of it: a refusal, or a body the schema accepts. */
-type Judged = { request: Post; verdict: Verdict<Record<string, unknown>> };
-
-describe.each(endpoints)('bad input to $endpoint (property-based)', (auth) => {
-  const fields = Object.keys(auth.schema.shape);
-  const runs = auth.hashes ? 15 : numRuns;
-
-  /**
-   * Sends the request `build` makes from a marked valid body, and checks the answer against the
-   * oracle's verdict and the rows stored against the answer: none for a refusal.
-   */
-  async function sendJudged(build: (valid: Record<string, string>, marker: string) => Judged) {
-    const marker = newMarker();
-    const { request, verdict } = build(auth.validBody(marker), marker);
-    const before = await auth.countRows(marker);
-    const outcome =
-      'refused' in verdict ? { status: verdict.refused, stores: 0 } : auth.accepted(verdict.input, marker);
-    const response = await auth.handler(sameSiteRequest(auth.endpoint, request), asClient());
-    await expectAnswer(response, outcome.status);
-    expect(await auth.countRows(marker)).toBe(before + outcome.stores);
-  }
-
-  /** A body as the server will read it, judged by the endpoint's schema. */
-  const judged = (sent: Encoded): Judged => ({ request: sent, verdict: judgeBody(auth.schema, sent) });
-
-  it('answers a NUL character in a field as the schema says, never 5xx', async () => {
-    const textFields = fields.filter((field) => field !== 'next');
-    await fc.assert(
-      fc.asyncProperty(nulInsertion(textFields), fc.boolean(), (nul, asForm) =>
-        sendJudged((valid) => judged(encodeBody(withNul(valid, nul), asForm))),
-      ),
-      { numRuns: 10 },
-    );
+for (const auth of endpoints) {
+  describeBadInput({
+    name: auth.endpoint,
+    schema: auth.schema,
+    validBody: (marker) => auth.validBody(marker),
+    send: (request) => auth.handler(sameSiteRequest(auth.endpoint, request), asClient()),
+    observe: auth.countRows,
+    accepted: (input, _sent, marker) => {
+      const { status, stores } = auth.accepted(input, marker);
+      return { status, changes: (rows: number) => rows + stores };
+    },
+    runs: auth.hashes ? 15 : numRuns,
+    nul: { fields: Object.keys(auth.schema.shape).filter((field) => field !== 'next'), runs: 10 },
+    sendsForms: true,
+    minChanges: auth.hashes ? 1 : 0,
+    method: 'POST',
   });
-
-  it('answers JSON bodies with missing, mistyped, awkward, huge, deep and extra fields as the schema says', async () => {
-    await fc.assert(
-      fc.asyncProperty(fieldChanges(fields, auth.hashes ? 1 : 0), extraFields(fields), (changes, extras) =>
-        sendJudged((valid, marker) => judged(jsonBody(changedJson(valid, changes, extras, marker)))),
-      ),
-      { numRuns: runs },
-    );
-  });
-
-  it('answers whole bodies that are not one object of fields: malformed, scalars, wrapped, deep', async () => {
-    await fc.assert(
-      fc.asyncProperty(wholeBody, (shape) =>
-        sendJudged((valid) => judged(jsonBody(wholeBodyText(shape, valid)))),
-      ),
-      { numRuns: runs },
-    );
-  });
-
-  it('answers malformed form-encoded bodies as the schema says', async () => {
-    await fc.assert(
-      fc.asyncProperty(formMutations(fields), (mutations) =>
-        sendJudged((valid) => judged(formBody(mutations.reduce(mutateFormText, formText(valid))))),
-      ),
-      { numRuns: runs },
-    );
-  });
-
-  it('refuses bodies with invalid UTF-8 bytes with 400, JSON or form-encoded', async () => {
-    await fc.assert(
-      fc.asyncProperty(invalidUtf8, fc.nat(), fc.boolean(), (bytes, at, asForm) =>
-        sendJudged((valid) => ({
-          request: withBytes(encodeBody(valid, asForm), bytes, at),
-          verdict: { refused: 400 },
-        })),
-      ),
-      { numRuns: runs },
-    );
-  });
-
-  it('refuses a valid body under a wrong or missing content type with 415', async () => {
-    await fc.assert(
-      fc.asyncProperty(otherContentType, fc.boolean(), (contentType, asForm) =>
-        sendJudged((valid) => ({
-          request: { body: encoder.encode(encodeBody(valid, asForm).body), contentType },
-          verdict: { refused: 415 },
-        })),
-      ),
-      { numRuns: runs },
-    );
-  });
-
-  it('refuses bodies over the limit with 413, whether sized, streamed, endless or declared falsely', async () => {
-    await fc.assert(
-      fc.asyncProperty(oversize, (shape) =>
-        sendJudged((valid) => ({ request: oversizeBody(shape, valid), verdict: { refused: 413 } })),
-      ),
-      { numRuns: runs },
-    );
-  });
-
-  it('answers any other method with 405 and Allow: POST', async () => {
-    await fc.assert(
-      fc.asyncProperty(otherMethod(['POST']), (method) =>
-        sendJudged(() => ({ request: { method }, verdict: { refused: 405 } })),
-      ),
-      { numRuns: 10 },
-    );
-  });
-});
+}
 
 describe('bad input to /api/auth/logout and /api/auth/session (property-based)', () => {
   const endedSessions = () =>

@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import sendCareerApplication from '../../netlify/functions/career-applications.mts';
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
@@ -10,37 +10,17 @@ import { contactMessageSchema } from '../../src/features/contact-form/contact-me
 import { partnerEnquirySchema } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 import { honeypotField } from '../../src/lib/public-forms.ts';
 import {
-  badIdempotencyKey,
-  changedJson,
   type Encoded,
   encodeBody,
-  encoder,
   escapeHtml,
-  expectAnswer,
-  extraFields,
   extraKey,
-  fieldChanges,
-  formBody,
-  formMutations,
-  formText,
   formType,
-  invalidUtf8,
-  jsonBody,
-  judgeBody,
-  mutateFormText,
   newMarker,
-  nulInsertion,
-  otherContentType,
-  oversize,
-  oversizeBody,
   type Post,
   sameSiteRequest,
   scriptPayload,
-  wholeBody,
-  wholeBodyText,
-  withBytes,
-  withNul,
 } from '../support/bad-bodies.ts';
+import { describeBadInput, withEnv } from '../support/describe-bad-input.ts';
 import { caller } from '../support/public-form-contract.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -130,162 +110,40 @@ async function countRows(form: FormUnderTest, marker: string): Promise<number> {
 const post = (form: FormUnderTest, request: Post) => sameSiteRequest(form.endpoint, request);
 
 /**
- * Checks one answer against the status the oracle expects: 4xx answers in the error shape (JSON) or as
- * the form page (HTML, for any refused no-JavaScript post but a 415), and the rows stored: one for
- * an accepted request, none for a refused one.
+ * What a form answers a body its schema accepts: 201, or 303 to its sent page without JavaScript. The
+ * row is counted unless a malformed no-JavaScript post left the marker in none of its marked fields.
  */
-async function expectStored(
-  form: FormUnderTest,
-  response: Response,
-  expected: number,
-  marker: string,
-  answerAs: 'json' | 'html' = 'json',
-  /** False when the mutations removed the marker from every field, so the row cannot be found by it. */
-  traceable = true,
-) {
-  if (answerAs === 'json') await expectAnswer(response, expected);
-  else {
-    const text = await response.text();
-    expect(response.status, `answered ${response.status}: ${text.slice(0, 300)}`).toBe(expected);
-    if (expected >= 400) expect(response.headers.get('content-type')).toContain('text/html');
-  }
-  if (expected === 303) expect(response.headers.get('location')).toBe(form.sentPath);
-  if (traceable) expect(await countRows(form, marker)).toBe(expected < 400 ? 1 : 0);
+function accepted(form: FormUnderTest, sent: Encoded, marker: string) {
+  if (sent.contentType !== formType) return { status: 201, changes: (rows: number) => rows + 1 };
+  const decoded = new URLSearchParams(sent.body);
+  const traceable = ['name', 'email', form.textField].some((field) => decoded.get(field)?.includes(marker));
+  return { status: 303, location: form.sentPath, changes: (rows: number) => rows + (traceable ? 1 : 0) };
 }
 
-/** What the function must answer a body: the refusal the oracle calls for, 201, or 303 without JavaScript. */
-function expectedFor(form: FormUnderTest, sent: Encoded): number {
-  const verdict = judgeBody(form.schema, sent);
-  if ('refused' in verdict) return verdict.refused;
-  return sent.contentType === formType ? 303 : 201;
-}
-
-/** A refused no-JavaScript post gets the form page again; anything else, JSON. */
-const answerAs = (contentType?: string) => (contentType === formType ? 'html' : 'json');
-
-describe.each(forms)('bad input to $endpoint (property-based)', (form) => {
+for (const form of forms) {
   const call = caller(form);
-  const fields = Object.keys(form.schema.shape);
-  let rateLimit: string | undefined;
-
-  // Every generated request is judged on its body; the rate limit is the contract test's concern.
-  beforeAll(() => {
-    rateLimit = process.env.FORM_RATE_LIMIT;
-    process.env.FORM_RATE_LIMIT = '0';
-  });
-  afterAll(() => {
-    if (rateLimit === undefined) delete process.env.FORM_RATE_LIMIT;
-    else process.env.FORM_RATE_LIMIT = rateLimit;
-  });
-
-  // U+0000 is the one character PostgreSQL's text cannot hold: it must be refused or dropped before the insert.
-  it('answers a NUL character in a text field as the schema says (stored, or refused with 4xx), never 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(nulInsertion(['name', form.textField]), fc.boolean(), async (nul, asForm) => {
-        const marker = newMarker();
-        const sent = encodeBody(withNul(form.validBody(marker), nul), asForm);
-        const response = await call(post(form, sent));
-        await expectStored(form, response, expectedFor(form, sent), marker, answerAs(sent.contentType));
-      }),
-      { numRuns: 20 },
-    );
-  });
-
-  it('answers JSON bodies with missing, mistyped, awkward, huge, deep and extra fields as the schema says', async () => {
+  describeBadInput({
+    name: form.endpoint,
+    schema: form.schema,
+    validBody: form.validBody,
+    send: (request) => call(post(form, request)),
+    observe: (marker) => countRows(form, marker),
+    accepted: (_input, sent, marker) => accepted(form, sent, marker),
+    answersWithPage: (request) => request.contentType === formType,
+    runs: numRuns,
+    nul: { fields: ['name', form.textField], runs: 20 },
+    sendsForms: true,
     // The honeypot is the one extra key with a meaning (a fake success); the form contract tests it.
-    const extras = extraFields(
-      fields,
-      extraKey.filter((key) => key !== honeypotField),
-    );
-    await fc.assert(
-      fc.asyncProperty(fieldChanges(fields), extras, async (changes, extra) => {
-        const marker = newMarker();
-        // At most two of the marked fields change, so the marker survives in a stored row.
-        const sent = jsonBody(changedJson(form.validBody(marker), changes, extra, marker));
-        const response = await call(post(form, sent));
-        await expectStored(form, response, expectedFor(form, sent), marker);
-      }),
-      { numRuns },
-    );
+    extraKeys: extraKey.filter((key) => key !== honeypotField),
+    method: 'POST',
+    idempotent: true,
+    env: { FORM_RATE_LIMIT: '0' },
   });
+}
 
-  it('answers whole bodies that are not one object of fields: malformed, scalars, wrapped, deep', async () => {
-    await fc.assert(
-      fc.asyncProperty(wholeBody, async (shape) => {
-        const marker = newMarker();
-        const sent = jsonBody(wholeBodyText(shape, form.validBody(marker)));
-        const response = await call(post(form, sent));
-        // An insertion inside a string can leave a valid body; the schema says so, and it is stored.
-        await expectStored(form, response, expectedFor(form, sent), marker);
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses bodies with invalid UTF-8 bytes with 400, JSON or form-encoded', async () => {
-    await fc.assert(
-      fc.asyncProperty(invalidUtf8, fc.nat(), fc.boolean(), async (bytes, at, asForm) => {
-        const marker = newMarker();
-        const sent = withBytes(encodeBody(form.validBody(marker), asForm), bytes, at);
-        const response = await call(post(form, sent));
-        await expectStored(form, response, 400, marker, answerAs(sent.contentType));
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses a valid body under a wrong or missing content type with 415', async () => {
-    await fc.assert(
-      fc.asyncProperty(otherContentType, fc.boolean(), async (contentType, asForm) => {
-        const marker = newMarker();
-        const { body } = encodeBody(form.validBody(marker), asForm);
-        const response = await call(post(form, { body: encoder.encode(body), contentType }));
-        await expectStored(form, response, 415, marker);
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses bodies over the limit with 413, whether sized, streamed, endless or declared falsely', async () => {
-    await fc.assert(
-      fc.asyncProperty(oversize, async (shape) => {
-        const marker = newMarker();
-        const sent = oversizeBody(shape, form.validBody(marker));
-        const response = await call(post(form, sent));
-        await expectStored(form, response, 413, marker, answerAs(sent.contentType));
-      }),
-      { numRuns },
-    );
-  });
-
-  it('answers malformed no-JavaScript posts with the form page (422) or, when the schema accepts them, 303', async () => {
-    await fc.assert(
-      fc.asyncProperty(formMutations(fields), async (mutations) => {
-        const marker = newMarker();
-        const sent = formBody(mutations.reduce(mutateFormText, formText(form.validBody(marker))));
-        const response = await call(post(form, sent));
-        const decoded = new URLSearchParams(sent.body);
-        const traceable = ['name', 'email', form.textField].some((field) =>
-          decoded.get(field)?.includes(marker),
-        );
-        await expectStored(form, response, expectedFor(form, sent), marker, 'html', traceable);
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses a malformed Idempotency-Key with 400 before storing anything', async () => {
-    await fc.assert(
-      fc.asyncProperty(badIdempotencyKey, fc.boolean(), async (keys, asForm) => {
-        const marker = newMarker();
-        const sent = encodeBody(form.validBody(marker), asForm);
-        const headers = keys.map((key): [string, string] => ['idempotency-key', key]);
-        const response = await call(post(form, { ...sent, headers }));
-        await expectStored(form, response, 400, marker, answerAs(sent.contentType));
-      }),
-      { numRuns },
-    );
-  });
+describe.each(forms)('a script-like name sent to $endpoint', (form) => {
+  const call = caller(form);
+  withEnv('FORM_RATE_LIMIT', '0');
 
   it('stores a script-like name verbatim, and the no-JavaScript error page shows it escaped', async () => {
     await fc.assert(

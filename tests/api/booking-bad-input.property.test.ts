@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import availability from '../../netlify/functions/availability.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
@@ -11,42 +11,24 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { bookingHorizonDays, findStayProblems } from '../../src/lib/stay-rules.ts';
 import { findProperty, loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
-import { asClient, type Guest, signedInGuest } from '../support/accounts.ts';
+import { accountIdOf, asClient, type Guest, signedInGuest } from '../support/accounts.ts';
 import {
-  badIdempotencyKey,
-  changedJson,
   encodeBody,
-  encoder,
   expectAnswer,
   expectPlainTextOnly,
-  extraFields,
-  fieldChanges,
-  formBody,
-  formMutations,
-  formText,
-  invalidUtf8,
-  jsonBody,
+  formType,
   judgeBody,
-  mutateFormText,
   newMarker,
   notASessionCookie,
-  nulInsertion,
-  otherContentType,
   otherMethod,
-  oversize,
-  oversizeBody,
   type Post,
   queryParts,
   queryText,
   queryValue,
   sameSiteRequest,
   scriptPayload,
-  type Verdict,
-  wholeBody,
-  wholeBodyText,
-  withBytes,
-  withNul,
 } from '../support/bad-bodies.ts';
+import { describeBadInput, withEnv } from '../support/describe-bad-input.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -70,21 +52,12 @@ const numRuns = 40;
 
 type SignedInGuest = Guest & { cookie: string; id: string };
 let guest: SignedInGuest;
-let rateLimit: string | undefined;
 
 // Every generated request is judged on its body; booking-requests.test.ts proves the rate limit.
+withEnv('FORM_RATE_LIMIT', '0');
 beforeAll(async () => {
-  rateLimit = process.env.FORM_RATE_LIMIT;
-  process.env.FORM_RATE_LIMIT = '0';
   const signedIn = await signedInGuest();
-  const [user] = await ownerQuery<{ id: string }>('select id from app_private.users where email = $1', [
-    signedIn.email,
-  ]);
-  guest = { ...signedIn, id: user?.id as string };
-});
-afterAll(() => {
-  if (rateLimit === undefined) delete process.env.FORM_RATE_LIMIT;
-  else process.env.FORM_RATE_LIMIT = rateLimit;
+  guest = { ...signedIn, id: await accountIdOf(signedIn.email) };
 });
 
 /** A request the API accepts, with `marker` in its name, email, city and message. */
@@ -99,7 +72,6 @@ const validBody = (marker: string): Record<string, unknown> => ({
   city: `Kochi ${marker}`,
   message: `A cot for our youngest, please. ${marker}`,
 });
-const fields = Object.keys(bookingRequestSchema.shape);
 
 /** The guest's rows that carry `marker` in any of the fields a generated request leaves intact. */
 async function countRows(marker: string): Promise<number> {
@@ -112,132 +84,47 @@ async function countRows(marker: string): Promise<number> {
   return row?.rows ?? 0;
 }
 
-/** What the API answers a body the oracle judged: its refusal, or the stay rules' verdict on the input. */
-async function expectedFor(verdict: Verdict<BookingRequestInput>): Promise<number> {
-  if ('refused' in verdict) return verdict.refused;
-  const { input } = verdict;
+/** What the API answers a body the schema accepts: the stay rules' verdict on it. */
+async function accepted(input: BookingRequestInput) {
   const found = await findProperty(input.property);
-  if (!found) return 422;
-  return Object.keys(findStayProblems(input, found, todayInKerala())).length > 0 ? 422 : 201;
+  if (!found) return { status: 422 };
+  return Object.keys(findStayProblems(input, found, todayInKerala())).length > 0
+    ? { status: 422 }
+    : { status: 201, changes: (rows: number) => rows + 1 };
 }
 
-/** Sends `request` as the signed-in guest; the rows with `marker` must be one for a 201, else none. */
-async function expectBooking(request: Post, expected: number, marker: string, cookie = guest.cookie) {
-  const headers: [string, string][] = [...(request.headers ?? []), ['cookie', cookie]];
-  const response = await sendBookingRequest(sameSiteRequest(endpoint, { ...request, headers }), asClient());
-  await expectAnswer(response, expected);
-  expect(await countRows(marker)).toBe(expected === 201 ? 1 : 0);
-}
+/** Sends `request` as the signed-in guest, or with `cookie` in place of the guest's session. */
+const sendAs = (request: Post, cookie = guest.cookie) =>
+  sendBookingRequest(
+    sameSiteRequest(endpoint, { ...request, headers: [...(request.headers ?? []), ['cookie', cookie]] }),
+    asClient(),
+  );
 
-describe('bad input to POST /api/booking-requests (property-based)', () => {
-  it('refuses a NUL character in any text field with 422, never 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(nulInsertion(['name', 'email', 'phone', 'city', 'message']), async (nul) => {
-        const marker = newMarker();
-        const sent = encodeBody(withNul(validBody(marker), nul), false);
-        await expectBooking(sent, await expectedFor(judgeBody(bookingRequestSchema, sent)), marker);
-      }),
-      { numRuns: 20 },
-    );
-  });
-
-  it('answers JSON bodies with missing, mistyped, awkward, huge, deep and extra fields as the schema and stay rules say', async () => {
-    await fc.assert(
-      fc.asyncProperty(fieldChanges(fields), extraFields(fields), async (changes, extras) => {
-        const marker = newMarker();
-        // At most two of the four marked fields change, so the marker survives in a stored row.
-        const sent = jsonBody(changedJson(validBody(marker), changes, extras, marker));
-        await expectBooking(sent, await expectedFor(judgeBody(bookingRequestSchema, sent)), marker);
-      }),
-      { numRuns },
-    );
-  });
-
-  it('answers whole bodies that are not one object of fields: malformed, scalars, wrapped, deep', async () => {
-    await fc.assert(
-      fc.asyncProperty(wholeBody, async (shape) => {
-        const marker = newMarker();
-        const sent = jsonBody(wholeBodyText(shape, validBody(marker)));
-        await expectBooking(sent, await expectedFor(judgeBody(bookingRequestSchema, sent)), marker);
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses bodies with invalid UTF-8 bytes with 400, JSON or form-encoded', async () => {
-    await fc.assert(
-      fc.asyncProperty(invalidUtf8, fc.nat(), fc.boolean(), async (bytes, at, asForm) => {
-        const marker = newMarker();
-        await expectBooking(withBytes(encodeBody(validBody(marker), asForm), bytes, at), 400, marker);
-      }),
-      { numRuns },
-    );
-  });
-
+describeBadInput({
+  name: `POST ${endpoint}`,
+  schema: bookingRequestSchema,
+  validBody,
+  send: (request) => sendAs(request),
+  observe: countRows,
   // The booking form is an island that posts JSON; a form-encoded post is refused however it reads.
-  it('refuses anything but JSON with 415: other or missing content types, and forms, malformed or not', async () => {
-    const notJson = fc.oneof(
-      fc.tuple(otherContentType, fc.boolean()).map(([contentType, asForm]) => ({ contentType, asForm })),
-      formMutations(fields).map((mutations) => ({ mutations })),
-    );
-    await fc.assert(
-      fc.asyncProperty(notJson, async (sent) => {
-        const marker = newMarker();
-        const valid = validBody(marker);
-        if ('mutations' in sent) {
-          await expectBooking(formBody(sent.mutations.reduce(mutateFormText, formText(valid))), 415, marker);
-          return;
-        }
-        const body = encoder.encode(encodeBody(valid, sent.asForm).body);
-        await expectBooking({ body, contentType: sent.contentType }, 415, marker);
-      }),
-      { numRuns },
-    );
-  });
+  judge: (sent) => (sent.contentType === formType ? { refused: 415 } : judgeBody(bookingRequestSchema, sent)),
+  accepted: (input) => accepted(input as BookingRequestInput),
+  runs: numRuns,
+  nul: { fields: ['name', 'email', 'phone', 'city', 'message'], runs: 20 },
+  sendsForms: false,
+  method: 'POST',
+  idempotent: true,
+});
 
-  it('refuses bodies over the limit with 413, whether sized, streamed, endless or declared falsely', async () => {
-    await fc.assert(
-      fc.asyncProperty(oversize, async (shape) => {
-        const marker = newMarker();
-        await expectBooking(oversizeBody(shape, validBody(marker)), 413, marker);
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses a malformed Idempotency-Key with 400 before storing anything', async () => {
-    await fc.assert(
-      fc.asyncProperty(badIdempotencyKey, async (keys) => {
-        const marker = newMarker();
-        const request = encodeBody(validBody(marker), false);
-        const headers = keys.map((key): [string, string] => ['idempotency-key', key]);
-        await expectBooking({ ...request, headers }, 400, marker);
-      }),
-      { numRuns },
-    );
-  });
-
-  it('refuses a valid request with cookies that are no session with 401, storing nothing', async () => {
+describe('a booking request with cookies that are no session', () => {
+  it('is refused with 401, storing nothing', async () => {
     await fc.assert(
       fc.asyncProperty(notASessionCookie, async (cookie) => {
         const marker = newMarker();
-        await expectBooking(encodeBody(validBody(marker), false), 401, marker, cookie);
+        await expectAnswer(await sendAs(encodeBody(validBody(marker), false), cookie), 401);
+        expect(await countRows(marker)).toBe(0);
       }),
       { numRuns },
-    );
-  });
-
-  it('answers any other method with 405 and Allow: POST', async () => {
-    await fc.assert(
-      fc.asyncProperty(otherMethod(['POST']), async (method) => {
-        const response = await sendBookingRequest(
-          sameSiteRequest(endpoint, { method, headers: [['cookie', guest.cookie]] }),
-          asClient(),
-        );
-        await expectAnswer(response, 405);
-        expect(response.headers.get('allow')).toBe('POST');
-      }),
-      { numRuns: 20 },
     );
   });
 });

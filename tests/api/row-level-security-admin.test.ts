@@ -1,26 +1,21 @@
-import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { asRole, ownerQuery } from '../support/sql.ts';
+import {
+  admin,
+  anon,
+  asCaller,
+  asOwner,
+  guestA,
+  guestB,
+  selfPromoted,
+  server,
+  touches,
+} from '../support/roles.ts';
 
 /**
  * What the database itself allows on the dashboard's tables, whatever a service does: anon and
  * signed-in guests can read, change and delete nothing of anyone else's; admins can; nobody can
  * write the audit log but its triggers.
  */
-
-const anon = { role: 'anon' };
-const guest = {
-  sub: '00000000-0000-4000-8000-000000000021',
-  email: 'guest@example.com',
-  role: 'authenticated',
-  app_metadata: {},
-};
-const admin = {
-  sub: '00000000-0000-4000-8000-000000000022',
-  email: 'office@example.com',
-  role: 'authenticated',
-  app_metadata: { role: 'admin' },
-};
 
 const seeds = {
   contact_messages: `insert into contact_messages (name, email, phone, message)
@@ -29,11 +24,11 @@ const seeds = {
     values ('Seed', 'seed@example.com', '+91 98470 00000', 'A villa in Alleppey') returning id`,
   career_applications: `insert into career_applications (name, email, phone, qualification, position)
     values ('Seed', 'seed@example.com', '+91 98470 00000', 'B.Tech, 2018', 'civil-engineer') returning id`,
-  // Another guest's request, on a made-up property so no confirmed stay of another test overlaps it.
+  // Guest A's request, on a made-up property so no confirmed stay of another test overlaps it.
   booking_requests: `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure,
       guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
       balance_due_date)
-    values (gen_random_uuid(), 'Seed', 'seed@example.com', '+91 98470 00000', 'Kochi',
+    values ('${guestA.claims.sub}', 'Seed', 'seed@example.com', '+91 98470 00000', 'Kochi',
       'rls-villa-' || substr(md5(random()::text), 1, 12), '2090-06-01', '2090-06-08', 2,
       7, 70000, 70000, 14000, 56000, 14000, 42000, '2090-04-17') returning id`,
 } as const;
@@ -42,7 +37,7 @@ type Table = keyof typeof seeds;
 const tables = Object.keys(seeds) as Table[];
 
 async function seed(table: Table): Promise<string> {
-  const [row] = await ownerQuery<{ id: string }>(seeds[table]);
+  const [row] = await asOwner<{ id: string }>(seeds[table]);
   return row?.id as string;
 }
 
@@ -56,39 +51,25 @@ const adminStatements = (table: Table, id: string) => [
   `delete from ${table} where id = '${id}'`,
 ];
 
-/** Whether the statement was refused outright, or touched no row. */
-async function touches(db: pg.Client, statement: string): Promise<number | 'refused'> {
-  await db.query('savepoint attempt');
-  try {
-    const result = await db.query(statement);
-    await db.query('release savepoint attempt');
-    return result.rowCount ?? 0;
-  } catch (error) {
-    await db.query('rollback to savepoint attempt');
-    if (/permission denied/.test(String(error))) return 'refused';
-    throw error;
-  }
-}
-
 describe.each(tables)('%s for the dashboard', (table) => {
   it('refuses anon reading, changing and deleting', async () => {
     const id = await seed(table);
-    await asRole('anon', anon, async (db) => {
+    await asCaller(anon, async (db) => {
       for (const statement of adminStatements(table, id))
         expect(await touches(db, statement), statement).toBe('refused');
     });
   });
 
-  it('lets a signed-in guest read, change and delete nothing of anyone else', async () => {
+  it('lets a signed-in guest (B) read, change and delete nothing of anyone else', async () => {
     const id = await seed(table);
-    await asRole('authenticated', guest, async (db) => {
+    await asCaller(guestB, async (db) => {
       for (const statement of adminStatements(table, id)) {
         expect(await touches(db, statement), statement).toSatisfy(
           (outcome) => outcome === 0 || outcome === 'refused',
         );
       }
     });
-    const [row] = await ownerQuery<{ deleted_at: Date | null }>(
+    const [row] = await asOwner<{ deleted_at: Date | null }>(
       `select deleted_at from ${table} where id = $1`,
       [id],
     );
@@ -97,14 +78,14 @@ describe.each(tables)('%s for the dashboard', (table) => {
 
   it('does not let a guest mark a row read or deleted by claiming admin in user_metadata', async () => {
     const id = await seed(table);
-    await asRole('authenticated', { ...guest, user_metadata: { role: 'admin' } }, async (db) => {
+    await asCaller(selfPromoted, async (db) => {
       expect(await touches(db, `update ${table} set deleted_at = now() where id = '${id}'`)).toBe(0);
     });
   });
 
   it('lets an admin read, change and delete', async () => {
     const id = await seed(table);
-    await asRole('authenticated', admin, async (db) => {
+    await asCaller(admin, async (db) => {
       for (const statement of adminStatements(table, id))
         expect(await touches(db, statement), statement).toBe(1);
     });
@@ -113,13 +94,13 @@ describe.each(tables)('%s for the dashboard', (table) => {
   it('shows its dashboard view (which the search needs) to admins only, and lets nobody write through it', async () => {
     const id = await seed(table);
     const view = `dashboard.${table}`;
-    await asRole('anon', anon, async (db) => {
+    await asCaller(anon, async (db) => {
       expect(await touches(db, `select * from ${view} where id = '${id}'`)).toBe('refused');
     });
-    await asRole('authenticated', guest, async (db) => {
+    await asCaller(guestB, async (db) => {
       expect(await touches(db, `select * from ${view} where id = '${id}'`)).toBe(0);
     });
-    await asRole('authenticated', admin, async (db) => {
+    await asCaller(admin, async (db) => {
       expect(await touches(db, `select * from ${view} where id = '${id}'`)).toBe(1);
       // The view runs as its owner, past RLS and column grants: it must stay read-only.
       for (const statement of [
@@ -132,11 +113,8 @@ describe.each(tables)('%s for the dashboard', (table) => {
   });
 
   it('never lets anyone but the owner truncate', async () => {
-    for (const [role, claims] of [
-      ['anon', anon],
-      ['authenticated', admin],
-    ] as const) {
-      await asRole(role, claims, async (db) => {
+    for (const caller of [anon, admin]) {
+      await asCaller(caller, async (db) => {
         await expect(db.query(`truncate ${table}`)).rejects.toThrow(/permission denied/);
       });
     }
@@ -149,40 +127,35 @@ describe('the admin audit log', () => {
 
   async function seedEntry(): Promise<string> {
     const id = await seed('contact_messages');
-    await ownerQuery('update contact_messages set deleted_at = now() where id = $1', [id]);
+    await asOwner('update contact_messages set deleted_at = now() where id = $1', [id]);
     return id;
   }
 
   it('is readable by admins only', async () => {
     const rowId = await seedEntry();
     const select = `select action from admin_audit_log where row_id = '${rowId}'`;
-    await asRole('anon', anon, async (db) => {
+    await asCaller(anon, async (db) => {
       expect(await touches(db, select)).toBe('refused');
     });
-    await asRole('authenticated', guest, async (db) => {
+    await asCaller(guestB, async (db) => {
       expect((await db.query(select)).rows).toEqual([]);
     });
-    await asRole('authenticated', admin, async (db) => {
+    await asCaller(admin, async (db) => {
       expect((await db.query(select)).rows).toEqual([{ action: 'deleted' }]);
     });
   });
 
   it('cannot be written, changed or emptied by any API role, admins and the server included', async () => {
     const rowId = await seedEntry();
-    for (const [role, claims] of [
-      ['anon', anon],
-      ['authenticated', guest],
-      ['authenticated', admin],
-      ['service_role', { role: 'service_role' }],
-    ] as const) {
-      await asRole(role, claims, async (db) => {
+    for (const caller of [anon, guestB, admin, server]) {
+      await asCaller(caller, async (db) => {
         for (const statement of [
           entry,
           `update admin_audit_log set actor_email = 'someone@else.example' where row_id = '${rowId}'`,
           `delete from admin_audit_log where row_id = '${rowId}'`,
           'truncate admin_audit_log',
         ]) {
-          expect(await touches(db, statement), `${role}: ${statement}`).toBe('refused');
+          expect(await touches(db, statement), `${caller.name}: ${statement}`).toBe('refused');
         }
       });
     }
@@ -190,7 +163,7 @@ describe('the admin audit log', () => {
 
   it('records a change made straight through the database by an admin, with who and when', async () => {
     const id = await seed('booking_requests');
-    await asRole('authenticated', admin, async (db) => {
+    await asCaller(admin, async (db) => {
       await db.query(`update booking_requests set status = 'confirmed' where id = $1`, [id]);
       await db.query('update booking_requests set deleted_at = now() where id = $1', [id]);
       const { rows } = await db.query(
@@ -203,12 +176,12 @@ describe('the admin audit log', () => {
           action: 'status_changed',
           old_status: 'new',
           new_status: 'confirmed',
-          actor_id: admin.sub,
-          actor_email: admin.email,
+          actor_id: admin.claims.sub,
+          actor_email: admin.claims.email,
           actor_role: 'authenticated',
           created_at: expect.any(Date),
         },
-        expect.objectContaining({ action: 'deleted', old_status: 'confirmed', actor_id: admin.sub }),
+        expect.objectContaining({ action: 'deleted', old_status: 'confirmed', actor_id: admin.claims.sub }),
       ]);
     });
   });
@@ -216,17 +189,14 @@ describe('the admin audit log', () => {
 
 describe('the trash purge function', () => {
   it('may be run by the server only', async () => {
-    for (const [role, claims] of [
-      ['anon', anon],
-      ['authenticated', admin],
-    ] as const) {
-      await asRole(role, claims, async (db) => {
+    for (const caller of [anon, admin]) {
+      await asCaller(caller, async (db) => {
         await expect(db.query('select * from app_private.purge_trash()')).rejects.toThrow(
           /permission denied/,
         );
       });
     }
-    await asRole('service_role', { role: 'service_role' }, async (db) => {
+    await asCaller(server, async (db) => {
       await expect(db.query('select * from app_private.purge_trash()')).resolves.toMatchObject({
         rowCount: 4,
       });
@@ -234,7 +204,7 @@ describe('the trash purge function', () => {
   });
 
   it('keeps the trash at least a day whatever it is asked', async () => {
-    await asRole('service_role', { role: 'service_role' }, async (db) => {
+    await asCaller(server, async (db) => {
       await expect(db.query(`select * from app_private.purge_trash('1 hour')`)).rejects.toThrow(
         /at least a day/,
       );

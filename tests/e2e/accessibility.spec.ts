@@ -1,47 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { serverDatabaseUrl } from './support/database.ts';
-
-const pages = ['/', '/contact', '/contact/sent', '/this-page-does-not-exist'];
-
-for (const path of pages) {
-  test(`${path} has no axe violations (WCAG 2.2 AA)`, async ({ page }) => {
-    await page.goto(path);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  });
-}
-
-/** The account and booking pages, as a signed-out visitor first sees them once their island has run. */
-const islandPages = [
-  '/register',
-  '/login',
-  '/forgot-password',
-  '/verify-email',
-  '/verify-email?email=meera%40example.com',
-  '/verify-email?token=a-token-the-server-never-issued',
-  '/reset-password',
-  '/reset-password?token=a-token-the-server-never-issued',
-  '/booking',
-  '/booking?property=kovalam-cliff-villa',
-  '/account',
-  '/admin/login',
-];
-
-for (const path of islandPages) {
-  test(`${path} has no axe violations once its island has run`, async ({ page }) => {
-    await page.goto(path);
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
-    await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  });
-}
 
 test('the account pages ask search engines not to list them', async ({ page }) => {
   for (const path of [
@@ -71,16 +31,6 @@ test('the account pages load without a console error while signed out', async ({
   }
   expect(errors).toEqual([]);
 });
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-    label,
-  ).toEqual([]);
-}
 
 test('the admin dashboard, its detail and its delete dialog have no axe violations', async ({ page }) => {
   test.setTimeout(150_000);
@@ -138,10 +88,7 @@ test('the contact form with its error messages has no axe violations', async ({ 
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Enter your name')).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('an unknown page answers 404 with a helpful page', async ({ page }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest, emailedLink } from './support/guests.ts';
 
@@ -29,13 +29,6 @@ const answered = expect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 150_000 });
 
 const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 const storedRequests = (email: string) =>
   query<{ property: string; guests: number; total_pence: number; status: string }>(

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 const uniqueEmail = (who: string) => `${who}+${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -202,20 +202,6 @@ test.describe('the partner enquiry form without JavaScript', () => {
 });
 
 test.describe('accessibility of the careers and partner pages', () => {
-  const axeViolations = async (page: Page) =>
-    (
-      await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze()
-    ).violations.map((violation) => `${violation.id}: ${violation.help}`);
-
-  for (const path of ['/careers', '/careers/sent', '/partner', '/partner/sent']) {
-    test(`${path} has no axe violations (WCAG 2.2 AA)`, async ({ page }) => {
-      await page.goto(path);
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
-
   for (const [path, button] of [
     ['/careers', 'Send application'],
     ['/partner', 'Send enquiry'],
@@ -225,7 +211,7 @@ test.describe('accessibility of the careers and partner pages', () => {
       await hydrated(page);
       await page.getByRole('button', { name: button }).click();
       await expect(page.getByText('Enter your name')).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 /** What the tests need from a content file's front matter, read the way an editor wrote it. */
 function readCollection(collection: 'villas' | 'apartments' | 'posts') {
@@ -82,10 +82,7 @@ for (const route of canonicalRoutes) {
     const response = await page.goto(route);
     expect(response?.status()).toBe(200);
     if (route === '/') await waitForIslands(page);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     expect(cspErrors).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import register from '../../netlify/functions/auth-register.mts';
 import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { jsonPost, siteOrigin, uniqueClient } from './requests.ts';
+import { ownerQuery } from './sql.ts';
 
 /** Guests for API tests, made through the real endpoints and the real outbox, never inserted by hand. */
 
@@ -79,4 +80,12 @@ export async function signIn(guest: Pick<Guest, 'email' | 'password'>): Promise<
 export async function signedInGuest(overrides: Partial<Guest> = {}): Promise<Guest & { cookie: string }> {
   const guest = await registerConfirmed(newGuest(overrides));
   return { ...guest, cookie: await signIn(guest) };
+}
+
+/** The stored id of the account registered with `email`, read as the database owner. */
+export async function accountIdOf(email: string): Promise<string> {
+  const [user] = await ownerQuery<{ id: string }>('select id from app_private.users where email = $1', [
+    email,
+  ]);
+  return user?.id as string;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { z } from 'zod';
+import { firstErrorPerField } from '../../src/lib/form-fields.ts';
 import { outboxDirectory } from '../../src/server/email/email.ts';
 import type { OutboxMessage } from '../../src/server/email/outbox.ts';
 import { maxBodyBytes } from '../../src/server/http/request.ts';
@@ -92,6 +93,28 @@ function judgeForm<Schema extends z.ZodType>(schema: Schema, text: string): Verd
     if (!Object.hasOwn(value, key)) value[key] = entry;
   const parsed = schema.safeParse(value);
   return parsed.success ? { input: parsed.data } : { refused: 422 };
+}
+
+/**
+ * The field messages a refusal of this body must carry: the schema's first message per field (`_form`
+ * for the body as a whole), or undefined when the body is no JSON or form the schema refuses.
+ */
+export function fieldMessagesFor(schema: z.ZodType, { body, contentType }: Encoded) {
+  let value: unknown;
+  if (contentType === jsonType) {
+    try {
+      value = JSON.parse(withoutBom(body));
+    } catch {
+      return undefined;
+    }
+  } else {
+    const fields: Record<string, string> = {};
+    for (const [key, entry] of new URLSearchParams(withoutBom(body)))
+      if (!Object.hasOwn(fields, key)) fields[key] = entry;
+    value = fields;
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? undefined : firstErrorPerField(parsed.error);
 }
 
 /** Characters that trip up storage and rendering: C0/C1 controls, NUL, separators, BOM, lone surrogates. */

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from '@playwright/test';
+import { expectNoAxeViolations, waitForIslands } from '../support/axe.ts';
+
+/** The paths the built sitemap lists, the pages search engines are told about. */
+function readSitemapPaths(): string[] {
+  return readdirSync('dist')
+    .filter((file) => /^sitemap-\d+\.xml$/.test(file))
+    .flatMap((file) =>
+      [...readFileSync(`dist/${file}`, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+        ([, url]) => new URL(url ?? '').pathname,
+      ),
+    );
+}
+
+/** Every page the build wrote (`dist/**\/index.html`), as the path a visitor asks for. */
+function readBuiltPaths(): string[] {
+  return readdirSync('dist', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
+    .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/(.)\/$/, '$1'));
+}
+
+const sitemapPaths = readSitemapPaths();
+
+/**
+ * The pages the sitemap leaves out (accounts, the office, the "sent" confirmations), the states their
+ * islands show for a link's query string, and the 404 page an unknown address gets.
+ */
+const unlistedPaths = [
+  ...readBuiltPaths().filter((path) => !sitemapPaths.includes(path)),
+  '/verify-email?email=meera%40example.com',
+  '/verify-email?token=a-token-the-server-never-issued',
+  '/reset-password?token=a-token-the-server-never-issued',
+  '/booking?property=kovalam-cliff-villa',
+  '/this-page-does-not-exist',
+];
+
+const viewports = [
+  { name: 'a phone', width: 360, height: 740 },
+  { name: 'a desktop', width: 1280, height: 800 },
+];
+
+for (const viewport of viewports) {
+  test.describe(`at ${viewport.width} px (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const path of [...sitemapPaths, ...unlistedPaths]) {
+      test(`${path} has no axe violations once its islands have run`, async ({ page }) => {
+        await page.goto(path);
+        await waitForIslands(page);
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
