@@ -128,6 +128,13 @@ describe('control characters', () => {
       expect(messageFor(schema, `Dear office,${character} is the villa free?`)).toBe(removeIt);
     });
 
+    it('refuses half of a surrogate pair, and keeps a whole one', () => {
+      expect(messageFor(schema, 'Dear office, \ud800 is the villa free?')).toBe(
+        'Remove the broken character from this text',
+      );
+      expect(messageFor(schema, 'Dear office, is the villa free? \ud83c\udf34')).toBeNull();
+    });
+
     it('refuses a control character on any line of a message that has line breaks', () => {
       expect(messageFor(schema, 'Dear office,\nIs the villa free?\u0000')).toBe(removeIt);
       expect(messageFor(schema, '\u0000\u0000\n%')).toBe(removeIt);

@@ -25,6 +25,7 @@ const singleLineControl = /[\p{Cc}\u2028\u2029]/u;
 const multiLineControl = /[^\P{Cc}\t\n\r]/u;
 
 const controlMessage = 'Remove the invisible control character from this text';
+const brokenMessage = 'Remove the broken character from this text';
 
 /** The shared rule for control characters, with a message that says what to do. */
 function refuseControlCharacters<Text extends z.ZodType<string>>(text: Text, label: string, lines: Lines) {
@@ -36,7 +37,10 @@ function refuseControlCharacters<Text extends z.ZodType<string>>(text: Text, lab
         (lines === 'one' && lineBreak.test(value)) ||
         !(lines === 'one' ? singleLineControl : multiLineControl).test(value),
       controlMessage,
-    );
+    )
+    // Half of a surrogate pair is no character at all (a paste cut mid-emoji, or a forged request):
+    // UTF-8, and so PostgreSQL, cannot hold it.
+    .refine((value) => value.isWellFormed(), brokenMessage);
 }
 
 type TextOptions = {
