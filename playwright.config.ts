@@ -41,6 +41,9 @@ export default defineConfig({
     // The production build (npm run test:e2e builds first) served as `npm start` serves it.
     command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json ${e2eOutboxDir} && node scripts/serve.ts`,
     url: `${baseURL}/api/health`,
+    // Health answers while the other functions are still being prepared; the first journey must not
+    // race them on a loaded machine, so the tests start once the server says it is running.
+    wait: { stdout: /is running at/ },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
