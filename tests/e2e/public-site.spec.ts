@@ -38,7 +38,7 @@ const canonicalRoutes = [
   ...posts.map((post) => `/blog/${post.id}`),
 ];
 
-/** Every route of the old site, and where it lives now (DESIGN §4). */
+/** Every route of the old site, and where it lives now. */
 const oldRoutes: [string, string][] = [
   ...villas.map((villa): [string, string] => [`/singlepage?id=${villa.legacyId}`, `/villas/${villa.id}`]),
   ...apartments.map((apartment): [string, string] => [

@@ -3,7 +3,7 @@ import { type BookingStatusChange, listStatusMoves } from '../../features/bookin
 import { formatDate } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
 import { type Transaction, withCaller } from '../db/database.ts';
-import { listEmailsAbout } from '../email/delivery.ts';
+import { listEmailsAbout } from '../email/email-history.ts';
 import { Refusal } from '../refusal.ts';
 import { callerFor, itemNotFound, nameItem, readPropertyNames, withPropertyNames } from './admin-access.ts';
 import { updateBookingStatus } from './admin-change-repository.ts';

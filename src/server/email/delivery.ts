@@ -1,4 +1,3 @@
-import type { EmailDelivery } from '../../features/admin/admin-contract.ts';
 import type { EmailStatus } from '../../lib/email-statuses.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { type Email, sendEmail } from './email.ts';
@@ -226,40 +225,4 @@ export function startEmailWorker(everyMs = 3000): () => void {
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/**
- * The emails about a booking request, oldest first, without their text. Runs as the caller: RLS shows
- * them to admins only.
- */
-export async function listEmailsAbout(tx: Transaction, bookingRequestId: string): Promise<EmailDelivery[]> {
-  const rows = await tx.query<{
-    id: string;
-    kind: EmailKind;
-    recipient: string;
-    subject: string;
-    status: EmailStatus;
-    attempts: number;
-    last_error: string | null;
-    next_attempt_at: Date;
-    sent_at: Date | null;
-    created_at: Date;
-  }>(
-    `select id, kind, recipient, subject, status, attempts, last_error, next_attempt_at, sent_at, created_at
-     from public.email_outbox where booking_request_id = $1
-     order by created_at, kind`,
-    [bookingRequestId],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    recipient: row.recipient,
-    subject: row.subject,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
-    sentAt: row.sent_at?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-  }));
 }
