@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { paths } from '../../lib/paths.ts';
 import { registerPath, signInPath } from '../auth/auth-links.ts';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
-import { useSession } from '../auth/use-session.ts';
+import { SessionGate } from '../auth/SessionGate.tsx';
 import type { OfficeContact } from './HowToPay.tsx';
 import { SignedInAccount } from './SignedInAccount.tsx';
 
@@ -28,30 +28,19 @@ function SignedOut({ justSignedOut }: { justSignedOut: boolean }) {
  * shows the sign-in offer without a failed request in the console, and no request data at all.
  */
 export default function AccountBookings({ office }: { office: OfficeContact }) {
-  const { session, checkSession, setSession } = useSession();
   const [signedOutHere, setSignedOutHere] = useState(false);
-
-  if (session.status === 'checking')
-    return <p className="availability__quiet">Checking whether you are signed in…</p>;
-  if (session.status === 'failed') {
-    return (
-      <div className="form__message" role="alert">
-        <p>We could not reach our server to check whether you are signed in.</p>
-        <button className="button button--ghost" type="button" onClick={() => void checkSession()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (session.status === 'signed-out') return <SignedOut justSignedOut={signedOutHere} />;
   return (
-    <SignedInAccount
-      user={session.user}
-      office={office}
-      onSignedOut={() => {
-        setSignedOutHere(true);
-        setSession({ status: 'signed-out' });
-      }}
-    />
+    <SessionGate signedOut={() => <SignedOut justSignedOut={signedOutHere} />}>
+      {(user, endSession) => (
+        <SignedInAccount
+          user={user}
+          office={office}
+          onSignedOut={() => {
+            setSignedOutHere(true);
+            endSession();
+          }}
+        />
+      )}
+    </SessionGate>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../lib/paths.ts';
-import { type SessionUser, useSession } from '../auth/use-session.ts';
+import { SessionGate } from '../auth/SessionGate.tsx';
+import type { SessionUser } from '../auth/use-session.ts';
 import { type AdminCollectionName, type AdminView, adminCollections } from './admin-contract.ts';
 import type { Lookups, Names } from './admin-fields.ts';
 import { csvUrl, describeNewCount, emptyFilters, type ListFilters as Filters } from './admin-query.ts';
@@ -21,40 +22,35 @@ type Props = { properties: Names; positions: Names };
  * admin is sent to the admin sign-in and no admin data is ever requested for them.
  */
 export default function AdminDashboard({ properties, positions }: Props) {
-  const { session, checkSession } = useSession();
-  const admin = session.status === 'signed-in' && session.user.isAdmin;
-  const refused = session.status === 'signed-out' || (session.status === 'signed-in' && !admin);
+  return (
+    <SessionGate
+      admin
+      checking={<p role="status">Checking whether you are signed in…</p>}
+      failedMessage="We could not reach the server to check whether you are signed in."
+      signedOut={(guest) => <SentToAdminSignIn guest={guest} />}
+    >
+      {(user) => <Dashboard user={user} lookups={{ properties, positions }} />}
+    </SessionGate>
+  );
+}
 
+/** A visitor who is not an office admin is taken to the admin sign-in, with a link if that fails. */
+function SentToAdminSignIn({ guest }: { guest?: SessionUser }) {
   useEffect(() => {
-    if (refused) window.location.replace(paths.adminLogin);
-  }, [refused]);
-
-  if (session.status === 'checking') return <p role="status">Checking whether you are signed in…</p>;
-  if (session.status === 'failed') {
-    return (
-      <div className="form__message" role="alert">
-        <p>We could not reach the server to check whether you are signed in.</p>
-        <button className="button button--ghost" type="button" onClick={() => void checkSession()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (session.status === 'signed-out' || !admin) {
-    return (
-      <div className="outcome outcome--neutral" role="status">
-        <h2>Sign in as an office admin</h2>
-        <p>
-          {session.status === 'signed-in'
-            ? 'This account is not an office admin account, so the dashboard stays closed.'
-            : 'The dashboard is only for the office.'}{' '}
-          Taking you to the sign-in page… If nothing happens,{' '}
-          <a href={paths.adminLogin}>go to the office sign-in</a>.
-        </p>
-      </div>
-    );
-  }
-  return <Dashboard user={session.user} lookups={{ properties, positions }} />;
+    window.location.replace(paths.adminLogin);
+  }, []);
+  return (
+    <div className="outcome outcome--neutral" role="status">
+      <h2>Sign in as an office admin</h2>
+      <p>
+        {guest
+          ? 'This account is not an office admin account, so the dashboard stays closed.'
+          : 'The dashboard is only for the office.'}{' '}
+        Taking you to the sign-in page… If nothing happens,{' '}
+        <a href={paths.adminLogin}>go to the office sign-in</a>.
+      </p>
+    </div>
+  );
 }
 
 function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
