@@ -54,7 +54,7 @@ export async function markItemRead(
 }
 
 /** Why the trigger refused a move, naming the moves it allows; the trigger decides, this only explains. */
-export function describeRefusedMove(from: string, to: string): string {
+function describeRefusedMove(from: string, to: string): string {
   const allowed = listStatusMoves(from);
   if (allowed.length === 0) return `This booking request is ${from}; a ${from} request cannot change status.`;
   return `A ${from} booking request cannot be ${to}; it can only be ${allowed.join(' or ')}.`;

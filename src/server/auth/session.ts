@@ -81,7 +81,7 @@ async function visitorOf(provider: AuthProvider, claims: JwtClaims, currentRole:
   return { claims: current, user: userOf(current) };
 }
 
-export function userOf(claims: JwtClaims): AccountUser {
+function userOf(claims: JwtClaims): AccountUser {
   return {
     id: claims.sub,
     email: claims.email ?? '',

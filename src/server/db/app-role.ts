@@ -23,7 +23,7 @@ export function deriveAppPassword(ownerUrl: string): string {
 }
 
 /** The owner's connection string with the app role's name and password. */
-export function appUrlFor(ownerUrl: string): string {
+function appUrlFor(ownerUrl: string): string {
   const url = new URL(ownerUrl);
   url.username = appRole;
   url.password = deriveAppPassword(ownerUrl);

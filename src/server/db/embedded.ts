@@ -16,7 +16,7 @@ export type EmbeddedDatabase = { url: string; port: number; owned: boolean; stop
 type Credentials = { password: string; port?: number };
 
 /** A port the kernel says is free right now. */
-export async function findFreePort(): Promise<number> {
+async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

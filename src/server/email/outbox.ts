@@ -11,7 +11,7 @@ export type OutboxMessage = {
 };
 
 /** The headers a person needs, and the text body decoded (sendEmail writes it base64-encoded). */
-export function parseOutboxMessage(file: string, raw: string): OutboxMessage {
+function parseOutboxMessage(file: string, raw: string): OutboxMessage {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
