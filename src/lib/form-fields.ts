@@ -29,18 +29,20 @@ const brokenMessage = 'Remove the broken character from this text';
 
 /** The shared rule for control characters, with a message that says what to do. */
 function refuseControlCharacters<Text extends z.ZodType<string>>(text: Text, label: string, lines: Lines) {
-  return text
-    .refine((value) => lines === 'many' || !lineBreak.test(value), `Write ${label} on one line`)
-    .refine(
-      // A single line with a break already has its message; a text area checks every line.
-      (value) =>
-        (lines === 'one' && lineBreak.test(value)) ||
-        !(lines === 'one' ? singleLineControl : multiLineControl).test(value),
-      controlMessage,
-    )
-    // Half of a surrogate pair is no character at all (a paste cut mid-emoji, or a forged request):
-    // UTF-8, and so PostgreSQL, cannot hold it.
-    .refine((value) => value.isWellFormed(), brokenMessage);
+  return (
+    text
+      .refine((value) => lines === 'many' || !lineBreak.test(value), `Write ${label} on one line`)
+      .refine(
+        // A single line with a break already has its message; a text area checks every line.
+        (value) =>
+          (lines === 'one' && lineBreak.test(value)) ||
+          !(lines === 'one' ? singleLineControl : multiLineControl).test(value),
+        controlMessage,
+      )
+      // Half of a surrogate pair is no character at all (a paste cut mid-emoji, or a forged request):
+      // UTF-8, and so PostgreSQL, cannot hold it.
+      .refine((value) => value.isWellFormed(), brokenMessage)
+  );
 }
 
 type TextOptions = {

@@ -78,7 +78,7 @@ export async function retireEmailTokens(tx: Transaction, userId: string, purpose
  * Marks an emailed token used and answers its user (with the registration a confirmation link carries);
  * undefined for an unknown, used or expired one.
  */
-export async function useEmailToken(tx: Transaction, token: string, purpose: EmailPurpose) {
+export async function spendEmailToken(tx: Transaction, token: string, purpose: EmailPurpose) {
   const [row] = await tx.query<{ user_id: string; password_hash: string | null; name: string | null }>(
     `update app_private.email_tokens set used_at = now()
      where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()

@@ -24,9 +24,9 @@ import {
   readRole,
   retireEmailTokens,
   setPassword,
+  spendEmailToken,
   spendRefreshToken,
   type UserRow,
-  useEmailToken,
 } from './embedded-auth-repository.ts';
 import {
   readSessionId,
@@ -51,7 +51,7 @@ function toAccountUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'app_metadat
 
 /** Spends an emailed link, or refuses an unknown, used or expired one. */
 async function openEmailLink(tx: Transaction, token: string, purpose: EmailPurpose) {
-  const link = await useEmailToken(tx, token, purpose);
+  const link = await spendEmailToken(tx, token, purpose);
   if (!link) {
     throw new AuthFailure(
       'invalid_token',
