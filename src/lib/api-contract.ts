@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { parseWithoutEval } from './zod-strict-csp.ts';
+
+// Before any schema is built here: this module may be the first of a page's schemas to run.
+parseWithoutEval();
 
 /**
  * What the API and its callers agree on for every resource: where each endpoint lives and the one shape

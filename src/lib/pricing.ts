@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { bookingTerms } from './booking-terms.ts';
 import { addDays, daysBetween } from './dates.ts';
+import { parseWithoutEval } from './zod-strict-csp.ts';
+
+// Before any schema is built here: this module may be the first of a page's schemas to run.
+parseWithoutEval();
 
 export type StayToPrice = {
   /** The property's rate for a week, in pence. */

@@ -5,8 +5,9 @@ import { z } from 'zod';
  * caught `new Function('')`, which a browser under a strict CSP (ours: no 'unsafe-eval') still reports
  * as a violation. `jitless` skips both the compiler and, since colinhacks/zod#5864, the probe
  * (colinhacks/zod#4461, #5414). It must be set before the first object schema is built, because zod
- * decides at construction: call this at the top of the module every form schema imports first
- * (`form-fields.ts`), before any schema is defined. Calling it again changes nothing.
+ * decides at construction: call this at the top of every module that builds schemas a page runs
+ * (`form-fields.ts`, the API and feature contracts, pricing), before its first schema: whichever of
+ * them a page evaluates first must not build one unconfigured. Calling it again changes nothing.
  */
 export function parseWithoutEval(): void {
   z.config({ jitless: true });

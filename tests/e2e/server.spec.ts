@@ -82,7 +82,9 @@ test('a cross-origin post is refused with 403', async ({ request }) => {
   expect(response.status()).toBe(403);
 });
 
-for (const path of ['/', '/contact', '/careers', '/partner', '/villas/kovalam-cliff-villa']) {
+const islandPages = ['/', '/contact', '/careers', '/partner', '/villas/kovalam-cliff-villa', '/booking'];
+const accountPages = ['/login', '/register', '/account', '/admin/login'];
+for (const path of [...islandPages, ...accountPages]) {
   test(`${path} runs without a Content-Security-Policy violation`, async ({ page }) => {
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {

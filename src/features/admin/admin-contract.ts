@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
 import { emailStatuses } from '../../lib/email-statuses.ts';
+import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { bookingStatusChanges, bookingStatuses } from '../booking/booking-contract.ts';
+
+// Before any schema is built here: this module may be the first of a page's schemas to run.
+parseWithoutEval();
 
 /**
  * The office dashboard's vocabulary, shared by the island, the admin functions and their tests: the

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
+import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
+
+// Before any schema is built here: this module may be the first of a page's schemas to run.
+parseWithoutEval();
 
 /**
  * The availability API's answer, which the calendars read. The server's return type is inferred from
