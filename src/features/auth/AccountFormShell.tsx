@@ -19,6 +19,7 @@ export function AccountFormShell({ form, labelledBy, submitLabel, pendingLabel, 
   const pending = form.status === 'pending';
   return (
     <form
+      id={form.formId}
       className="form"
       method="post"
       noValidate

@@ -63,7 +63,9 @@ export default function RegisterForm({ labelledBy }: { labelledBy: string }) {
           maxLength={128}
           hint="At least 10 characters. Three or four unrelated words make a strong one."
         >
-          <PasswordStrength password={form.values.password ?? ''} />
+          {/* Rated from the second render: a password typed before hydration would otherwise make the
+              first render differ from the server's, and React would rebuild the form without it. */}
+          <PasswordStrength password={form.hydrated ? (form.values.password ?? '') : ''} />
         </PasswordField>
       </AccountFormShell>
       <ul className="form-links">

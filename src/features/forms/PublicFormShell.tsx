@@ -37,6 +37,7 @@ export function PublicFormShell({ form, endpoint, title, titleId, submitLabel, s
 
   return (
     <form
+      id={form.formId}
       className="form"
       action={endpoint}
       method="post"

@@ -1,8 +1,9 @@
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { type FieldErrors, firstErrorPerField } from '../../lib/form-fields.ts';
 import type { FormState } from '../../lib/public-forms.ts';
 import { requestJson } from '../api/client.ts';
+import { readTypedBeforeHydration } from './typed-before-hydration.ts';
 
 type Status = 'idle' | 'pending' | 'sent';
 
@@ -36,9 +37,12 @@ export function useSchemaForm<Schema extends z.ZodObject>({
   onAccepted,
 }: Options<Schema>) {
   const fieldNames = Object.keys(schema.shape);
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fieldNames.map((name) => [name, initial?.values[name] ?? ''])),
-  );
+  // The same on the server and in the browser, so the first render can find the server's form.
+  const formId = useId();
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(fieldNames.map((name) => [name, initial?.values[name] ?? ''])),
+    ...readTypedBeforeHydration(formId, fieldNames),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
   const [message, setMessage] = useState<string | undefined>(initial?.message);
   const [status, setStatus] = useState<Status>('idle');
@@ -134,7 +138,20 @@ export function useSchemaForm<Schema extends z.ZodObject>({
     return { name, value: values[name] ?? '', error: errors[name], onValueChange: change, onLeave: leave };
   }
 
-  return { values, errors, message, status, refusal, hydrated, formRef, change, leave, submit, fieldProps };
+  return {
+    formId,
+    values,
+    errors,
+    message,
+    status,
+    refusal,
+    hydrated,
+    formRef,
+    change,
+    leave,
+    submit,
+    fieldProps,
+  };
 }
 
 export type SchemaForm = ReturnType<typeof useSchemaForm>;

@@ -1,0 +1,26 @@
+/**
+ * What a person typed into a server-rendered form before its island hydrated, by field name.
+ *
+ * The island's first render replaces each input's value with its state, so anything typed while the
+ * script was still on its way would be wiped. Read during that first render (a state initializer),
+ * the form is still the server's markup with the person's typing in it; `useId` gives the form the
+ * same id on the server and in the browser, which is how it is found. Only fields whose value differs
+ * from the one the server rendered count as typed: a value the island sets itself (from the URL, say)
+ * must not be overwritten by the server's empty default.
+ */
+export function readTypedBeforeHydration(formId: string, names: readonly string[]): Record<string, string> {
+  if (typeof document === 'undefined') return {};
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return {};
+  const typed: Record<string, string> = {};
+  for (const name of names) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+      if (field.value !== field.defaultValue) typed[name] = field.value;
+    } else if (field instanceof HTMLSelectElement) {
+      const rendered = Array.from(field.options).find((option) => option.defaultSelected) ?? field.options[0];
+      if (field.value !== (rendered?.value ?? '')) typed[name] = field.value;
+    }
+  }
+  return typed;
+}

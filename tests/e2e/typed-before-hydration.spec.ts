@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * On a slow phone a person starts typing as soon as the form is painted, before its island's script
+ * has arrived. Each test holds every script back, types into every field, lets the scripts through,
+ * and checks that the hydrated form still has the typing and acts on it.
+ */
+
+type Field = { label: string; value: string; select?: boolean };
+
+const guest = { name: 'Meera Pillai', email: 'meera.typed@example.com', phone: '+91 98470 12345' };
+
+const formPages: { path: string; fields: Field[] }[] = [
+  {
+    path: '/login',
+    fields: [
+      { label: 'Email', value: 'nobody.typed@example.com' },
+      { label: 'Password', value: 'monsoon backwater coconut 27' },
+    ],
+  },
+  {
+    path: '/admin/login',
+    fields: [
+      { label: 'Email', value: 'nobody.typed@example.com' },
+      { label: 'Password', value: 'monsoon backwater coconut 27' },
+    ],
+  },
+  {
+    path: '/register',
+    fields: [
+      { label: 'Your name', value: guest.name },
+      { label: 'Email', value: guest.email },
+      { label: 'Password', value: 'monsoon backwater coconut 27' },
+    ],
+  },
+  { path: '/forgot-password', fields: [{ label: 'Email', value: guest.email }] },
+  {
+    path: '/contact',
+    fields: [
+      { label: 'Your name', value: guest.name },
+      { label: 'Email', value: guest.email },
+      { label: 'Phone', value: guest.phone },
+      { label: 'Message', value: 'Is the Kovalam villa free over Onam?\nWe are six.' },
+    ],
+  },
+  {
+    path: '/careers',
+    fields: [
+      { label: 'Your name', value: guest.name },
+      { label: 'Email', value: guest.email },
+      { label: 'Phone', value: guest.phone },
+      { label: 'Qualification', value: 'B.Arch, 2019' },
+      { label: 'Position', value: 'marketing', select: true },
+      { label: 'Cover note (optional)', value: 'I have run the marketing of two resorts.' },
+    ],
+  },
+  {
+    path: '/partner',
+    fields: [
+      { label: 'Your name', value: guest.name },
+      { label: 'Email', value: guest.email },
+      { label: 'Phone', value: guest.phone },
+      { label: 'About your property', value: 'A four-bedroom house on the Vembanad lake.' },
+    ],
+  },
+];
+
+/** Opens the page with its scripts held back; the returned function lets them through. */
+async function openWithScriptsHeld(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
+  return release;
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), null, { timeout: 30_000 });
+
+for (const { path, fields } of formPages) {
+  test(`${path} keeps what was typed before its script arrived`, async ({ page }) => {
+    const release = await openWithScriptsHeld(page, path);
+    for (const field of fields) {
+      const input = page.getByLabel(field.label, { exact: true });
+      if (field.select) await input.selectOption(field.value);
+      else await input.fill(field.value);
+    }
+
+    release();
+    await hydrated(page);
+
+    for (const field of fields) {
+      await expect(page.getByLabel(field.label, { exact: true })).toHaveValue(field.value);
+    }
+  });
+}
+
+test('a sign-in typed before the script arrived is sent as typed', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/login');
+  await page.getByLabel('Email', { exact: true }).fill('nobody.typed@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('monsoon backwater coconut 27');
+  release();
+  await hydrated(page);
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // The server judged the typed account; no field reads empty.
+  await expect(page.getByRole('alert')).toHaveText('That email and password do not match an account.', {
+    timeout: 30_000,
+  });
+  await expect(page.getByText('Enter your email address')).toHaveCount(0);
+});
+
+test('a message typed before the script arrived is sent as typed', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/contact');
+  await page.getByLabel('Your name', { exact: true }).fill(guest.name);
+  await page.getByLabel('Email', { exact: true }).fill(guest.email);
+  await page.getByLabel('Phone', { exact: true }).fill(guest.phone);
+  await page.getByLabel('Message', { exact: true }).fill('Typed while the page was still loading.');
+  release();
+  await hydrated(page);
+
+  const sent = page.waitForResponse((answer) => answer.url().endsWith('/api/contact-messages'));
+  await page.getByRole('button', { name: 'Send message' }).click();
+
+  const answer = await sent;
+  expect(answer.status()).toBe(201);
+  expect(answer.request().postDataJSON()).toMatchObject({
+    name: guest.name,
+    email: guest.email,
+    message: 'Typed while the page was still loading.',
+  });
+});
