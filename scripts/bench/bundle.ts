@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:bundle`: what script each built page ships, read from `dist/` (build first).
+ *
+ * For every page: its islands with the moment each hydrates (`client:load`, `idle`, `visible`…), and
+ * the JavaScript it can load, gzipped as the CDN sends it: the inline island runtime plus every module
+ * an island or a `<script>` imports, followed through static imports (the browser fetches those
+ * together; a dynamic `import()` loads later, on demand, and is listed apart). Each page is held to
+ * the JS budget written beside it in `page-budgets.ts`; pages not listed there may ship none.
+ * Exits 1 when a page is over its budget.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { jsBudgetKb } from './page-budgets.ts';
+
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+
+type PageScripts = { page: string; islands: string[]; files: Set<string>; inlineBytes: number; lazy: Set<string> };
+
+async function builtPages(dir = dist): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+function pagePath(file: string): string {
+  const relative = path.relative(dist, file).replaceAll(path.sep, '/');
+  if (relative === 'index.html') return '/';
+  return `/${relative.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`;
+}
+
+const moduleText = new Map<string, Promise<string>>();
+function readModule(url: string): Promise<string> {
+  if (!moduleText.has(url)) moduleText.set(url, readFile(path.join(dist, url), 'utf8'));
+  return moduleText.get(url) as Promise<string>;
+}
+
+/** The module's static imports (`import … from "./x.js"`, `import "./x.js"`) and its dynamic ones. */
+function importsOf(code: string, from: string) {
+  const resolve = (specifier: string) => path.posix.join(path.posix.dirname(from), specifier);
+  const staticImports = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
+    (match) => resolve(match[1] as string),
+  );
+  const dynamicImports = [...code.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+\.js)["']\s*\)/g)].map((match) =>
+    resolve(match[1] as string),
+  );
+  return { staticImports, dynamicImports };
+}
+
+async function follow(url: string, files: Set<string>, lazy: Set<string>): Promise<void> {
+  if (files.has(url)) return;
+  files.add(url);
+  lazy.delete(url);
+  const { staticImports, dynamicImports } = importsOf(await readModule(url), url);
+  for (const next of staticImports) await follow(next, files, lazy);
+  for (const next of dynamicImports) if (!files.has(next)) lazy.add(next);
+}
+
+async function scriptsOf(file: string): Promise<PageScripts> {
+  const html = await readFile(file, 'utf8');
+  const page: PageScripts = { page: pagePath(file), islands: [], files: new Set(), inlineBytes: 0, lazy: new Set() };
+  for (const island of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const tag = island[0];
+    const attribute = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+    const component = path.posix.basename(attribute('component-url') ?? '?').replace(/\..*$/, '');
+    page.islands.push(`${component} (${attribute('client') ?? '?'})`);
+    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      const url = attribute(name);
+      if (url) await follow(url, page.files, page.lazy);
+    }
+  }
+  for (const script of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const [, attributes = '', body = ''] = script;
+    if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
+    const src = attributes.match(/\ssrc="([^"]+)"/)?.[1];
+    if (src?.startsWith('/')) await follow(src, page.files, page.lazy);
+    else if (!src) page.inlineBytes += gzipSync(body).byteLength;
+  }
+  return page;
+}
+
+const gzipped = new Map<string, number>();
+async function gzippedSize(url: string): Promise<number> {
+  if (!gzipped.has(url)) gzipped.set(url, gzipSync(await readModule(url)).byteLength);
+  return gzipped.get(url) as number;
+}
+
+const sum = (numbers: number[]) => numbers.reduce((total, size) => total + size, 0);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const pages = await Promise.all((await builtPages()).map(scriptsOf));
+pages.sort((a, b) => a.page.localeCompare(b.page));
+const missed: string[] = [];
+console.log('\nJavaScript per page, gzip (from dist/)\n');
+console.log('| page | islands (hydrates) | JS KB gzip | budget KB | later, on demand KB |');
+console.log('|---|---|---|---|---|');
+for (const page of pages) {
+  const bytes = page.inlineBytes + sum(await Promise.all([...page.files].map(gzippedSize)));
+  const lazyBytes = sum(await Promise.all([...page.lazy].map(gzippedSize)));
+  const budget = jsBudgetKb(page.page);
+  if (bytes / 1024 > budget) missed.push(`${page.page}: ${kb(bytes)} KB > ${budget} KB`);
+  console.log(
+    `| ${page.page} | ${page.islands.join(', ') || '–'} | ${kb(bytes)} | ${budget} | ${lazyBytes ? kb(lazyBytes) : '–'} |`,
+  );
+}
+console.log(missed.length > 0 ? `\nOver budget:\n- ${missed.join('\n- ')}` : '\nEvery page within its JS budget.');
+process.exitCode = missed.length > 0 ? 1 : 0;
