@@ -15,7 +15,13 @@ import { jsBudgetKb } from './page-budgets.ts';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 
-type PageScripts = { page: string; islands: string[]; files: Set<string>; inlineBytes: number; lazy: Set<string> };
+type PageScripts = {
+  page: string;
+  islands: string[];
+  files: Set<string>;
+  inlineBytes: number;
+  lazy: Set<string>;
+};
 
 async function builtPages(dir = dist): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -59,7 +65,13 @@ async function follow(url: string, files: Set<string>, lazy: Set<string>): Promi
 
 async function scriptsOf(file: string): Promise<PageScripts> {
   const html = await readFile(file, 'utf8');
-  const page: PageScripts = { page: pagePath(file), islands: [], files: new Set(), inlineBytes: 0, lazy: new Set() };
+  const page: PageScripts = {
+    page: pagePath(file),
+    islands: [],
+    files: new Set(),
+    inlineBytes: 0,
+    lazy: new Set(),
+  };
   for (const island of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const tag = island[0];
     const attribute = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
@@ -104,5 +116,7 @@ for (const page of pages) {
     `| ${page.page} | ${page.islands.join(', ') || '–'} | ${kb(bytes)} | ${budget} | ${lazyBytes ? kb(lazyBytes) : '–'} |`,
   );
 }
-console.log(missed.length > 0 ? `\nOver budget:\n- ${missed.join('\n- ')}` : '\nEvery page within its JS budget.');
+console.log(
+  missed.length > 0 ? `\nOver budget:\n- ${missed.join('\n- ')}` : '\nEvery page within its JS budget.',
+);
 process.exitCode = missed.length > 0 ? 1 : 0;

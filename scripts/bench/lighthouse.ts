@@ -1,22 +1,25 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling) on Debian's Chromium
- * against the site served as `npm start` serves it; median of 3 runs per page by performance score.
- * Prints the four category scores, LCP, TBT, CLS, total bytes (as sent locally, uncompressed) and
- * script bytes (gzipped, as Netlify sends them), and the budgets missed.
- * Exits 1 when a budget is missed. Build first with SITE_URL set to the served origin.
+ * against the site served as `npm start` serves it (compressed, as Netlify's CDN sends it); median of
+ * 3 runs per page by performance score. The pages and their JS budgets are in `page-budgets.ts`.
+ * Prints the four category scores, LCP, TBT, CLS, total bytes and script bytes (gzip), then the
+ * budgets missed: 100 in every category, LCP ≤ 1.0 s, TBT ≤ 30 ms (on a quiet machine: a busy one
+ * inflates it), CLS 0 and each page's JS budget. A page that asks search engines not to index it
+ * (the account screens) is scored for SEO without the "is crawlable" audit: being unlisted is its
+ * purpose, not a fault. Exits 1 when a budget is missed. Build first with SITE_URL set to the origin.
  */
 import { rm } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer, stopServer } from '../support/served-site.ts';
+import { jsBudgetKb, lighthousePages } from './page-budgets.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8897);
 const origin = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const pages = (process.env.BENCH_PAGES ?? '/,/villas,/villas/kovalam-cliff-villa,/careers,/contact').split(
-  ',',
-);
+const pages = process.env.BENCH_PAGES?.split(',') ?? lighthousePages;
+const budgets = { lcpMs: 1000, tbtMs: 30 };
 const dataDir = '.data/bench/postgres';
 
 type Row = {
@@ -30,9 +33,11 @@ type Row = {
   cls: number;
   totalKb: number;
   scriptKb: number;
+  /** The page asks not to be indexed, so SEO was scored without the crawlability audit. */
+  unlisted: boolean;
 };
 
-// The local server sends files uncompressed; Netlify's CDN compresses them, so scripts count gzipped.
+// Scripts count gzipped, as they travel: fetch hands back the body decompressed, so it is gzipped again here.
 const gzippedSizes = new Map<string, Promise<number>>();
 function gzippedSize(url: string): Promise<number> {
   if (!gzippedSizes.has(url)) {
@@ -44,12 +49,18 @@ function gzippedSize(url: string): Promise<number> {
   return gzippedSizes.get(url) as Promise<number>;
 }
 
-async function measure(url: string, chromePort: number): Promise<Omit<Row, 'page'>> {
+async function asksNotToBeIndexed(url: string): Promise<boolean> {
+  const html = await (await fetch(url)).text();
+  return /<meta[^>]+name="robots"[^>]+content="[^"]*noindex/.test(html);
+}
+
+async function measure(url: string, chromePort: number, unlisted: boolean): Promise<Omit<Row, 'page'>> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    ...(unlisted ? { skipAudits: ['is-crawlable'] } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
@@ -70,18 +81,20 @@ async function measure(url: string, chromePort: number): Promise<Omit<Row, 'page
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     totalKb: Math.round((audits['total-byte-weight']?.numericValue ?? 0) / 1024),
     scriptKb: Math.round(scriptBytes / 1024),
+    unlisted,
   };
 }
 
 function budgetsMissed(row: Row): string[] {
   const missed: string[] = [];
-  // The budget is 100 for all four; on a busy machine the simulated throttling scores performance
-  // lower, so run it on a quiet one.
   for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) {
     if (row[key] < 100) missed.push(`${row.page}: ${key} ${row[key]} < 100`);
   }
+  if (row.lcpMs > budgets.lcpMs) missed.push(`${row.page}: LCP ${row.lcpMs} ms > ${budgets.lcpMs} ms`);
+  if (row.tbtMs > budgets.tbtMs) missed.push(`${row.page}: TBT ${row.tbtMs} ms > ${budgets.tbtMs} ms`);
   if (row.cls > 0) missed.push(`${row.page}: CLS ${row.cls} > 0`);
-  if (row.page === '/' && row.scriptKb > 70) missed.push(`/: script ${row.scriptKb} KB > 70 KB`);
+  const jsBudget = jsBudgetKb(row.page);
+  if (row.scriptKb > jsBudget) missed.push(`${row.page}: script ${row.scriptKb} KB > ${jsBudget} KB`);
   return missed;
 }
 
@@ -102,7 +115,9 @@ const rows: Row[] = [];
 try {
   for (const page of pages) {
     const samples: Omit<Row, 'page'>[] = [];
-    for (let run = 0; run < runs; run++) samples.push(await measure(`${origin}${page}`, chrome.port));
+    const unlisted = await asksNotToBeIndexed(`${origin}${page}`);
+    for (let run = 0; run < runs; run++)
+      samples.push(await measure(`${origin}${page}`, chrome.port, unlisted));
     samples.sort((a, b) => a.performance - b.performance);
     rows.push({ page, ...(samples[Math.floor(samples.length / 2)] as Omit<Row, 'page'>) });
   }
@@ -111,15 +126,18 @@ try {
   await stopServer(server);
 }
 
-const header = '| page | perf | a11y | best | seo | LCP ms | TBT ms | CLS | total KB | script KB gzip |';
+const header =
+  '| page | perf | a11y | best | seo | LCP ms | TBT ms | CLS | total KB | script KB gzip | JS budget KB |';
 console.log(`\nLighthouse mobile, median of ${runs} (${new Date().toISOString()})\n`);
 console.log(header);
 console.log(header.replace(/[^|]/g, '-'));
 for (const row of rows) {
   console.log(
-    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} |`,
+    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.unlisted ? '*' : ''} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} | ${jsBudgetKb(row.page)} |`,
   );
 }
+if (rows.some((row) => row.unlisted))
+  console.log('\n* unlisted (noindex): SEO without the crawlability audit');
 const missed = rows.flatMap(budgetsMissed);
 console.log(missed.length > 0 ? `\nBudgets missed:\n- ${missed.join('\n- ')}` : '\nEvery budget met.');
 process.exitCode = missed.length > 0 ? 1 : 0;

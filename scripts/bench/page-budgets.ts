@@ -9,7 +9,12 @@
 export const pageBudgets: { page: string; pattern?: RegExp; jsKb: number; lighthouse: boolean }[] = [
   { page: '/', jsKb: 70, lighthouse: true },
   { page: '/villas', jsKb: 0, lighthouse: true },
-  { page: '/villas/kovalam-cliff-villa', pattern: /^\/(villas|apartments)\/[^/]+$/, jsKb: 70, lighthouse: true },
+  {
+    page: '/villas/kovalam-cliff-villa',
+    pattern: /^\/(villas|apartments)\/[^/]+$/,
+    jsKb: 70,
+    lighthouse: true,
+  },
   { page: '/apartments', jsKb: 0, lighthouse: true },
   { page: '/about', jsKb: 0, lighthouse: true },
   { page: '/projects', jsKb: 0, lighthouse: true },
