@@ -51,7 +51,8 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
         <h2 id="requests-title">Your booking requests</h2>
         <RequestList requests={requests} reload={reload} />
       </section>
-      <HowToPay office={office} />
+      {/* Arrives with the list, not before it: below a list still loading, it would be pushed down. */}
+      {requests.status !== 'loading' && <HowToPay office={office} />}
     </div>
   );
 }

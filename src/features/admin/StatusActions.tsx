@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type StatusChange, statusChangeLabels } from './admin-fields.ts';
 
 /** Moves that end a booking request for good: the office is asked once more before they happen. */
@@ -18,6 +18,12 @@ export function StatusActions({
   onChange: (status: StatusChange) => void;
 }) {
   const [asking, setAsking] = useState<StatusChange | null>(null);
+  const safeAnswer = useRef<HTMLButtonElement>(null);
+  // The safe answer takes focus, so Enter pressed in a hurry changes nothing. Focused from an effect,
+  // not `autoFocus`: that attribute acts only when a page loads, and this question appears later.
+  useEffect(() => {
+    if (asking) safeAnswer.current?.focus();
+  }, [asking]);
   if (statuses.length === 0) return <p>This booking request can no longer change status.</p>;
   const question = asking ? finalMoves[asking] : undefined;
   if (asking && question) {
@@ -35,9 +41,12 @@ export function StatusActions({
           >
             Yes, {statusChangeLabels[asking].toLowerCase()}
           </button>
-          {/* The safe answer takes focus, so Enter pressed in a hurry changes nothing. */}
-          {/* biome-ignore lint/a11y/noAutofocus: focus belongs on the question just asked */}
-          <button type="button" className="button button--ghost" autoFocus onClick={() => setAsking(null)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            ref={safeAnswer}
+            onClick={() => setAsking(null)}
+          >
             Keep it as it is
           </button>
         </div>

@@ -11,6 +11,13 @@ export default function AvailabilityCalendar({ property }: { property: string })
   const [today, setToday] = useState<string | null>(null);
   useEffect(() => setToday(todayInKerala()), []);
   const state = useAvailability(today ? property : undefined);
-  if (!today) return <p className="availability__quiet">Loading the calendar…</p>;
-  return <AvailabilityView state={state} today={today} />;
+  return (
+    <div className="availability-slot">
+      {today ? (
+        <AvailabilityView state={state} today={today} />
+      ) : (
+        <p className="availability__quiet">Loading the calendar…</p>
+      )}
+    </div>
+  );
 }

@@ -19,12 +19,14 @@ export function StayCalendar({ property, availability, stay, today }: Props) {
       <h2 id="calendar-title">{property ? `When ${property.name} is free` : 'Availability'}</h2>
       {property ? (
         <>
-          <AvailabilityView
-            state={availability}
-            today={today}
-            month={isIsoDate(stay.arrival) ? stay.arrival.slice(0, 7) : undefined}
-            chosen={isWholeStay(stay) ? stay : undefined}
-          />
+          <div className="availability-slot">
+            <AvailabilityView
+              state={availability}
+              today={today}
+              month={isIsoDate(stay.arrival) ? stay.arrival.slice(0, 7) : undefined}
+              chosen={isWholeStay(stay) ? stay : undefined}
+            />
+          </div>
           <p>
             <a href={propertyPath(property.kind, property.slug)}>More about {property.name}</a>
           </p>

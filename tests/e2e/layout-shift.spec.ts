@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createConfirmedGuest } from './support/guests.ts';
+
+/**
+ * Nothing a visitor sees may move while a page finishes loading: the islands that wait for the
+ * server (who is signed in, the availability) answer into space kept for them. The browser's own
+ * layout-shift entries are summed from the first paint until the islands have answered.
+ */
+
+declare global {
+  interface Window {
+    layoutShift: number;
+    /** What moved, as `tag.class`, so a failure says where to look. */
+    layoutShiftSources: string[];
+  }
+}
+
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    window.layoutShift = 0;
+    window.layoutShiftSources = [];
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        window.layoutShift += entry.value;
+        for (const { node } of entry.sources) {
+          if (node instanceof Element)
+            window.layoutShiftSources.push(
+              `${node.localName}.${node.className} "${node.textContent?.slice(0, 40)}"`,
+            );
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function settledShift(page: Page, path: string, answered: RegExp) {
+  await page.goto(path);
+  await expect(page.getByText(answered).first()).toBeVisible({ timeout: 30_000 });
+  // Let the last answer paint, and any late script run, before reading the sum.
+  await page.waitForLoadState('networkidle');
+  const { shift, sources } = await page.evaluate(() => ({
+    shift: window.layoutShift,
+    sources: window.layoutShiftSources,
+  }));
+  return expect(shift, `layout shift on ${path}, of ${sources.join(', ')}`);
+}
+
+const pagesSignedOut: { path: string; answered: RegExp }[] = [
+  { path: '/booking', answered: /Sign in to send a booking request/ },
+  { path: '/account', answered: /Sign in to see your booking requests/ },
+  { path: '/', answered: /Kayal Villas/ },
+  { path: '/villas/kovalam-cliff-villa', answered: /Kovalam Cliff Villa/ },
+];
+
+for (const width of [360, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    for (const { path, answered } of pagesSignedOut) {
+      test(`${path} does not move while it loads, signed out`, async ({ page }) => {
+        await recordLayoutShifts(page);
+        (await settledShift(page, path, answered)).toBe(0);
+      });
+    }
+
+    test('a villa page does not move when its calendar arrives', async ({ page }) => {
+      await recordLayoutShifts(page);
+      await page.goto('/villas/kovalam-cliff-villa');
+      await page.getByRole('heading', { name: 'Availability' }).scrollIntoViewIfNeeded();
+      await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const { shift, sources } = await page.evaluate(() => ({
+        shift: window.layoutShift,
+        sources: window.layoutShiftSources,
+      }));
+      expect(shift, `layout shift of ${sources.join(', ')}`).toBe(0);
+    });
+
+    test('/booking and /account do not move while they load, signed in', async ({ page }) => {
+      const guest = {
+        name: 'Asha Menon',
+        email: `asha+${crypto.randomUUID().slice(0, 8)}@example.com`,
+        password: 'monsoon backwater coconut 27',
+      };
+      await createConfirmedGuest(page.request, guest);
+      const signedIn = await page.request.post('/api/auth/login', {
+        data: { email: guest.email, password: guest.password },
+      });
+      expect(signedIn.status()).toBe(200);
+      // Installed once, it runs again on every page the test opens.
+      await recordLayoutShifts(page);
+
+      (await settledShift(page, '/booking?property=kovalam-cliff-villa', /Send booking request/)).toBe(0);
+      (await settledShift(page, '/account', /Your booking requests/)).toBe(0);
+    });
+  });
+}
