@@ -10,6 +10,13 @@ type Field = { label: string; value: string; select?: boolean };
 
 const guest = { name: 'Meera Pillai', email: 'meera.typed@example.com', phone: '+91 98470 12345' };
 
+/** The fields every public form starts with. */
+const personFields: Field[] = [
+  { label: 'Your name', value: guest.name },
+  { label: 'Email', value: guest.email },
+  { label: 'Phone', value: guest.phone },
+];
+
 const formPages: { path: string; fields: Field[] }[] = [
   {
     path: '/login',
@@ -37,18 +44,14 @@ const formPages: { path: string; fields: Field[] }[] = [
   {
     path: '/contact',
     fields: [
-      { label: 'Your name', value: guest.name },
-      { label: 'Email', value: guest.email },
-      { label: 'Phone', value: guest.phone },
+      ...personFields,
       { label: 'Message', value: 'Is the Kovalam villa free over Onam?\nWe are six.' },
     ],
   },
   {
     path: '/careers',
     fields: [
-      { label: 'Your name', value: guest.name },
-      { label: 'Email', value: guest.email },
-      { label: 'Phone', value: guest.phone },
+      ...personFields,
       { label: 'Qualification', value: 'B.Arch, 2019' },
       { label: 'Position', value: 'marketing', select: true },
       { label: 'Cover note (optional)', value: 'I have run the marketing of two resorts.' },
@@ -57,9 +60,7 @@ const formPages: { path: string; fields: Field[] }[] = [
   {
     path: '/partner',
     fields: [
-      { label: 'Your name', value: guest.name },
-      { label: 'Email', value: guest.email },
-      { label: 'Phone', value: guest.phone },
+      ...personFields,
       { label: 'About your property', value: 'A four-bedroom house on the Vembanad lake.' },
     ],
   },

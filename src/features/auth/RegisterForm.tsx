@@ -64,7 +64,7 @@ export default function RegisterForm({ labelledBy }: { labelledBy: string }) {
           hint="At least 10 characters. Three or four unrelated words make a strong one."
         >
           {/* Rated from the second render: a password typed before hydration would otherwise make the
-              first render differ from the server's, and React would rebuild the form without it. */}
+              first render differ from the server's markup, which hydration expects to match. */}
           <PasswordStrength password={form.hydrated ? (form.values.password ?? '') : ''} />
         </PasswordField>
       </AccountFormShell>
