@@ -7,7 +7,7 @@ import { jobSchema, postSchema, propertySchema } from './content-schemas.ts';
 const image = (() => z.string().min(1, 'image is missing')) as unknown as ImageFunction;
 
 const villa = {
-  name: 'Kovalam Cliff Villa, 4 bedrooms',
+  name: 'Kovalam Cliff Villa',
   legacyId: 1,
   summary: 'A four-bedroom pool villa on the Kovalam headland, with the lighthouse in view.',
   location: 'Kovalam, Thiruvananthapuram',

@@ -15,7 +15,7 @@ const today = todayInKerala();
 // Kovalam Cliff Villa: £2,650 a week, sleeps 8, at least 5 nights.
 const villa = {
   slug: 'kovalam-cliff-villa',
-  name: 'Kovalam Cliff Villa, 4 bedrooms',
+  name: 'Kovalam Cliff Villa',
   weeklyRatePence: 265_000,
 };
 
@@ -301,13 +301,13 @@ describe('POST /api/booking-requests refuses bad input', () => {
       'a stay shorter than the villa’s minimum',
       { departure: day(4) },
       'departure',
-      'Kovalam Cliff Villa, 4 bedrooms takes stays of at least 5 nights',
+      'Kovalam Cliff Villa takes stays of at least 5 nights',
     ],
     [
       'more guests than the villa sleeps',
       { guests: 9 },
       'guests',
-      'Kovalam Cliff Villa, 4 bedrooms sleeps at most 8',
+      'Kovalam Cliff Villa sleeps at most 8',
     ],
     ['missing guests', { guests: undefined }, 'guests', 'Enter how many guests will stay'],
     ['guests as a word', { guests: 'four' }, 'guests', 'Enter how many guests will stay'],

@@ -16,7 +16,7 @@ const newGuest = (name: string): Guest => ({
 
 const villa = {
   id: 'kovalam-cliff-villa',
-  name: 'Kovalam Cliff Villa, 4 bedrooms',
+  name: 'Kovalam Cliff Villa',
   weeklyRatePence: 2650_00,
 };
 
@@ -179,7 +179,7 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
 test('a confirmed stay shows on the calendars and the form refuses dates that overlap it', async ({
   page,
 }) => {
-  const property = { id: 'poovar-estuary-villa', name: 'Poovar Estuary Villa, 3 bedrooms' };
+  const property = { id: 'poovar-estuary-villa', name: 'Poovar Estuary Villa' };
   const guest = newGuest('Anjali Das');
   await createConfirmedGuest(page.request, guest);
   // Signing in through page.request gives the page the same session cookies.

@@ -7,7 +7,7 @@ import { loadCatalogue, parsePropertyFacts, readCatalogue } from './catalogue.ts
 const frontmatter = (lines: string[]) => `---\n${lines.join('\n')}\n---\n\nThe description.\n`;
 
 const villaLines = [
-  'name: Kovalam Cliff Villa, 4 bedrooms',
+  'name: Kovalam Cliff Villa',
   'legacyId: 1',
   'summary: A villa.',
   'sleeps: 8',
@@ -29,7 +29,7 @@ describe('the catalogue of this repository', () => {
       'kovalam-cliff-villa',
       {
         kind: 'villas',
-        name: 'Kovalam Cliff Villa, 4 bedrooms',
+        name: 'Kovalam Cliff Villa',
         weeklyRateGbp: 2650,
         sleeps: 8,
         minNights: 5,
@@ -39,7 +39,7 @@ describe('the catalogue of this repository', () => {
       'varkala-clifftop-villa',
       {
         kind: 'villas',
-        name: 'Varkala Clifftop Villa, 8 bedrooms',
+        name: 'Varkala Clifftop Villa',
         weeklyRateGbp: 4800,
         sleeps: 18,
         minNights: 7,
@@ -75,7 +75,7 @@ describe('parsePropertyFacts', () => {
     expect(parsePropertyFacts(frontmatter(villaLines), where)).toEqual({
       slug: 'kovalam-cliff-villa',
       kind: 'villas',
-      name: 'Kovalam Cliff Villa, 4 bedrooms',
+      name: 'Kovalam Cliff Villa',
       legacyId: 1,
       sleeps: 8,
       weeklyRateGbp: 2650,
