@@ -303,12 +303,7 @@ describe('POST /api/booking-requests refuses bad input', () => {
       'departure',
       'Kovalam Cliff Villa takes stays of at least 5 nights',
     ],
-    [
-      'more guests than the villa sleeps',
-      { guests: 9 },
-      'guests',
-      'Kovalam Cliff Villa sleeps at most 8',
-    ],
+    ['more guests than the villa sleeps', { guests: 9 }, 'guests', 'Kovalam Cliff Villa sleeps at most 8'],
     ['missing guests', { guests: undefined }, 'guests', 'Enter how many guests will stay'],
     ['guests as a word', { guests: 'four' }, 'guests', 'Enter how many guests will stay'],
     ['guests as true', { guests: true }, 'guests', 'Enter how many guests will stay'],
