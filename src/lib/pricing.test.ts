@@ -18,8 +18,8 @@ describe('quoteStay worked examples', () => {
         subtotalPence: 265_000,
         discountPence: 0,
         totalPence: 265_000,
-        depositPence: 66_250,
-        balancePence: 198_750,
+        depositPence: 66_300,
+        balancePence: 198_700,
         balanceDueDate: '2027-01-15',
       },
     ],
@@ -38,49 +38,49 @@ describe('quoteStay worked examples', () => {
       },
     ],
     [
-      '10 nights: £3,785.714… rounds to £3,785.71, the deposit £946.4275 to £946.43',
+      '10 nights: a week and 3 nights at £379 (£2,650 / 7 = £378.57…), the deposit £946.75 up to £947',
       { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-11', guests: 4, today },
       {
         nights: 10,
         weeklyRatePence: 265_000,
-        subtotalPence: 378_571,
+        subtotalPence: 378_700,
         discountPence: 0,
-        totalPence: 378_571,
-        depositPence: 94_643,
-        balancePence: 283_928,
+        totalPence: 378_700,
+        depositPence: 94_700,
+        balancePence: 284_000,
         balanceDueDate: '2027-01-15',
       },
     ],
     [
-      '10 nights for 2 guests: the discount £757.142 rounds to £757.14',
+      '10 nights for 2 guests: the discount £757.40 rounds to £757, the deposit £757.50 up to £758',
       { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-11', guests: 2, today },
       {
         nights: 10,
         weeklyRatePence: 265_000,
-        subtotalPence: 378_571,
-        discountPence: 75_714,
-        totalPence: 302_857,
-        depositPence: 75_714,
-        balancePence: 227_143,
+        subtotalPence: 378_700,
+        discountPence: 75_700,
+        totalPence: 303_000,
+        depositPence: 75_800,
+        balancePence: 227_200,
         balanceDueDate: '2027-01-15',
       },
     ],
     [
-      'one night is a seventh of a week',
+      'one night is a seventh of a week in whole pounds',
       { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-02', guests: 1, today },
       {
         nights: 1,
         weeklyRatePence: 265_000,
-        subtotalPence: 37_857,
+        subtotalPence: 37_900,
         discountPence: 0,
-        totalPence: 37_857,
-        depositPence: 9_464,
-        balancePence: 28_393,
+        totalPence: 37_900,
+        depositPence: 9_500,
+        balancePence: 28_400,
         balanceDueDate: '2027-01-15',
       },
     ],
     [
-      'a deposit of exactly half a penny more rounds up',
+      'a rate with pence: its week keeps them, the deposit still rounds up to whole pounds',
       { weeklyRatePence: 1_000_002, arrival: farArrival, departure: '2027-03-08', guests: 3, today },
       {
         nights: 7,
@@ -88,8 +88,8 @@ describe('quoteStay worked examples', () => {
         subtotalPence: 1_000_002,
         discountPence: 0,
         totalPence: 1_000_002,
-        depositPence: 250_001,
-        balancePence: 750_001,
+        depositPence: 250_100,
+        balancePence: 749_902,
         balanceDueDate: '2027-01-15',
       },
     ],
@@ -130,8 +130,8 @@ describe('quoteStay worked examples', () => {
         subtotalPence: 265_000,
         discountPence: 0,
         totalPence: 265_000,
-        depositPence: 66_250,
-        balancePence: 198_750,
+        depositPence: 66_300,
+        balancePence: 198_700,
         balanceDueDate: '2027-01-02',
       },
     ],
@@ -239,13 +239,40 @@ describe('quoteStay properties', () => {
     );
   });
 
-  it('counts nights as departure − arrival and charges a seventh of the week for each, to the penny', () => {
+  it('counts nights as departure − arrival: whole weeks at the week, each other night a seventh of it in whole pounds', () => {
     fc.assert(
       fc.property(anyStay, ({ stay }) => {
         const quote = quoteStay(stay);
+        const night = Math.round(stay.weeklyRatePence / 700) * 100;
         expect(quote.nights).toBe(daysBetween(stay.arrival, stay.departure));
         expect(quote.weeklyRatePence).toBe(stay.weeklyRatePence);
-        expect(Math.abs(quote.subtotalPence - (stay.weeklyRatePence * quote.nights) / 7)).toBeLessThan(0.5);
+        expect(night % 100).toBe(0);
+        expect(Math.abs(night - stay.weeklyRatePence / 7)).toBeLessThanOrEqual(50);
+        expect(quote.subtotalPence).toBe(
+          Math.floor(quote.nights / 7) * stay.weeklyRatePence + (quote.nights % 7) * night,
+        );
+      }),
+    );
+  });
+
+  it('charges exactly the weekly rate for each whole week', () => {
+    fc.assert(
+      fc.property(anyStay, fc.integer({ min: 1, max: 8 }), ({ stay }, weeks) => {
+        const quote = quoteStay({ ...stay, departure: addDays(stay.arrival, 7 * weeks) });
+        expect(quote.subtotalPence).toBe(weeks * stay.weeklyRatePence);
+      }),
+    );
+  });
+
+  it('gives whole pounds everywhere when the weekly rate is in whole pounds', () => {
+    const wholePoundStay = anyStay.map(({ stay, daysAway }) => ({
+      stay: { ...stay, weeklyRatePence: Math.round(stay.weeklyRatePence / 100) * 100 },
+      daysAway,
+    }));
+    fc.assert(
+      fc.property(wholePoundStay, ({ stay }) => {
+        const { balanceDueDate: _, nights: __, ...amounts } = quoteStay(stay);
+        for (const amount of Object.values(amounts)) expect(amount % 100).toBe(0);
       }),
     );
   });
@@ -255,7 +282,8 @@ describe('quoteStay properties', () => {
       fc.property(anyStay, ({ stay }) => {
         const quote = quoteStay(stay);
         if (stay.guests === 2) {
-          expect(Math.abs(quote.discountPence - quote.subtotalPence * 0.2)).toBeLessThan(0.5);
+          expect(quote.discountPence % 100).toBe(0);
+          expect(Math.abs(quote.discountPence - quote.subtotalPence * 0.2)).toBeLessThanOrEqual(50);
         } else {
           expect(quote.discountPence).toBe(0);
         }
@@ -272,7 +300,13 @@ describe('quoteStay properties', () => {
           expect(quote.balancePence).toBe(0);
           expect(quote.balanceDueDate).toBeNull();
         } else {
-          expect(Math.abs(quote.depositPence - quote.totalPence * 0.25)).toBeLessThanOrEqual(0.5);
+          // Rounded up to whole pounds: at least a quarter, less than a pound more, never past the total.
+          expect(quote.depositPence).toBeGreaterThanOrEqual(quote.totalPence * 0.25);
+          expect(quote.depositPence <= quote.totalPence).toBe(true);
+          expect(
+            quote.depositPence === quote.totalPence ||
+              (quote.depositPence % 100 === 0 && quote.depositPence - quote.totalPence * 0.25 < 100),
+          ).toBe(true);
           expect(quote.balanceDueDate).not.toBeNull();
           expect(daysBetween(quote.balanceDueDate as string, stay.arrival)).toBe(45);
           expect(daysBetween(stay.today, quote.balanceDueDate as string)).toBeGreaterThan(0);

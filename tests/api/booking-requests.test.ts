@@ -115,7 +115,7 @@ describe('POST /api/booking-requests', () => {
     expect(body).toEqual({ id: expect.any(String), status: 'new', quote });
     expect(quote).toMatchObject({
       totalPence: 265_000,
-      depositPence: 66_250,
+      depositPence: 66_300,
       balanceDueDate: addDays(day(0), -45),
     });
 
