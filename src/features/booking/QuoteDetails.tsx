@@ -2,7 +2,7 @@ import { bookingTerms } from '../../lib/booking-terms.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import type { Quote } from '../../lib/pricing.ts';
-import { describeNights } from './stay-words.ts';
+import { describeStayCharge } from './stay-words.ts';
 
 /** A quote line by line: the stay, the discount when it applies, the total, and what is due when. */
 export function QuoteDetails({ quote }: { quote: Quote }) {
@@ -11,9 +11,7 @@ export function QuoteDetails({ quote }: { quote: Quote }) {
     <div className="quote">
       <dl className="quote__lines">
         <div>
-          <dt>
-            {describeNights(quote.nights)} at {formatPence(quote.weeklyRatePence)} a week
-          </dt>
+          <dt>{describeStayCharge(quote.nights, quote.weeklyRatePence)}</dt>
           <dd>{formatPence(quote.subtotalPence)}</dd>
         </div>
         {quote.discountPence > 0 && (

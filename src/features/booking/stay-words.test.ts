@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeGuests, describeNights, describeRequestStatus } from './stay-words.ts';
+import { describeGuests, describeNights, describeRequestStatus, describeStayCharge } from './stay-words.ts';
 
 describe('counts', () => {
   it.each([
@@ -20,5 +20,17 @@ describe('describeRequestStatus', () => {
     ['cancelled', 'Cancelled'],
   ] as const)('%s reads %s', (status, label) => {
     expect(describeRequestStatus(status).label).toBe(label);
+  });
+});
+
+describe('describeStayCharge', () => {
+  it.each([
+    [7, 265_000, '7 nights at £2,650 a week'],
+    [14, 265_000, '14 nights at £2,650 a week'],
+    [3, 265_000, '3 nights at £379 a night'],
+    [10, 265_000, '10 nights: 1 week at £2,650 and 3 nights at £379'],
+    [15, 140_000, '15 nights: 2 weeks at £1,400 and 1 night at £200'],
+  ])('%i nights at %i pence a week read "%s"', (nights, weeklyRatePence, words) => {
+    expect(describeStayCharge(nights, weeklyRatePence)).toBe(words);
   });
 });

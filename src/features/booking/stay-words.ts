@@ -1,3 +1,5 @@
+import { formatPence } from '../../lib/money.ts';
+import { nightlyRatePence } from '../../lib/pricing.ts';
 import type { BookingStatus } from './booking-contract.ts';
 
 /** How a stay and its request read on the booking form, its quote and the account page. */
@@ -6,6 +8,20 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 
 /** "1 night", "7 nights". */
 export const describeNights = (nights: number) => counted(nights, 'night', 'nights');
+
+/**
+ * How a stay's price is made, as the quote's first line: "7 nights at £2,650 a week",
+ * "3 nights at £379 a night", "10 nights: 1 week at £2,650 and 3 nights at £379".
+ */
+export function describeStayCharge(nights: number, weeklyRatePence: number): string {
+  const weeks = Math.floor(nights / 7);
+  const otherNights = nights % 7;
+  const week = formatPence(weeklyRatePence);
+  if (otherNights === 0) return `${describeNights(nights)} at ${week} a week`;
+  const night = formatPence(nightlyRatePence(weeklyRatePence));
+  if (weeks === 0) return `${describeNights(nights)} at ${night} a night`;
+  return `${describeNights(nights)}: ${counted(weeks, 'week', 'weeks')} at ${week} and ${describeNights(otherNights)} at ${night}`;
+}
 
 /** "1 guest", "4 guests". */
 export const describeGuests = (guests: number) => counted(guests, 'guest', 'guests');
