@@ -22,6 +22,11 @@ export const paths = {
   adminLogin: '/admin/login',
   admin: '/admin',
   sitemap: '/sitemap-index.xml',
+  /** The stays free for chosen dates and guests: a plain GET form's answer, rendered by a function. */
+  search: '/search',
+  cancellationPolicy: '/cancellation-policy',
+  privacy: '/privacy',
+  houseRules: '/house-rules',
 } as const;
 
 /** A villa's detail page; `id` is the content entry's id (its file name). */
