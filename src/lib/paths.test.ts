@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import {
   apartmentPath,
   bookingPath,
@@ -8,6 +8,7 @@ import {
   safeReturnPath,
   telephoneHref,
   villaPath,
+  withStay,
 } from './paths.ts';
 
 describe('isCurrentSection', () => {
@@ -60,5 +61,19 @@ describe('safeReturnPath', () => {
     ['javascript:alert(1)', '/account'],
   ])('%j → %s', (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
+  });
+});
+
+describe('withStay', () => {
+  test.each([
+    ['/villas/a', {}, '/villas/a'],
+    [
+      '/villas/a',
+      { arrival: '2027-01-10', departure: '2027-01-17', guests: 4 },
+      '/villas/a?arrival=2027-01-10&departure=2027-01-17&guests=4',
+    ],
+    ['/booking?property=a', { arrival: '2027-01-10', guests: '' }, '/booking?property=a&arrival=2027-01-10'],
+  ])('carries the chosen stay of %s in the address', (path, stay, expected) => {
+    expect(withStay(path, stay)).toBe(expected);
   });
 });

@@ -39,6 +39,24 @@ export const apartmentPath = (id: string) => `${paths.apartments}/${id}`;
 export const propertyPath = (kind: PropertyKind, id: string) =>
   kind === 'villas' ? villaPath(id) : apartmentPath(id);
 
+/** A stay as pages carry it in their address: the search's answer, the property page, the booking form. */
+export type StayInAddress = { arrival?: string; departure?: string; guests?: string | number };
+
+/**
+ * `path` with a stay in its query (`?arrival=2027-01-10&departure=2027-01-17&guests=4`), so a stay chosen
+ * on one page arrives chosen on the next; the fields left empty stay out.
+ */
+export function withStay(path: string, stay: StayInAddress): string {
+  const query = new URLSearchParams();
+  for (const name of ['arrival', 'departure', 'guests'] as const) {
+    const value = stay[name];
+    if (value !== undefined && value !== '') query.set(name, String(value));
+  }
+  const search = query.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
 /** The booking request form with the property chosen. */
 export const bookingPath = (propertyId: string) =>
   `${paths.booking}?${new URLSearchParams({ property: propertyId })}`;
