@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { bookingTerms } from './booking-terms.ts';
 import { addDays, daysBetween } from './dates.ts';
-import { parseWithoutEval } from './zod-strict-csp.ts';
+import type { Quote } from './quote.ts';
 
-// Before any schema is built here: this module may be the first of a page's schemas to run.
-parseWithoutEval();
+// Pricing imports no zod at run time: the property page's booking panel prices stays with it, and
+// zod would more than double that page's script. The quote's shape is declared in quote.ts.
+export type { Quote };
 
 export type StayToPrice = {
   /** The property's rate for a week, in pence. */
@@ -16,31 +16,6 @@ export type StayToPrice = {
   /** The date the quote is made on, which decides whether the balance can wait. */
   today: string;
 };
-
-const pence = z.int().nonnegative();
-
-/**
- * A price quote in whole pence, as `quoteStay` makes it, the server stores it and the booking API
- * answers it. The schema sits beside the function that makes the quote, so the type the function
- * returns and the shape the browser checks an answer against are one declaration.
- */
-export const quoteSchema = z.object({
-  nights: z.int().positive(),
-  weeklyRatePence: pence,
-  subtotalPence: pence,
-  discountPence: pence,
-  totalPence: pence,
-  /** Paid to confirm the booking: a share of the total, or all of it when arrival is close. */
-  depositPence: pence,
-  balancePence: pence,
-  /** When the balance is due, `YYYY-MM-DD`; null when everything is due on confirmation. */
-  balanceDueDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullable(),
-});
-
-export type Quote = z.infer<typeof quoteSchema>;
 
 /**
  * Prices a stay by the company's published terms, with the numbers in `bookingTerms`, in amounts a

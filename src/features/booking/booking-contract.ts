@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
 import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
-import { quoteSchema } from '../../lib/pricing.ts';
+import { quoteSchema } from '../../lib/quote.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the
