@@ -9,6 +9,9 @@ export type Stay = { arrival: string; departure: string; guests: number };
 /** The furthest ahead a request may start: the office does not take bookings beyond two years. */
 export const bookingHorizonDays = 730;
 
+/** The longest stay a request may ask for; longer ones are arranged with the office. */
+export const longestStayNights = 90;
+
 /**
  * The rules of a stay that need more than one field: arrival not in the past (in Kerala's calendar),
  * departure after arrival, at least the property's minimum nights, no more guests than it sleeps.
@@ -28,7 +31,9 @@ export function findStayProblems(stay: Stay, property: StayLimits, today: string
     if (nights < 1) problems.departure = 'Choose a departure date after the arrival date';
     else if (nights < property.minNights) {
       problems.departure = `${property.name} takes stays of at least ${property.minNights} nights`;
-    } else if (nights > 90) problems.departure = 'For stays longer than 90 nights, please contact us';
+    } else if (nights > longestStayNights) {
+      problems.departure = `For stays longer than ${longestStayNights} nights, please contact us`;
+    }
   }
   if (Number.isInteger(guests) && guests > property.sleeps) {
     problems.guests = `${property.name} sleeps at most ${property.sleeps}`;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -209,9 +209,15 @@ test('a confirmed stay shows on the calendars and the form refuses dates that ov
   await answered(page.getByRole('article', { name: property.name })).toContainText('Confirmed');
 
   await page.goto(`/villas/${property.id}`);
-  const calendar = page.getByRole('region', { name: 'Availability' });
-  await calendar.scrollIntoViewIfNeeded();
-  await answered(calendar.getByText('Booked stays')).toBeVisible();
+  const panel = page.getByRole('complementary', { name: `Book ${property.name}` });
+  await answered(panel.getByRole('button', { name: 'Next month' })).toBeVisible();
+  const month = formatMonth(arrival.slice(0, 7));
+  for (let step = 0; step < 6 && (await panel.locator('caption').textContent()) !== month; step += 1) {
+    await panel.getByRole('button', { name: 'Next month' }).click();
+  }
+  const bookedNight = panel.locator(`button[data-date="${addDays(arrival, 1)}"]`);
+  await expect(bookedNight).toHaveAccessibleName(/, booked$/);
+  await expect(bookedNight).toHaveAttribute('aria-disabled', 'true');
   await expectNoAxeViolations(page);
 
   await page.goto(`/booking?property=${property.id}`);
@@ -339,7 +345,17 @@ test('a forgotten password is reset from the emailed link, once', async ({ page,
 
 test('a property page shows its availability calendar, month by month', async ({ page }) => {
   await page.goto('/apartments/marine-drive-studio');
-  const section = page.getByRole('region', { name: 'Availability' });
+  const panel = page.getByRole('complementary', { name: 'Book Marine Drive Studio Apartment' });
+  await answered(panel.getByRole('table')).toBeVisible();
+  const caption = panel.locator('caption');
+  const thisMonth = await caption.textContent();
+  await panel.getByRole('button', { name: 'Next month' }).click();
+  await expect(caption).not.toHaveText(thisMonth ?? '');
+  await panel.getByRole('button', { name: 'Previous month' }).click();
+  await expect(caption).toHaveText(thisMonth ?? '');
+  await expect(panel.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+});
   await section.scrollIntoViewIfNeeded();
   await answered(section.getByRole('table')).toBeVisible();
   // Other tests may have had a stay confirmed; either way the calendar says so in words.

@@ -65,10 +65,10 @@ for (const width of [360, 1280]) {
       });
     }
 
-    test('a villa page does not move when its calendar arrives', async ({ page }) => {
+    test('a villa page does not move when its booking panel and calendar arrive', async ({ page }) => {
       await recordLayoutShifts(page);
       await page.goto('/villas/kovalam-cliff-villa');
-      await page.getByRole('heading', { name: 'Availability' }).scrollIntoViewIfNeeded();
+      await page.locator('#book').scrollIntoViewIfNeeded();
       await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       const { shift, sources } = await page.evaluate(() => ({

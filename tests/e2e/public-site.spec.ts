@@ -107,12 +107,12 @@ for (const route of canonicalRoutes.filter((route) => route !== '/' && !property
   });
 }
 
-// A property page's one island is its availability calendar, loaded only when scrolled into view.
+// A property page's one island is its booking panel, loaded once the page is idle.
 for (const route of propertyPages) {
-  test(`${route} ships only the availability calendar, loaded when visible`, async ({ page }) => {
+  test(`${route} ships only the booking panel, loaded when idle`, async ({ page }) => {
     await page.goto(route);
     await expect(page.locator('astro-island')).toHaveCount(1);
-    await expect(page.locator('astro-island')).toHaveAttribute('client', 'visible');
+    await expect(page.locator('astro-island')).toHaveAttribute('client', 'idle');
   });
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 
 /**
  * On a slow phone a person starts typing as soon as the form is painted, before its island's script
@@ -55,6 +56,14 @@ const formPages: { path: string; fields: Field[] }[] = [
       { label: 'Qualification', value: 'B.Arch, 2019' },
       { label: 'Position', value: 'marketing', select: true },
       { label: 'Cover note (optional)', value: 'I have run the marketing of two resorts.' },
+    ],
+  },
+  {
+    path: '/villas/kovalam-cliff-villa',
+    fields: [
+      { label: 'Arrival', value: addDays(todayInKerala(), 200) },
+      { label: 'Departure', value: addDays(todayInKerala(), 207) },
+      { label: 'Guests', value: '4', select: true },
     ],
   },
   {

@@ -2,7 +2,7 @@ import { SessionGate } from '../auth/SessionGate.tsx';
 import { usePageQuery } from '../auth/use-page-query.ts';
 import { BookingRequestForm } from './BookingRequestForm.tsx';
 import type { BookableProperty } from './booking-contract.ts';
-import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
+import { SignedOutStay } from './SignedOutStay.tsx';
 
 /**
  * The booking request island. The page is static and the same for everyone; the island asks the
@@ -12,11 +12,7 @@ export default function BookingForm({ properties }: { properties: readonly Booka
   const query = usePageQuery();
   if (!query) return <p className="availability__quiet">Checking whether you are signed in…</p>;
   return (
-    <SessionGate
-      signedOut={() => (
-        <SignInNeeded next={bookingReturnPath({ property: query.get('property') ?? '' })} takeFocus={false} />
-      )}
-    >
+    <SessionGate signedOut={() => <SignedOutStay properties={properties} chosen={query} />}>
       {(user) => <BookingRequestForm properties={properties} user={user} chosen={query} />}
     </SessionGate>
   );

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, width, height, extra] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
+page.on('console', m => { if (m.type() === 'error') console.log('console error:', m.text()); });
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+if (extra === 'full') await page.screenshot({ path: out, fullPage: true }); else await page.screenshot({ path: out });
+const sw = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+console.log('scrollWidth', sw);
+await browser.close();

@@ -1,0 +1,238 @@
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { SelectField } from '../../components/ui/SelectField.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { addDays, isIsoDate, todayInKerala } from '../../lib/dates.ts';
+import type { FieldErrors } from '../../lib/form-fields.ts';
+import { formatPence } from '../../lib/money.ts';
+import { paths, withStay } from '../../lib/paths.ts';
+import { bookingHorizonDays } from '../../lib/stay-rules.ts';
+import { overlapsBookedStay } from '../availability/calendar.ts';
+import { useAvailability } from '../availability/use-availability.ts';
+import { readTypedBeforeHydration } from '../forms/typed-before-hydration.ts';
+import type { BookableProperty } from './booking-contract.ts';
+import { PriceSummary } from './PriceSummary.tsx';
+import { previewStay, type StayValues } from './preview-stay.ts';
+import { StayPicker } from './StayPicker.tsx';
+import { describePicking, type PickedStay, pickDay } from './stay-picking.ts';
+import { describeNights } from './stay-words.ts';
+
+const stayFieldNames = ['arrival', 'departure', 'guests'] as const;
+const overlapMessage = 'These dates overlap a booked stay: choose free dates on the calendar';
+
+/** The stay in the page's address (`?arrival=&departure=&guests=`), as the search's results link to it. */
+function readStayFromAddress(): Partial<StayValues> {
+  const query = new URLSearchParams(window.location.search);
+  const stay: Partial<StayValues> = {};
+  for (const name of stayFieldNames) {
+    const value = query.get(name);
+    if (value) stay[name] = value;
+  }
+  return stay;
+}
+
+/**
+ * The booking panel of a property page: dates chosen on the property's own calendar (or typed), guests,
+ * and the whole quote, before any sign-in. BOOK NOW carries the stay to the booking form in its
+ * address, through sign-in or registration if need be. Without JavaScript it is a plain GET form to the
+ * booking page with the same fields, so the stay still travels.
+ */
+export default function BookingPanel({ property }: { property: BookableProperty }) {
+  const formId = useId();
+  const [values, setValues] = useState<StayValues>(() => ({
+    arrival: '',
+    departure: '',
+    guests: '',
+    ...readTypedBeforeHydration(formId, stayFieldNames),
+  }));
+  // The page was built long before it is read: today's date is the browser's, known once it runs.
+  const [today, setToday] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const firstProblem = useRef<string | null>(null);
+
+  useEffect(() => {
+    setToday(todayInKerala());
+    const fromAddress = readStayFromAddress();
+    const typed = readTypedBeforeHydration(formId, stayFieldNames);
+    setValues((current) => ({ ...current, ...fromAddress, ...typed }));
+  }, [formId]);
+
+  // The chosen stay stays in the address, so a reload or a shared link keeps it.
+  useEffect(() => {
+    if (today === null) return;
+    const url = withStay(window.location.pathname, values);
+    if (url !== window.location.pathname + window.location.search) window.history.replaceState(null, '', url);
+  }, [today, values]);
+
+  const availability = useAvailability(today ? property.slug : undefined);
+  const stays = availability.status === 'loaded' ? availability.stays : [];
+
+  const preview = today ? previewStay(values, property, today) : { problems: {}, quote: null };
+  const overlaps =
+    isIsoDate(values.arrival) &&
+    isIsoDate(values.departure) &&
+    values.arrival < values.departure &&
+    overlapsBookedStay(values, stays);
+  const problems: FieldErrors = { ...preview.problems, ...(overlaps ? { arrival: overlapMessage } : {}) };
+  // A quote for dates that are not free would promise what cannot be booked.
+  const quote = overlaps ? null : preview.quote;
+  const guests = Number(values.guests);
+
+  const missing: FieldErrors = submitted
+    ? {
+        ...(isIsoDate(values.arrival) ? {} : { arrival: 'Choose your arrival date' }),
+        ...(isIsoDate(values.departure) ? {} : { departure: 'Choose your departure date' }),
+        ...(values.guests ? {} : { guests: 'Choose how many guests will stay' }),
+      }
+    : {};
+  const errorOf = (name: string) => problems[name] ?? missing[name];
+
+  useEffect(() => {
+    if (!firstProblem.current) return;
+    document.getElementById(`field-${firstProblem.current}`)?.focus();
+    firstProblem.current = null;
+  });
+
+  const change = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  const rules = today ? { today, minNights: property.minNights } : null;
+  const picked: PickedStay = { arrival: values.arrival, departure: values.departure };
+  const onPick = (date: string) => {
+    if (!rules) return;
+    const next = pickDay(date, picked, stays, rules);
+    setValues((current) => ({ ...current, ...next }));
+    setAnnouncement(describePicking(next, rules));
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    setSubmitted(true);
+    const blocking = stayFieldNames.find(
+      (name) => problems[name] || (name === 'guests' ? !values.guests : !isIsoDate(values[name])),
+    );
+    if (blocking) {
+      event.preventDefault();
+      firstProblem.current = blocking;
+    }
+  };
+
+  const guestOptions = Array.from({ length: property.sleeps }, (_, index) => ({
+    value: String(index + 1),
+    label: describeGuestsOption(index + 1),
+  }));
+  const lastArrival = today ? addDays(today, bookingHorizonDays) : undefined;
+
+  return (
+    <>
+      <form
+        id={formId}
+        className="booking-panel__form"
+        method="get"
+        action={paths.booking}
+        onSubmit={onSubmit}
+        noValidate={today !== null}
+      >
+        <input type="hidden" name="property" value={property.slug} />
+        <div className="booking__dates">
+          <TextField
+            name="arrival"
+            value={values.arrival}
+            onValueChange={change}
+            type="date"
+            label="Arrival"
+            error={errorOf('arrival')}
+            min={today ?? undefined}
+            max={lastArrival}
+          />
+          <TextField
+            name="departure"
+            value={values.departure}
+            onValueChange={change}
+            type="date"
+            label="Departure"
+            error={errorOf('departure')}
+            min={
+              today ? (isIsoDate(values.arrival) ? addDays(values.arrival, 1) : addDays(today, 1)) : undefined
+            }
+          />
+        </div>
+        <SelectField
+          name="guests"
+          value={values.guests}
+          onValueChange={change}
+          label="Guests"
+          placeholder="How many guests?"
+          options={guestOptions}
+          error={errorOf('guests')}
+        />
+        <PriceSummary
+          quote={quote}
+          guests={guests}
+          prompt="Choose your dates and the number of guests to see the price."
+        />
+        <button type="submit" className="button button--primary booking-panel__book">
+          Book now
+        </button>
+        <p className="booking-panel__note">Nothing to pay now: we confirm by email within one working day.</p>
+        <div className="booking-panel__calendar">
+          <p className="booking-panel__how" id={`${formId}-how`}>
+            Press your arrival day, then your departure day. At least {describeNights(property.minNights)}.
+          </p>
+          <div className="booking-panel__slot">
+            {rules && availability.status === 'loaded' ? (
+              <StayPicker stays={stays} picked={picked} rules={rules} onPick={onPick} />
+            ) : (
+              <p className="availability__quiet">
+                {availability.status === 'failed'
+                  ? 'We could not load the calendar just now. Type your dates above: every request is checked against confirmed bookings.'
+                  : today
+                    ? 'Loading the calendar…'
+                    : ''}
+              </p>
+            )}
+          </div>
+          <p className="visually-hidden" aria-live="polite">
+            {announcement}
+          </p>
+          {(values.arrival || values.departure) && (
+            <button
+              type="button"
+              className="booking-panel__clear"
+              onClick={() => {
+                setValues((current) => ({ ...current, arrival: '', departure: '' }));
+                setAnnouncement('Dates cleared. Choose your arrival day.');
+              }}
+            >
+              Clear dates
+            </button>
+          )}
+        </div>
+      </form>
+      <div className="book-bar">
+        <p className="book-bar__price">
+          {quote ? (
+            <>
+              <strong>{formatPence(quote.totalPence)}</strong> for {describeNights(quote.nights)}
+            </>
+          ) : (
+            <>
+              <strong>{formatPence(property.weeklyRatePence)}</strong> a week
+            </>
+          )}
+        </p>
+        {quote ? (
+          <button type="submit" form={formId} className="button button--primary">
+            Book now
+          </button>
+        ) : (
+          <a className="button button--primary" href="#book">
+            Choose dates
+          </a>
+        )}
+      </div>
+    </>
+  );
+}
+
+function describeGuestsOption(count: number): string {
+  return count === 1 ? '1 guest' : `${count} guests`;
+}

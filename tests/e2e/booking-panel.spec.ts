@@ -1,0 +1,193 @@
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
+import { formatPence } from '../../src/lib/money.ts';
+import { quoteStay } from '../../src/lib/pricing.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { confirmStay } from './support/stays.ts';
+
+/**
+ * The property page's booking panel: a stay chosen on the property's own calendar (by pointer, by
+ * keyboard, or typed), the whole quote before any sign-in, and BOOK NOW carrying the stay onwards.
+ */
+
+const villa = { id: 'varkala-clifftop-villa', name: 'Varkala Clifftop Villa' };
+const answered = expect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+
+// A confirmed stay about three months ahead, and a free stay just after it.
+const today = todayInKerala();
+const booked = { arrival: addDays(today, 95), departure: addDays(today, 102) };
+const free = { arrival: addDays(booked.departure, 3), departure: addDays(booked.departure, 11) };
+
+let weeklyRatePence = 0;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  // An account, a confirmation and a request: the first calls also start each function's worker.
+  test.setTimeout(150_000);
+  const request = await playwright.request.newContext({ baseURL });
+  await confirmStay(request, { property: villa.id, ...booked });
+  await request.dispose();
+});
+
+async function openPanel(page: Page, query = '') {
+  await page.goto(`/villas/${villa.id}${query}`);
+  await hydrated(page);
+  const panel = page.getByRole('complementary', { name: `Book ${villa.name}` });
+  await answered(panel.getByRole('button', { name: 'Next month' })).toBeVisible();
+  if (!weeklyRatePence) {
+    const rate = await panel.getByRole('heading', { name: /a week$/ }).textContent();
+    weeklyRatePence = Number((rate ?? '').replace(/[^\d]/g, '')) * 100;
+  }
+  return panel;
+}
+
+async function showMonthOf(panel: ReturnType<Page['getByRole']>, date: string) {
+  const caption = panel.locator('caption');
+  for (
+    let step = 0;
+    step < 30 && (await caption.textContent()) !== formatMonth(date.slice(0, 7));
+    step += 1
+  ) {
+    await panel.getByRole('button', { name: 'Next month' }).click();
+  }
+  await expect(caption).toHaveText(formatMonth(date.slice(0, 7)));
+}
+
+const day = (panel: ReturnType<Page['getByRole']>, date: string) =>
+  panel.locator(`button[data-date="${date}"]`);
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the price and BOOK NOW are in the first screen, beside the page', async ({ page }) => {
+    const panel = await openPanel(page);
+    const book = panel.getByRole('button', { name: 'Book now' });
+    const box = await book.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    await expect(panel.getByRole('heading', { name: /^£[\d,]+ a week$/ })).toBeVisible();
+  });
+
+  test('a guest picks a stay on the calendar, sees the whole quote, and BOOK NOW carries it', async ({
+    page,
+  }) => {
+    const panel = await openPanel(page);
+    await showMonthOf(panel, booked.arrival);
+    const bookedNight = day(panel, addDays(booked.arrival, 1));
+    await expect(bookedNight).toHaveAttribute('aria-disabled', 'true');
+    await expect(bookedNight).toHaveAccessibleName(/booked/);
+
+    await panel.getByLabel('Guests').selectOption('4');
+    await showMonthOf(panel, free.arrival);
+    await day(panel, free.arrival).click();
+    await expect(panel.getByText(/Now choose your departure day/)).toBeAttached();
+    await showMonthOf(panel, free.departure);
+    await day(panel, free.departure).click();
+
+    await expect(panel.getByLabel('Arrival', { exact: true })).toHaveValue(free.arrival);
+    await expect(panel.getByLabel('Departure', { exact: true })).toHaveValue(free.departure);
+    const quote = quoteStay({ weeklyRatePence, ...free, guests: 4, today });
+    const price = panel.getByRole('region', { name: 'Your price' });
+    await expect(price).toContainText(`${formatPence(quote.totalPence)} in total`);
+    await expect(price).toContainText(formatPence(quote.depositPence));
+    await expect(price).toContainText(formatPence(quote.balancePence));
+    // The chosen stay is in the address, so a reload keeps it.
+    expect(new URL(page.url()).searchParams.get('arrival')).toBe(free.arrival);
+    await expectNoAxeViolations(page);
+
+    await panel.getByRole('button', { name: 'Book now' }).click();
+    await expect(page).toHaveURL(/\/booking\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      property: villa.id,
+      ...free,
+      guests: '4',
+    });
+    // Signed out: the same stay and price, and sign-in links that come back to them.
+    await answered(page.getByRole('heading', { name: 'Sign in to send a booking request' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your price' })).toContainText(
+      `${formatPence(quote.totalPence)} in total`,
+    );
+    const registerHref = await page.getByRole('link', { name: 'Create an account' }).getAttribute('href');
+    const next = new URL(registerHref ?? '', 'http://x').searchParams.get('next') ?? '';
+    expect(Object.fromEntries(new URL(next, 'http://x').searchParams)).toEqual({
+      property: villa.id,
+      ...free,
+      guests: '4',
+    });
+  });
+
+  test('dates typed over a booked stay show why, quote nothing, and do not leave the page', async ({
+    page,
+  }) => {
+    const panel = await openPanel(page);
+    await panel.getByLabel('Guests').selectOption('3');
+    await panel.getByLabel('Arrival', { exact: true }).fill(addDays(booked.arrival, -2));
+    await panel.getByLabel('Departure', { exact: true }).fill(addDays(booked.arrival, 5));
+    await expect(panel.getByText('These dates overlap a booked stay')).toBeVisible();
+    await expect(panel.getByRole('region', { name: 'Your price' })).not.toContainText('in total');
+    await panel.getByRole('button', { name: 'Book now' }).click();
+    await expect(panel.getByLabel('Arrival', { exact: true })).toBeFocused();
+    expect(new URL(page.url()).pathname).toBe(`/villas/${villa.id}`);
+  });
+
+  test('a stay in the address, as the search links to it, arrives chosen and priced', async ({ page }) => {
+    const panel = await openPanel(page, `?arrival=${free.arrival}&departure=${free.departure}&guests=2`);
+    const quote = quoteStay({ weeklyRatePence, ...free, guests: 2, today });
+    await expect(panel.getByRole('region', { name: 'Your price' })).toContainText(
+      `${formatPence(quote.totalPence)} in total`,
+    );
+    await expect(day(panel, free.arrival)).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('by keyboard alone: arrows move through the days, Enter chooses, the bar books', async ({ page }) => {
+    const panel = await openPanel(page);
+    await expect(page.locator('.book-bar')).toBeInViewport();
+    await panel.getByLabel('Guests').selectOption('2');
+    // One day of the month takes Tab; it is today's.
+    await panel.getByRole('button', { name: 'Next month' }).focus();
+    await page.keyboard.press('Tab');
+    const focusedDate = () =>
+      page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date);
+    expect(await focusedDate()).toBe(today);
+    // Four weeks at a time, then day by day, to the free stay's arrival.
+    while ((await focusedDate())! < addDays(free.arrival, -27)) await page.keyboard.press('PageDown');
+    while ((await focusedDate())! < free.arrival) await page.keyboard.press('ArrowRight');
+    expect(await focusedDate()).toBe(free.arrival);
+    await page.keyboard.press('Enter');
+    for (let night = 0; night < 8; night += 1) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(panel.getByLabel('Departure', { exact: true })).toHaveValue(free.departure);
+    await expect(panel.getByText(/: 8 nights\./)).toBeAttached();
+
+    const bar = page.locator('.book-bar');
+    const quote = quoteStay({ weeklyRatePence, ...free, guests: 2, today });
+    await expect(bar).toContainText(`${formatPence(quote.totalPence)} for 8 nights`);
+    await expectNoAxeViolations(page);
+    await bar.getByRole('button', { name: 'Book now' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking\\?property=${villa.id}&arrival=${free.arrival}`));
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the panel is a plain form that takes the stay to the booking page', async ({ page }) => {
+    await page.goto(`/villas/${villa.id}`);
+    const panel = page.getByRole('complementary', { name: `Book ${villa.name}` });
+    await panel.getByLabel('Arrival', { exact: true }).fill(free.arrival);
+    await panel.getByLabel('Departure', { exact: true }).fill(free.departure);
+    await panel.getByLabel('Guests').selectOption('4');
+    await panel.getByRole('button', { name: 'Book now' }).click();
+    await expect(page).toHaveURL(/\/booking\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      property: villa.id,
+      ...free,
+      guests: '4',
+    });
+  });
+});
