@@ -131,6 +131,15 @@ test.describe('at 1280 px', () => {
     expect(new URL(page.url()).pathname).toBe(`/villas/${villa.id}`);
   });
 
+  test('BOOK NOW without dates says what to choose, on the page', async ({ page }) => {
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Book now' }).click();
+    await expect(panel.getByText('Choose your arrival date')).toBeVisible();
+    await expect(panel.getByText('Choose how many guests will stay')).toBeVisible();
+    await expect(panel.getByLabel('Arrival', { exact: true })).toBeFocused();
+    expect(new URL(page.url()).pathname).toBe(`/villas/${villa.id}`);
+  });
+
   test('a stay in the address, as the search links to it, arrives chosen and priced', async ({ page }) => {
     const panel = await openPanel(page, `?arrival=${free.arrival}&departure=${free.departure}&guests=2`);
     const quote = quoteStay({ weeklyRatePence, ...free, guests: 2, today });
