@@ -105,10 +105,10 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
 
   await test.step('sees the quote follow the dates and guests', async () => {
     await expect(page.getByText('Choose a villa or apartment, your dates')).toBeVisible();
-    await page.getByLabel('Arrival').fill(arrival);
-    await page.getByLabel('Departure').fill(addDays(arrival, 3));
+    await page.getByLabel('Arrival', { exact: true }).fill(arrival);
+    await page.getByLabel('Departure', { exact: true }).fill(addDays(arrival, 3));
     await expect(page.getByText(`${villa.name} takes stays of at least 5 nights`)).toBeVisible();
-    await page.getByLabel('Departure').fill(departure);
+    await page.getByLabel('Departure', { exact: true }).fill(departure);
     await expect(page.getByText(`${villa.name} takes stays of at least 5 nights`)).toBeHidden();
     await page.getByLabel('Guests').fill('3');
     await expect(summary).toHaveText(`7 nights for 3 guests: ${formatPence(priced(3).totalPence)} in total.`);
@@ -221,24 +221,43 @@ test('a confirmed stay shows on the calendars and the form refuses dates that ov
   await page.goto(`/booking?property=${property.id}`);
   await hydrated(page);
   await answered(page.getByRole('table')).toBeVisible();
-  await page.getByLabel('Arrival').fill(addDays(arrival, 2));
-  await page.getByLabel('Departure').fill(addDays(departure, 2));
+  await page.getByLabel('Arrival', { exact: true }).fill(addDays(arrival, 2));
+  await page.getByLabel('Departure', { exact: true }).fill(addDays(departure, 2));
   await page.getByLabel('Guests').fill('4');
   const overlap = page.getByText('These dates overlap a booked stay');
   await expect(overlap).toBeVisible();
-  await expect(page.getByLabel('Arrival')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Arrival', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  await test.step('the calendar beside the form chooses the dates too', async () => {
+    const calendar = page.getByRole('complementary', { name: `When ${property.name} is free` });
+    const pickArrival = addDays(departure, 2);
+    const pickDeparture = addDays(pickArrival, 6);
+    for (const date of [pickArrival, pickDeparture]) {
+      const caption = calendar.locator('caption');
+      const month = formatMonth(date.slice(0, 7));
+      for (let step = 0; step < 12 && (await caption.textContent()) !== month; step += 1) {
+        const shown = await caption.textContent();
+        const later = new Date(`${date.slice(0, 7)}-01`) > new Date(`1 ${shown}`);
+        await calendar.getByRole('button', { name: later ? 'Next month' : 'Previous month' }).click();
+      }
+      await calendar.locator(`button[data-date="${date}"]`).click();
+    }
+    await expect(page.getByLabel('Arrival', { exact: true })).toHaveValue(pickArrival);
+    await expect(page.getByLabel('Departure', { exact: true })).toHaveValue(pickDeparture);
+    await expect(overlap).toBeHidden();
+  });
 
   await test.step('a session that ended meanwhile: the values stay, and signing in comes back to them', async () => {
     const freeArrival = addDays(departure, 1);
-    await page.getByLabel('Arrival').fill(freeArrival);
-    await page.getByLabel('Departure').fill(addDays(freeArrival, 7));
+    await page.getByLabel('Arrival', { exact: true }).fill(freeArrival);
+    await page.getByLabel('Departure', { exact: true }).fill(addDays(freeArrival, 7));
     await expect(overlap).toBeHidden();
     await page.getByLabel('Phone', { exact: true }).fill('+91 98470 55555');
     await page.getByLabel('Town or city').fill('Kochi');
     await page.context().clearCookies();
     await page.getByRole('button', { name: 'Send booking request' }).click();
     await answered(page.getByRole('heading', { name: 'Sign in to send a booking request' })).toBeVisible();
-    await expect(page.getByLabel('Arrival')).toHaveValue(freeArrival);
+    await expect(page.getByLabel('Arrival', { exact: true })).toHaveValue(freeArrival);
     await expect(page.getByLabel('Town or city')).toHaveValue('Kochi');
     const signInHref = await page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href');
     const next = new URL(signInHref ?? '', 'http://x').searchParams.get('next') ?? '';
@@ -250,7 +269,7 @@ test('a confirmed stay shows on the calendars and the form refuses dates that ov
     });
     await page.goto(signInHref ?? '');
     await signIn(page, guest.email, guest.password);
-    await answered(page.getByLabel('Arrival')).toHaveValue(freeArrival);
+    await answered(page.getByLabel('Arrival', { exact: true })).toHaveValue(freeArrival);
     await expect(page.getByLabel('Guests')).toHaveValue('4');
   });
 });

@@ -37,6 +37,7 @@ type Props = {
 export function BookingRequestForm({ properties, user, chosen }: Props) {
   const [today] = useState(todayInKerala);
   const [created, setCreated] = useState<CreatedBookingRequest | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const find = (slug: string) => properties.find((property) => property.slug === slug);
   const { findOverlap, follow } = useOverlapCheck();
 
@@ -135,7 +136,18 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
           </fieldset>
         </AccountFormShell>
       </div>
-      <StayCalendar property={property} availability={availability} stay={stay} today={today} />
+      <StayCalendar
+        property={property}
+        availability={availability}
+        stay={stay}
+        today={today}
+        announcement={announcement}
+        onChoose={(chosen, words) => {
+          form.change('arrival', chosen.arrival);
+          form.change('departure', chosen.departure);
+          setAnnouncement(words);
+        }}
+      />
     </div>
   );
 }

@@ -1,32 +1,53 @@
-import { isIsoDate } from '../../lib/dates.ts';
 import { propertyPath } from '../../lib/paths.ts';
-import { AvailabilityView } from '../availability/AvailabilityView.tsx';
 import type { AvailabilityState } from '../availability/use-availability.ts';
 import type { BookableProperty } from './booking-contract.ts';
-import { type ChosenStay, isWholeStay } from './use-overlap-check.ts';
+import { StayPicker } from './StayPicker.tsx';
+import { describePicking, type PickedStay, pickDay } from './stay-picking.ts';
 
 type Props = {
   property: BookableProperty | undefined;
   availability: AvailabilityState;
-  stay: ChosenStay;
+  stay: PickedStay;
   today: string;
+  /** Sets the form's arrival and departure to a stay chosen on the calendar. */
+  onChoose: (stay: PickedStay, announcement: string) => void;
+  announcement: string;
 };
 
-/** Beside the form: the chosen property's calendar, opened at the arrival month with the stay drawn in. */
-export function StayCalendar({ property, availability, stay, today }: Props) {
+/**
+ * Beside the form: the chosen property's calendar, on which the dates can be chosen too, opened at the
+ * chosen month with the stay drawn in.
+ */
+export function StayCalendar({ property, availability, stay, today, onChoose, announcement }: Props) {
   return (
     <aside className="booking__calendar" aria-labelledby="calendar-title">
       <h2 id="calendar-title">{property ? `When ${property.name} is free` : 'Availability'}</h2>
       {property ? (
         <>
+          <p className="booking-panel__how">Press your arrival day, then your departure day.</p>
           <div className="availability-slot">
-            <AvailabilityView
-              state={availability}
-              today={today}
-              month={isIsoDate(stay.arrival) ? stay.arrival.slice(0, 7) : undefined}
-              chosen={isWholeStay(stay) ? stay : undefined}
-            />
+            {availability.status === 'loaded' ? (
+              <StayPicker
+                stays={availability.stays}
+                picked={stay}
+                rules={{ today, minNights: property.minNights }}
+                onPick={(date) => {
+                  const rules = { today, minNights: property.minNights };
+                  const next = pickDay(date, stay, availability.stays, rules);
+                  onChoose(next, describePicking(next, rules));
+                }}
+              />
+            ) : (
+              <p className="availability__quiet">
+                {availability.status === 'failed'
+                  ? 'We could not load the calendar just now. Every request is still checked against confirmed bookings.'
+                  : 'Loading the calendar…'}
+              </p>
+            )}
           </div>
+          <p className="visually-hidden" aria-live="polite">
+            {announcement}
+          </p>
           <p>
             <a href={propertyPath(property.kind, property.slug)}>More about {property.name}</a>
           </p>
