@@ -21,12 +21,12 @@ export type SearchViewState = {
 export default function SearchView({ values, errors, message, answer, today }: SearchViewState) {
   return (
     <div className="search-view">
-      <SearchBar values={values} errors={errors} today={today} />
       {message && (
         <p className="search-view__message" role="alert">
           {message}
         </p>
       )}
+      <SearchBar values={values} errors={errors} today={today} />
       {answer ? (
         <SearchResults answer={answer} />
       ) : (
