@@ -125,6 +125,17 @@ for (const width of [360, 1280]) {
       expect(heading.y).toBeGreaterThanOrEqual(picture.y);
       expect(heading.y + heading.height).toBeLessThanOrEqual(picture.y + picture.height);
       await expect(page.getByRole('search', { name: 'Search by dates' })).toBeVisible();
+      // The picture, not the headline over it, stays the page's largest paint.
+      const largest = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            new PerformanceObserver((list) => {
+              const last = list.getEntries().at(-1) as LargestContentfulPaint | undefined;
+              resolve(`${last?.element?.tagName}.${last?.element?.className}`);
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      expect(largest).toBe('IMG.carousel__image');
       await expectNoAxeViolations(page, 'home page');
     });
 
