@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import search from '../../netlify/functions/search.mts';
 import searchPage from '../../netlify/functions/search-page.mts';
@@ -203,6 +204,28 @@ describe('GET /api/search', () => {
   ])('answers 400, never a 500, for %s', async (_, raw) => {
     const response = await askJson(raw);
     expect(response.status).toBe(400);
+  });
+
+  it('answers any query with 200 or 400, never a 5xx, on both edges', async () => {
+    // Near-dates as often as noise, so the generated searches reach the database too.
+    const field = fc.oneof(
+      fc.string(),
+      fc.integer({ min: -5, max: 800 }).map((offset) => addDays(today, offset)),
+      fc.integer({ min: -3, max: 60 }).map(String),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ arrival: field, departure: field, guests: field }, { requiredKeys: [] }),
+        async (fields) => {
+          const json = await askJson(fields);
+          expect([200, 400]).toContain(json.status);
+          if (json.status === 200) searchAnswerSchema.parse(await json.json());
+          else apiErrorSchema.parse(await json.json());
+          expect([200, 400]).toContain((await askPage(fields)).status);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('refuses a POST with 405', async () => {
