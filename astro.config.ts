@@ -6,7 +6,7 @@ import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
 
 /** Pages that answer a form or a session, which search engines have no reason to list. */
 const unlisted =
-  /^\/(404|admin|account|login|register|forgot-password|reset-password|verify-email)(\/|$)|\/sent\/?$/;
+  /^\/(404|admin|account|login|register|forgot-password|reset-password|verify-email|search)(\/|$)|\/sent\/?$/;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://kayalvillas.in',

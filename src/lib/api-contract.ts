@@ -13,6 +13,7 @@ parseWithoutEval();
 export const apiRoutes = {
   health: '/api/health',
   availability: '/api/availability',
+  search: '/api/search',
   bookingRequests: '/api/booking-requests',
   accountBookingRequests: '/api/account/booking-requests',
   contactMessages: '/api/contact-messages',

@@ -10,6 +10,7 @@ import {
   adminItemRoute,
   apiRoutes,
 } from '../../src/lib/api-contract.ts';
+import { paths } from '../../src/lib/paths.ts';
 
 /**
  * Netlify routes a request by each function's `config.path`, a literal it reads from the file; the
@@ -45,6 +46,8 @@ const contractRoutes = [
   pattern(adminItemRoute(':collection', ':id')),
   pattern(adminItemReadRoute(':collection', ':id')),
   pattern(adminItemRestoreRoute(':collection', ':id')),
+  // The one page a function renders: the search's answer, a plain GET form's target.
+  paths.search,
 ];
 
 const routed = functions.filter(({ config }) => config.path !== undefined);

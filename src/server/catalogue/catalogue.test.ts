@@ -11,6 +11,7 @@ const villaLines = [
   'legacyId: 1',
   'summary: A villa.',
   'sleeps: 8',
+  'bedrooms: 4',
   'weeklyRateGbp: 2650',
   'minNights: 5',
 ];
@@ -71,13 +72,14 @@ describe('the catalogue of this repository', () => {
 describe('parsePropertyFacts', () => {
   const where = { slug: 'kovalam-cliff-villa', kind: 'villas' } as const;
 
-  it('keeps only the facts a stay is priced and checked by', () => {
+  it('keeps only the facts a stay is priced, checked and listed by', () => {
     expect(parsePropertyFacts(frontmatter(villaLines), where)).toEqual({
       slug: 'kovalam-cliff-villa',
       kind: 'villas',
       name: 'Kovalam Cliff Villa',
       legacyId: 1,
       sleeps: 8,
+      bedrooms: 4,
       weeklyRateGbp: 2650,
       minNights: 5,
     });

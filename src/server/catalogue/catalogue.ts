@@ -17,6 +17,8 @@ export const propertyFactsSchema = z.object({
   slug: bookingRequestSchema.shape.property,
   kind: z.enum(['villas', 'apartments']),
   ...propertyFactFields,
+  /** Zero for a studio; a search's results show it beside what the property sleeps. */
+  bedrooms: z.int().nonnegative(),
 });
 
 export type PropertyFacts = z.infer<typeof propertyFactsSchema>;

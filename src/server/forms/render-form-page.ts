@@ -53,7 +53,7 @@ export async function renderFormPage(
 const builtPages = new Map<string, Promise<string | undefined>>();
 
 /** The built page at `pagePath` (a path the code names, never one from a request), if the build wrote it. */
-function readBuiltPage(root: string, pagePath: string): Promise<string | undefined> {
+export function readBuiltPage(root: string, pagePath: string): Promise<string | undefined> {
   const file = path.join(root, 'dist', pagePath, 'index.html');
   let page = builtPages.get(file);
   if (!page) {
