@@ -55,7 +55,7 @@ function partOf(file: string): Part {
 const featureFloors: readonly (readonly string[])[] = [
   ['api'],
   ['forms'],
-  ['auth', 'availability', 'carousel', 'contact-form', 'career-application', 'partner-enquiry'],
+  ['auth', 'availability', 'carousel', 'contact-form', 'career-application', 'gallery', 'partner-enquiry'],
   ['booking'],
   ['account', 'admin'],
 ];
