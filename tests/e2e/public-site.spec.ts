@@ -107,12 +107,20 @@ for (const route of canonicalRoutes.filter((route) => route !== '/' && !property
   });
 }
 
-// A property page's one island is its availability calendar, loaded only when scrolled into view.
+// A property page's islands are its gallery's viewer and its availability calendar, each loaded only
+// when scrolled into view.
 for (const route of propertyPages) {
-  test(`${route} ships only the availability calendar, loaded when visible`, async ({ page }) => {
+  test(`${route} ships only the gallery viewer and the availability calendar, loaded when visible`, async ({
+    page,
+  }) => {
     await page.goto(route);
-    await expect(page.locator('astro-island')).toHaveCount(1);
-    await expect(page.locator('astro-island')).toHaveAttribute('client', 'visible');
+    const islands = page.locator('astro-island');
+    await expect(islands).toHaveCount(2);
+    const components = await islands.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('component-url')?.match(/\/(\w+)\.[\w-]+\.js$/)?.[1]),
+    );
+    expect(components.sort()).toEqual(['AvailabilityCalendar', 'GalleryViewer']);
+    for (const island of await islands.all()) await expect(island).toHaveAttribute('client', 'visible');
   });
 }
 
