@@ -3,6 +3,7 @@ import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
+import { mapOrigin } from './src/lib/maps.ts';
 
 /** Pages that answer a form or a session, which search engines have no reason to list. */
 const unlisted =
@@ -37,7 +38,11 @@ export default defineConfig({
   security: {
     // Astro hashes every script and style it emits into a <meta> CSP; the HTTP-only directives
     // (frame-ancestors, HSTS, …) are in netlify.toml.
-    csp: true,
+    csp: {
+      // Frames only from the map provider, and only once a visitor asks for a map
+      // (src/components/ui/LocationMap.astro).
+      directives: [`frame-src ${mapOrigin}`],
+    },
   },
   vite: {
     plugins: [

@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import {
   conciergeSchema,
+  faqSchema,
   jobSchema,
   postSchema,
   projectSchema,
@@ -36,4 +37,7 @@ const posts = defineCollection({
 
 const concierge = defineCollection({ loader: file('src/content/concierge.json'), schema: conciergeSchema });
 
-export const collections = { site, villas, apartments, projects, jobs, posts, concierge };
+/** The questions every property page answers; a property adds or replaces some in its front matter. */
+const faq = defineCollection({ loader: file('src/content/faq.json'), schema: faqSchema });
+
+export const collections = { site, villas, apartments, projects, jobs, posts, concierge, faq };

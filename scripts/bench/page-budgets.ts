@@ -11,6 +11,8 @@
 export const pageBudgets: { page: string; pattern?: RegExp; jsKb: number; lighthouse: boolean }[] = [
   { page: '/', jsKb: 16, lighthouse: true },
   { page: '/villas', jsKb: 0, lighthouse: true },
+  // The calendar and the gallery's full-screen viewer (1.1 KB of its own) share one Preact runtime:
+  // 15.9 KB with the viewer, about 14.8 KB without it, so the budget holds with about 13% room.
   {
     page: '/villas/kovalam-cliff-villa',
     pattern: /^\/(villas|apartments)\/[^/]+$/,

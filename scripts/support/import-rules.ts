@@ -55,7 +55,16 @@ function partOf(file: string): Part {
 const featureFloors: readonly (readonly string[])[] = [
   ['api'],
   ['forms'],
-  ['auth', 'availability', 'carousel', 'contact-form', 'career-application', 'partner-enquiry', 'search'],
+  [
+    'auth',
+    'availability',
+    'carousel',
+    'contact-form',
+    'career-application',
+    'gallery',
+    'partner-enquiry',
+    'search',
+  ],
   ['booking'],
   ['account', 'admin'],
 ];

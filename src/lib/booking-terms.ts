@@ -11,3 +11,60 @@ export const bookingTerms = {
   /** The balance is due this many days before arrival; closer than that, everything is due at once. */
   balanceDueDaysBeforeArrival: 45,
 } as const;
+
+/**
+ * The house rules every property keeps, in short; the property pages and the house rules page both
+ * read them from here. How many may stay is each property's own `sleeps`.
+ */
+export const houseRules = {
+  /** Local time (Asia/Kolkata) a stay's home is ready on the arrival day. */
+  checkInFrom: '14:00',
+  /** Local time the home is left on the departure day. */
+  checkOutBy: '11:00',
+  partiesAllowed: false,
+  /** Smoking is allowed outdoors only: terraces, gardens, never inside. */
+  smokingOutsideOnly: true,
+  /** Pets are not refused outright: the office asks the owner. */
+  petsOnRequest: true,
+} as const;
+
+/** The payment terms in two sentences, as the property pages and the FAQ state them. */
+export function summarisePaymentTerms(): string[] {
+  return [
+    `A ${bookingTerms.depositPercent}% deposit confirms the booking; the balance is due ${bookingTerms.balanceDueDaysBeforeArrival} days before arrival.`,
+    `Booked within ${bookingTerms.balanceDueDaysBeforeArrival} days of arrival, the whole stay is paid on confirmation.`,
+  ];
+}
+
+/** The house rules of a property that sleeps `sleeps`, one short sentence each, in the order shown. */
+export function summariseHouseRules(sleeps: number): string[] {
+  return [
+    `Check-in from ${houseRules.checkInFrom}, check-out by ${houseRules.checkOutBy}.`,
+    `At most ${sleeps} ${sleeps === 1 ? 'guest stays' : 'guests stay'} overnight, children included.`,
+    houseRules.partiesAllowed ? 'Parties and events by arrangement.' : 'No parties or events.',
+    houseRules.smokingOutsideOnly ? 'Smoking outside only.' : 'No smoking anywhere.',
+    houseRules.petsOnRequest ? 'Pets on request: ask before you book.' : 'No pets.',
+  ];
+}
+
+const termValues: Record<string, string> = {
+  depositPercent: String(bookingTerms.depositPercent),
+  balanceDueDays: String(bookingTerms.balanceDueDaysBeforeArrival),
+  discountPercent: String(bookingTerms.discountPercent),
+  discountedGuestCount: String(bookingTerms.discountedGuestCount),
+  checkInFrom: houseRules.checkInFrom,
+  checkOutBy: houseRules.checkOutBy,
+};
+
+/**
+ * Content text with the terms filled in: `{depositPercent}` becomes "25", so a content file (the FAQ)
+ * states the terms without a second copy of them. An unknown name throws, which fails the build
+ * rather than showing a guest "{depositPercnt}".
+ */
+export function fillTerms(text: string): string {
+  return text.replaceAll(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = termValues[name];
+    if (value === undefined) throw new Error(`unknown term {${name}} in: ${text}`);
+    return value;
+  });
+}

@@ -1,7 +1,7 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
-import { jobSchema, postSchema, propertySchema } from './content-schemas.ts';
+import { faqSchema, jobSchema, postSchema, propertySchema } from './content-schemas.ts';
 
 // Astro's image() resolves a file at build time; here a path string stands in for it.
 const image = (() => z.string().min(1, 'image is missing')) as unknown as ImageFunction;
@@ -11,6 +11,8 @@ const villa = {
   legacyId: 1,
   summary: 'A four-bedroom pool villa on the Kovalam headland, with the lighthouse in view.',
   location: 'Kovalam, Thiruvananthapuram',
+  latitude: 8.3843,
+  longitude: 76.9786,
   bedrooms: 4,
   bathrooms: 4,
   sleeps: 8,
@@ -33,6 +35,14 @@ describe('the property schema', () => {
     expect(propertySchema(image).safeParse(villa).success).toBe(true);
   });
 
+  it('accepts the corners of Kerala and gives a property no questions of its own unless it has some', () => {
+    for (const [latitude, longitude] of [
+      [8, 74.5],
+      [13, 77.5],
+    ])
+      expect(propertySchema(image).parse({ ...villa, latitude, longitude })).toMatchObject({ faq: [] });
+  });
+
   it.each([
     ['a negative weekly rate', { weeklyRateGbp: -100 }, 'weeklyRateGbp'],
     ['a rate in pence by mistake', { weeklyRateGbp: 2650.5 }, 'weeklyRateGbp'],
@@ -51,6 +61,24 @@ describe('the property schema', () => {
     ['fewer than three images', { images: villa.images.slice(0, 2) }, 'images'],
     ['sleeping fewer than its bedrooms', { sleeps: 3 }, 'sleeps'],
     ['a two-night minimum stay', { minNights: 2 }, 'minNights'],
+    ['no latitude', { latitude: undefined }, 'latitude'],
+    ['no longitude', { longitude: undefined }, 'longitude'],
+    ['latitude and longitude swapped', { latitude: 76.9786, longitude: 8.3843 }, 'latitude'],
+    ['a lost minus sign that puts it in the sea', { longitude: -76.9786 }, 'longitude'],
+    ['a latitude south of Kerala', { latitude: 7.9 }, 'latitude'],
+    ['a latitude written as text', { latitude: '8.38' }, 'latitude'],
+    [
+      'a question that replaces an id written with spaces',
+      {
+        faq: [{ replaces: 'pool fencing', question: 'Is the pool fenced?', answer: 'No, it is not fenced.' }],
+      },
+      'faq.0.replaces',
+    ],
+    [
+      'a question without an answer',
+      { faq: [{ question: 'Is the pool fenced?', answer: ' ' }] },
+      'faq.0.answer',
+    ],
   ])('refuses %s', (_case, change, path) => {
     expect(problemsOf(propertySchema(image).safeParse({ ...villa, ...change }))).toContain(path);
   });
@@ -75,5 +103,27 @@ describe('the other schemas', () => {
       image: { src: 'monsoon.svg', alt: 'Monsoon clouds over the backwaters' },
     };
     expect(problemsOf(postSchema(image).safeParse(post))).toEqual(['publishedAt']);
+  });
+});
+
+describe('the shared FAQ schema', () => {
+  const question = {
+    id: 'pool-fencing',
+    question: 'Is the pool fenced?',
+    answer: 'Private pools at the villas are not fenced.',
+    order: 1,
+  };
+
+  it('accepts a question with its id, answer and place', () => {
+    expect(faqSchema.safeParse(question).success).toBe(true);
+  });
+
+  it.each([
+    ['an id with capitals', { id: 'Pool-Fencing' }, 'id'],
+    ['a one-word question', { question: 'Pool?' }, 'question'],
+    ['an empty answer', { answer: '' }, 'answer'],
+    ['no place in the list', { order: 0 }, 'order'],
+  ])('refuses %s', (_case, change, path) => {
+    expect(problemsOf(faqSchema.safeParse({ ...question, ...change }))).toContain(path);
   });
 });

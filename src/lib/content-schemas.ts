@@ -56,6 +56,45 @@ export const propertyFactFields = {
   minNights: z.int().min(3).max(7),
 };
 
+/**
+ * Where a property is, in decimal degrees (WGS 84), for its map. Every property is in Kerala, so a
+ * latitude and longitude swapped or mistyped (76.9 as a latitude, a sign lost) is refused, not mapped
+ * to the sea or another continent.
+ */
+const keralaLatitude = z
+  .number()
+  .min(8, 'latitude must be in Kerala, between 8 and 13 degrees north')
+  .max(13, 'latitude must be in Kerala, between 8 and 13 degrees north');
+const keralaLongitude = z
+  .number()
+  .min(74.5, 'longitude must be in Kerala, between 74.5 and 77.5 degrees east')
+  .max(77.5, 'longitude must be in Kerala, between 74.5 and 77.5 degrees east');
+
+/** A question a guest asks and the office's answer, in plain text (it is also the FAQ's structured data). */
+const questionFields = {
+  question: z.string().trim().min(10).max(160),
+  answer: z.string().trim().min(20).max(1200),
+};
+
+/** A question every property page answers; src/content/faq.json holds them in the order shown. */
+export const faqSchema = z.object({
+  /** Names the question, so a property's own answer can replace it (`replaces`). */
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  ...questionFields,
+  /** Position on the page, lowest first. */
+  order: z.int().positive(),
+});
+
+/** A question about one property: added to the shared ones, or answering one of them in its place. */
+export const propertyQuestionSchema = z.object({
+  ...questionFields,
+  /** The id of the shared question this one answers for this property instead (e.g. `pool-fencing`). */
+  replaces: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
+});
+
 /** A villa or an apartment, rented by the week and also for sale. */
 export const propertySchema = (image: ImageFunction) =>
   z
@@ -66,6 +105,9 @@ export const propertySchema = (image: ImageFunction) =>
       summary: z.string().trim().min(40).max(170),
       /** Town or neighbourhood, then district, e.g. "Kovalam, Thiruvananthapuram". */
       location: z.string().trim().min(1),
+      /** The neighbourhood on the page's map; the exact address comes with the booking's confirmation. */
+      latitude: keralaLatitude,
+      longitude: keralaLongitude,
       /** Zero for a studio. */
       bedrooms: z.int().nonnegative(),
       bathrooms: z.int().positive(),
@@ -79,6 +121,8 @@ export const propertySchema = (image: ImageFunction) =>
       images: z.array(pictureSchema(image)).min(3),
       /** Shown in the home page's For Rent section. */
       featured: z.boolean(),
+      /** Questions about this property, shown with the shared FAQ (src/content/faq.json). */
+      faq: z.array(propertyQuestionSchema).default([]),
     })
     .refine((entry) => entry.sleeps >= Math.max(entry.bedrooms, 1), {
       message: 'sleeps must be at least the number of bedrooms',

@@ -119,6 +119,21 @@ export function describePost(input: { post: Post; url: URL; imageUrl: string; si
   };
 }
 
+/** A page's questions and answers as a schema.org FAQPage; they must be the questions the page shows. */
+export function describeFaq(input: { questions: { question: string; answer: string }[]; url: URL }) {
+  return {
+    '@context': context,
+    '@type': 'FAQPage',
+    '@id': `${input.url.href}#faq`,
+    url: input.url.href,
+    mainEntity: input.questions.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: question,
+      acceptedAnswer: { '@type': 'Answer', text: answer },
+    })),
+  };
+}
+
 /**
  * JSON for a `<script type="application/ld+json">` block. `<` is escaped so no text in the content can
  * close the script element early.

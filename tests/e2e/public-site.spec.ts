@@ -107,12 +107,25 @@ for (const route of canonicalRoutes.filter((route) => route !== '/' && !property
   });
 }
 
-// A property page's one island is its booking panel, loaded once the page is idle.
+// A property page's islands are its gallery's viewer, loaded when scrolled into view, and its booking
+// panel, loaded once the page is idle.
 for (const route of propertyPages) {
-  test(`${route} ships only the booking panel, loaded when idle`, async ({ page }) => {
+  test(`${route} ships only the gallery viewer and the booking panel, each loaded no sooner than needed`, async ({
+    page,
+  }) => {
     await page.goto(route);
-    await expect(page.locator('astro-island')).toHaveCount(1);
-    await expect(page.locator('astro-island')).toHaveAttribute('client', 'idle');
+    const islands = page.locator('astro-island');
+    await expect(islands).toHaveCount(2);
+    const loading = await islands.evaluateAll((elements) =>
+      elements.map((element) => [
+        element.getAttribute('component-url')?.match(/\/(\w+)\.[\w-]+\.js$/)?.[1],
+        element.getAttribute('client'),
+      ]),
+    );
+    expect(loading.sort()).toEqual([
+      ['BookingPanel', 'idle'],
+      ['GalleryViewer', 'visible'],
+    ]);
   });
 }
 

@@ -68,3 +68,35 @@ describe('Photo', () => {
     expect(assets.filter((name) => name.endsWith('.avif')).length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('the gallery viewer’s pictures (renderGalleryPicture)', () => {
+  type GalleryPicture = {
+    src: string;
+    srcSet?: string;
+    href: string;
+    width: number;
+    height: number;
+    sources: { type: string; srcSet: string }[];
+  };
+  const viewerPictures = () =>
+    JSON.parse(
+      html.match(/<script type="application\/json" id="viewer-pictures">([^<]*)<\/script>/)?.[1] ?? '[]',
+    ) as [GalleryPicture, GalleryPicture];
+
+  test('shows SVG artwork as its one file, in the viewer and behind the link', () => {
+    const [artwork] = viewerPictures();
+    expect(artwork.src).toMatch(/^\/_astro\/private-pool-dawn\.[\w-]+\.svg$/);
+    expect(artwork).toMatchObject({ href: artwork.src, width: 1600, height: 1000, sources: [] });
+    expect(artwork.srcSet).toBeUndefined();
+  });
+
+  test('offers a photograph at each viewer width it has, so a phone takes a narrow one, and links its largest', () => {
+    const [, photo] = viewerPictures();
+    expect(photo.srcSet).toMatch(/\.webp 640w, .+\.webp 960w$/);
+    expect(photo.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
+    expect(photo.sources[0]?.srcSet).toMatch(/\.avif 640w, .+\.avif 960w$/);
+    expect(photo.href).toMatch(/\.webp$/);
+    expect(assets).toContain(photo.href.slice('/_astro/'.length));
+    expect(photo).toMatchObject({ width: 960, height: 600 });
+  });
+});
