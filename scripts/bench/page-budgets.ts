@@ -11,12 +11,13 @@
 export const pageBudgets: { page: string; pattern?: RegExp; jsKb: number; lighthouse: boolean }[] = [
   { page: '/', jsKb: 16, lighthouse: true },
   { page: '/villas', jsKb: 0, lighthouse: true },
-  // The calendar and the gallery's full-screen viewer (1.1 KB of its own) share one Preact runtime:
-  // 15.9 KB with the viewer, about 14.8 KB without it, so the budget holds with about 13% room.
+  // The booking panel (the calendar a stay is chosen on, the pricing and the quote, no zod) and the
+  // gallery's full-screen viewer (1.1 KB of its own) share one Preact runtime: 22.1 KB, the read-only
+  // calendar before was 14.8 KB; the budget holds with about 15% room.
   {
     page: '/villas/kovalam-cliff-villa',
     pattern: /^\/(villas|apartments)\/[^/]+$/,
-    jsKb: 18,
+    jsKb: 26,
     lighthouse: true,
   },
   { page: '/apartments', jsKb: 0, lighthouse: true },

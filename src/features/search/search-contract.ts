@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeBedrooms, describeSleeps } from '../../lib/catalogue.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import { quoteSchema } from '../../lib/pricing.ts';
+import { quoteSchema } from '../../lib/quote.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { bookingRequestSchema } from '../booking/booking-contract.ts';
 
