@@ -68,3 +68,12 @@ export function fillTerms(text: string): string {
     return value;
   });
 }
+
+/**
+ * How a guest pays, in the words the account page's "How to pay" and the confirmation email both use,
+ * so the two cannot disagree. Plain text: the page adds the office's phone and email as links.
+ */
+export const howToPay = {
+  summary: `Nothing is paid online. Once we confirm a request, call the office and pay the ${bookingTerms.depositPercent}% deposit by credit or debit card over the phone; the balance is paid the same way by its due date, ${bookingTerms.balanceDueDaysBeforeArrival} days before arrival. Within ${bookingTerms.balanceDueDaysBeforeArrival} days of arrival the full amount is due on confirmation.`,
+  safety: 'We never ask for card details by email.',
+} as const;

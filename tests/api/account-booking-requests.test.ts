@@ -15,6 +15,7 @@ const day = (n: number) => addDays(today, firstDay + n);
 
 type Listed = {
   id: string;
+  reference: string;
   property: string;
   propertyName: string;
   propertyKind: string | null;
@@ -26,6 +27,9 @@ type Listed = {
   quote: ReturnType<typeof quoteStay>;
 };
 
+const references = new Map<string, string>();
+
+/** Sends a request and answers its id; `references` keeps the reference its 201 answer gave. */
 async function send(guest: Guest & { cookie: string }, stay: Record<string, unknown>): Promise<string> {
   const response = await sendBookingRequest(
     jsonPost(
@@ -43,7 +47,9 @@ async function send(guest: Guest & { cookie: string }, stay: Record<string, unkn
     asClient(),
   );
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const { id, reference } = (await response.json()) as { id: string; reference: string };
+  references.set(id, reference);
+  return id;
 }
 
 async function listFor(cookie: string) {
@@ -78,10 +84,11 @@ describe('GET /api/account/booking-requests', () => {
     expect(theirs.map((request) => request.id)).toEqual([ids[3]]);
   });
 
-  it('gives each request its property’s name and kind, its dates, status and quote', async () => {
+  it('gives each request its reference, its property’s name and kind, its dates, status and quote', async () => {
     const { list } = await listFor(guest.cookie);
     expect(list.find((request) => request.id === ids[1])).toEqual({
       id: ids[1],
+      reference: references.get(ids[1] as string),
       property: 'marine-drive-studio',
       propertyName: 'Marine Drive Studio Apartment',
       propertyKind: 'apartments',

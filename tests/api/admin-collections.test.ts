@@ -478,7 +478,8 @@ describe('exporting CSV', () => {
     const { text } = await exportCsv('booking-requests', { q: word, property, limit: '5' });
     const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines).toHaveLength(31);
-    expect(lines[0]?.split(',').slice(0, 3)).toEqual(['Received (IST)', 'Status', 'Property']);
+    expect(lines[0]?.split(',').slice(0, 4)).toEqual(['Reference', 'Received (IST)', 'Status', 'Property']);
+    expect(lines[1]).toMatch(/^KV-\d{4}-\d{4,},/);
     expect(lines[1]).toContain(',700.00,175.00,525.00,2094-11-17,');
   });
 

@@ -140,7 +140,10 @@ describe('a script-like booking request', () => {
           sameSiteRequest(endpoint, { ...encodeBody(body, false), headers: [['cookie', guest.cookie]] }),
           asClient(),
         );
-        const { id } = JSON.parse(await expectAnswer(response, 201)) as { id: string };
+        const { id, reference } = JSON.parse(await expectAnswer(response, 201)) as {
+          id: string;
+          reference: string;
+        };
         const [row] = await ownerQuery<{ name: string; message: string }>(
           'select name, message from booking_requests where id = $1',
           [id],
@@ -148,7 +151,7 @@ describe('a script-like booking request', () => {
         expect(row).toEqual({ name, message: body.message });
 
         const outbox = await readOutbox();
-        const office = outbox.find((sent) => sent.text.includes(`Request id: ${id}`));
+        const office = outbox.find((sent) => sent.subject.startsWith(`New booking request ${reference}:`));
         expect(office?.text).toContain(`Name: ${name}`);
         expect(office?.text).toContain(`Message: ${body.message}`);
         const receipt = outbox.find(

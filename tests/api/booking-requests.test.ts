@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
+import { bookingReferencePattern } from '../../src/features/booking/booking-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatGbp } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
@@ -100,11 +101,11 @@ describe('POST /api/booking-requests', () => {
     guest = await aSignedInGuest();
   });
 
-  it('stores a valid request as new and answers 201 with the quote the server made', async () => {
+  it('stores a valid request as new and answers 201 with its reference and the quote the server made', async () => {
     const request = aRequest(guest);
     const response = await send(request, guest.cookie);
     expect(response.status).toBe(201);
-    const body = (await response.json()) as { id: string };
+    const body = (await response.json()) as { id: string; reference: string };
     const quote = quoteStay({
       weeklyRatePence: villa.weeklyRatePence,
       arrival: day(0),
@@ -112,7 +113,12 @@ describe('POST /api/booking-requests', () => {
       guests: 4,
       today,
     });
-    expect(body).toEqual({ id: expect.any(String), status: 'new', quote });
+    expect(body).toEqual({
+      id: expect.any(String),
+      reference: expect.stringMatching(bookingReferencePattern),
+      status: 'new',
+      quote,
+    });
     expect(quote).toMatchObject({
       totalPence: 265_000,
       depositPence: 66_300,
@@ -122,11 +128,13 @@ describe('POST /api/booking-requests', () => {
     const [row] = await ownerQuery(
       `select user_id, name, email, phone, city, property, to_char(arrival, 'YYYY-MM-DD') as arrival,
               to_char(departure, 'YYYY-MM-DD') as departure, guests, message, status, nights, total_pence,
-              deposit_pence, balance_pence, to_char(balance_due_date, 'YYYY-MM-DD') as balance_due_date
+              deposit_pence, balance_pence, to_char(balance_due_date, 'YYYY-MM-DD') as balance_due_date,
+              reference
        from booking_requests where id = $1`,
       [body.id],
     );
     expect(row).toEqual({
+      reference: body.reference,
       user_id: guest.id,
       name: guest.name,
       email: guest.email,
@@ -472,14 +480,21 @@ describe('the emails about a booking request', () => {
     const request = aRequest(guest, { arrival: day(180), departure: day(190), guests: 2, city: 'Thrissur' });
     const response = await send(request, guest.cookie);
     expect(response.status).toBe(201);
-    const { id, quote } = (await response.json()) as { id: string; quote: ReturnType<typeof quoteStay> };
+    const { reference, quote } = (await response.json()) as {
+      reference: string;
+      quote: ReturnType<typeof quoteStay>;
+    };
     const pounds = (pence: number) => formatGbp(pence / 100);
     const outbox = await readOutbox();
 
-    const office = outbox.filter((message) => message.text.includes(`Request id: ${id}`));
+    const office = outbox.filter(
+      (message) => message.text.includes(`Reference: ${reference}`) && message.subject.startsWith('New'),
+    );
     expect(office).toHaveLength(1);
     expect(office[0]?.to).toContain('reservations@kayalvillas.in');
-    expect(office[0]?.subject).toBe(`New booking request: ${villa.name}, ${day(180)}–${day(190)}`);
+    expect(office[0]?.subject).toBe(
+      `New booking request ${reference}: ${villa.name}, ${day(180)}–${day(190)}`,
+    );
     for (const text of [
       guest.name,
       guest.email,
@@ -497,10 +512,13 @@ describe('the emails about a booking request', () => {
 
     const receipts = outbox.filter(
       (message) =>
-        message.to.includes(guest.email) && message.subject === `Your booking request for ${villa.name}`,
+        message.to.includes(guest.email) &&
+        message.subject === `Your booking request for ${villa.name} (${reference})`,
     );
     expect(receipts).toHaveLength(1);
     for (const text of [
+      `Your reference is ${reference}; quote it when you pay or call.`,
+      `Reference: ${reference}`,
       `Total: ${pounds(quote.totalPence)}`,
       `deposit of ${pounds(quote.depositPence)}`,
       `balance of ${pounds(quote.balancePence)}`,
@@ -550,9 +568,11 @@ describe('the emails about a booking request', () => {
     const key = crypto.randomUUID();
     const request = aRequest(guest, { arrival: day(220), departure: day(225) });
     const first = await send(request, guest.cookie, { 'idempotency-key': key });
-    const { id } = (await first.json()) as { id: string };
+    const { reference } = (await first.json()) as { reference: string };
     await send(request, guest.cookie, { 'idempotency-key': key });
-    const office = (await readOutbox()).filter((message) => message.text.includes(`Request id: ${id}`));
+    const office = (await readOutbox()).filter((message) =>
+      message.subject.includes(`request ${reference}:`),
+    );
     expect(office).toHaveLength(1);
   });
 });

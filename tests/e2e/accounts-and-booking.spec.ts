@@ -37,6 +37,15 @@ const storedRequests = (email: string) =>
     [email],
   );
 
+const storedReference = async (email: string) =>
+  (
+    await query<{ reference: string }>(
+      serverDatabaseUrl(),
+      'select reference from booking_requests where email = $1',
+      [email],
+    )
+  )[0]?.reference as string;
+
 async function signIn(page: Page, email: string, password: string) {
   await hydrated(page);
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -135,14 +144,19 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
     expect(await storedRequests(guest.email)).toEqual([
       { property: villa.id, guests: 2, total_pence: priced(2).totalPence, status: 'new' },
     ]);
+    const reference = await storedReference(guest.email);
+    await expect(
+      page.getByText(`Your reference is ${reference}; quote it when you pay or call.`),
+    ).toBeVisible();
   });
 
-  await test.step('finds it on the account page with its status and amounts', async () => {
+  await test.step('finds it on the account page with its reference, status and amounts', async () => {
     await page.getByRole('link', { name: 'See your booking requests' }).click();
     await answered(page).toHaveURL('/account');
     const card = page.getByRole('article', { name: villa.name });
     await answered(card).toBeVisible();
     await expect(card).toContainText('Awaiting confirmation');
+    await expect(card).toContainText(await storedReference(guest.email));
     await expect(card).toContainText(formatPence(priced(2).totalPence));
     await expect(card).toContainText(formatPence(priced(2).depositPence));
     await expect(card).toContainText(formatPence(priced(2).balancePence));

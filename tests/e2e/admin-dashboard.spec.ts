@@ -123,6 +123,8 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
     await detail.getByRole('button', { name: 'Confirm booking' }).click();
     await answered(detail.getByRole('status')).toHaveText('Booking confirmed.');
     await answered(detail.getByText(`Status changed from New to Confirmed by ${admin.email}`)).toBeVisible();
+    await expect(detail.getByText(/^Confirmation to the guest: Sent \d/)).toBeVisible();
+    await expect(detail.getByText(/^KV-\d{4}-\d{4,}$/)).toBeVisible();
     await expect(detail.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
     await detail.getByRole('button', { name: 'Close' }).click();
     await expect(detail).toBeHidden();

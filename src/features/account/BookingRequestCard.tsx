@@ -28,6 +28,10 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
       <p className="request__explanation">{status.explanation}</p>
       <dl className="request__facts">
         <div>
+          <dt>Reference</dt>
+          <dd>{request.reference}</dd>
+        </div>
+        <div>
           <dt>Dates</dt>
           <dd>
             {formatStayDate(request.arrival)} to {formatStayDate(request.departure)} (

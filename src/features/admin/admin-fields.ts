@@ -87,7 +87,8 @@ const penceFields = new Set([
 ]);
 
 const fieldLabels: Record<string, string> = {
-  id: 'Reference',
+  reference: 'Reference',
+  id: 'Record id',
   createdAt: 'Received',
   deletedAt: 'Moved to Trash',
   readAt: 'First opened',
@@ -158,6 +159,7 @@ const contactColumns: Column[] = [
 /** The columns of each table besides Name (the button that opens a row) and the row's actions. */
 export const tableColumns: Record<AdminCollectionName, Column[]> = {
   'booking-requests': [
+    { key: 'reference', header: 'Reference', format: field('reference') },
     {
       key: 'property',
       header: 'Property',

@@ -6,6 +6,9 @@ export type { EmailDelivery };
 const emailNames: Record<string, string> = {
   booking_office_notice: 'Notice to the office',
   booking_guest_receipt: 'Receipt to the guest',
+  booking_confirmed: 'Confirmation to the guest',
+  booking_declined: 'Decline to the guest',
+  booking_cancelled: 'Cancellation to the guest',
 };
 
 /**

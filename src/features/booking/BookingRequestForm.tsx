@@ -92,6 +92,7 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
         departure={stay.departure}
         guests={guests}
         email={values.email}
+        reference={created?.reference ?? null}
         quote={created?.quote ?? preview.quote}
       />
     );

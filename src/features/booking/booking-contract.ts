@@ -36,6 +36,21 @@ export function listStatusMoves(status: unknown): readonly BookingStatusChange[]
   return parsed.success ? bookingStatusMoves[parsed.data] : [];
 }
 
+/**
+ * A booking reference, `KV-2027-0042`: the Kerala year the request was made and its number in that
+ * year (four digits, more after 9999). The database assigns it as it stores a request (migration
+ * 20261124000100) and checks this same pattern; a test holds the two equal. A reference names a
+ * request for people and opens nothing: the API finds requests by id and session, never by reference.
+ */
+export const bookingReferencePattern = /^KV-[0-9]{4}-[0-9]{4,}$/;
+export const bookingReferenceSchema = z.string().regex(bookingReferencePattern);
+
+/** The reference a person typed (`kv-2027-0042`, with spaces around it) as stored, or null if it is none. */
+export function readBookingReference(text: string): string | null {
+  const candidate = text.trim().toUpperCase();
+  return bookingReferencePattern.test(candidate) ? candidate : null;
+}
+
 /*
  * The booking request itself and every answer of the booking and account APIs. The server's return
  * types are inferred from these schemas, and the islands parse each answer with them.
@@ -93,6 +108,7 @@ const propertyKindSchema = z.enum(['villas', 'apartments']);
 /** `POST /api/booking-requests` 201: the stored request and the server's own quote. */
 export const createdBookingRequestSchema = z.object({
   id: z.string(),
+  reference: bookingReferenceSchema,
   status: bookingStatusSchema,
   quote: quoteSchema,
 });
@@ -100,6 +116,7 @@ export const createdBookingRequestSchema = z.object({
 /** One request on the guest's account page. */
 export const accountBookingRequestSchema = z.object({
   id: z.string(),
+  reference: bookingReferenceSchema,
   property: z.string(),
   propertyName: z.string(),
   /** Null for a property since taken off the site: its requests stay, without a page to link to. */

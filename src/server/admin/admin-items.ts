@@ -2,7 +2,9 @@ import type { DetailAnswer, ItemAnswer } from '../../features/admin/admin-contra
 import { type BookingStatusChange, listStatusMoves } from '../../features/booking/booking-contract.ts';
 import { formatDate } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
+import { queueStatusEmail } from '../booking/booking-service.ts';
 import { type Transaction, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails } from '../email/delivery.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
 import { Refusal } from '../refusal.ts';
 import { callerFor, itemNotFound, nameItem, readPropertyNames, withPropertyNames } from './admin-access.ts';
@@ -75,10 +77,11 @@ export async function refuseOverlap(tx: Transaction, id: string, ending: string)
 }
 
 /**
- * Confirms, declines or cancels a booking request. The database refuses a move its trigger does not
- * allow (a conflict naming the moves that are allowed) and a confirmation that overlaps a confirmed
- * stay (a conflict naming it). Asking for the status a request already has changes nothing and
- * succeeds, so a double click is harmless.
+ * Confirms, declines or cancels a booking request, and queues the email that tells the guest in the
+ * same transaction, sent once it commits. The database refuses a move its trigger does not allow (a
+ * conflict naming the moves that are allowed) and a confirmation that overlaps a confirmed stay (a
+ * conflict naming it); a refusal queues nothing. Asking for the status a request already has changes
+ * nothing, emails nobody and succeeds, so a double click is harmless.
  */
 export async function changeStatus(
   visitor: Visitor,
@@ -86,9 +89,10 @@ export async function changeStatus(
   id: string,
   status: BookingStatusChange,
 ): Promise<ItemAnswer> {
-  const item = await withCaller(callerFor(visitor), async (tx) => {
+  const { item, emails } = await withCaller(callerFor(visitor), async (tx) => {
     const current = await selectForChange(tx, collection, id);
     if (!current) throw itemNotFound(collection);
+    const emails: string[] = [];
     if (current.status !== status) {
       if (current.deleted) {
         throw new Refusal(
@@ -101,8 +105,11 @@ export async function changeStatus(
       if (outcome === 'move_not_allowed') {
         throw new Refusal('conflict', describeRefusedMove(current.status ?? '', status));
       }
+      emails.push(await queueStatusEmail(tx, id, status));
     }
-    return selectDetail(tx, collection, id);
+    return { item: await selectDetail(tx, collection, id), emails };
   });
+  // A mail server that is down leaves the email queued for the worker; the change stands either way.
+  await deliverQueuedEmails(emails);
   return nameItem(collection, item);
 }

@@ -1,3 +1,4 @@
+import { readBookingReference } from '../../features/booking/booking-contract.ts';
 import { officeTimeZone } from '../../lib/dates.ts';
 import type { Transaction } from '../db/database.ts';
 import { type Collection, collections, isoDate, isoTimestamp, selectList } from './collections.ts';
@@ -50,8 +51,14 @@ export async function selectPage(
     return `$${values.length}`;
   };
   const where = [query.view === 'trash' ? 'deleted_at is not null' : 'deleted_at is null'];
-  for (const word of query.searchWords)
-    where.push(`${collection.searchText} ilike ${parameter(containing(word))}`);
+  for (const word of query.searchWords) {
+    const reference = collection.referenceColumn ? readBookingReference(word) : null;
+    where.push(
+      reference
+        ? `${collection.referenceColumn} = ${parameter(reference)}`
+        : `${collection.searchText} ilike ${parameter(containing(word))}`,
+    );
+  }
   if (query.status) where.push(`status = ${parameter(query.status)}`);
   if (query.property) where.push(`property = ${parameter(query.property)}`);
   if (query.position) where.push(`position = ${parameter(query.position)}`);

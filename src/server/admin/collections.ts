@@ -24,6 +24,11 @@ type CollectionTables = {
    * planner uses the index only for an identical expression.
    */
   searchText: string;
+  /**
+   * The column of a reference people quote (`KV-2027-0042`): a search word that is one finds the row
+   * with exactly that reference, in any case, through the column's unique index.
+   */
+  referenceColumn?: string;
   /** When a row counts as new to the office (the dashboard's badge). */
   isNew: string;
   listColumns: Columns;
@@ -65,9 +70,11 @@ const messagePreview = 'left(message, 200)';
 const bookingRequests: CollectionTables = {
   table: 'booking_requests',
   searchText: `(name || ' ' || email || ' ' || phone || ' ' || city || ' ' || property || ' ' || coalesce(message, ''))`,
+  referenceColumn: 'reference',
   isNew: `status = 'new'`,
   listColumns: {
     ...commonColumns,
+    reference: 'reference',
     isNew: `status = 'new'`,
     status: 'status',
     statusChangedAt: isoTimestamp('status_changed_at'),
@@ -83,6 +90,7 @@ const bookingRequests: CollectionTables = {
     totalPence: 'total_pence',
   },
   detailColumns: {
+    reference: 'reference',
     ...commonColumns,
     isNew: `status = 'new'`,
     status: 'status',
@@ -107,6 +115,7 @@ const bookingRequests: CollectionTables = {
     balanceDueDate: isoDate('balance_due_date'),
   },
   csvColumns: {
+    Reference: 'reference',
     'Received (IST)': officeTime('created_at'),
     Status: 'status',
     Property: 'property',

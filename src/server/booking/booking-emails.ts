@@ -1,6 +1,6 @@
 import content from '../../content/site.json' with { type: 'json' };
 import type { BookingRequestInput } from '../../features/booking/booking-contract.ts';
-import { bookingTerms } from '../../lib/booking-terms.ts';
+import { bookingTerms, howToPay } from '../../lib/booking-terms.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formatGbp } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
@@ -13,6 +13,7 @@ const { site } = content;
 /** A new booking request as both emails describe it. */
 export type SentBookingRequest = {
   id: string;
+  reference: string;
   request: BookingRequestInput;
   property: PropertyFacts;
   quote: Quote;
@@ -25,15 +26,35 @@ const pounds = (pence: number) => formatGbp(pence / 100);
 /** "1 March 2027", read in UTC so no server time zone moves the day. */
 const readableDate = (isoDate: string) => formatDate(new Date(`${isoDate}T00:00:00Z`));
 
-function describeStay({ request, property, quote }: SentBookingRequest): string[] {
+/** The stay as every booking email lists it, under its reference. */
+type StayFacts = {
+  reference: string;
+  propertyName: string;
+  arrival: string;
+  departure: string;
+  guests: number;
+  quote: Quote;
+};
+
+function describeStay({ reference, propertyName, arrival, departure, guests, quote }: StayFacts): string[] {
   return [
-    `Property: ${property.name}`,
-    `Arrival: ${readableDate(request.arrival)} (${request.arrival})`,
-    `Departure: ${readableDate(request.departure)} (${request.departure})`,
+    `Reference: ${reference}`,
+    `Property: ${propertyName}`,
+    `Arrival: ${readableDate(arrival)} (${arrival})`,
+    `Departure: ${readableDate(departure)} (${departure})`,
     `Nights: ${quote.nights}`,
-    `Guests: ${request.guests}`,
+    `Guests: ${guests}`,
   ];
 }
+
+const stayOf = ({ reference, request, property, quote }: SentBookingRequest): StayFacts => ({
+  reference,
+  propertyName: property.name,
+  arrival: request.arrival,
+  departure: request.departure,
+  guests: request.guests,
+  quote,
+});
 
 function describeQuote(quote: Quote): string[] {
   const lines = [
@@ -61,11 +82,11 @@ export function officeNoticeMessage(sent: SentBookingRequest): Email {
   return {
     to: site.office.email,
     replyTo: request.email,
-    subject: `New booking request: ${property.name}, ${request.arrival}–${request.departure}`,
+    subject: `New booking request ${sent.reference}: ${property.name}, ${request.arrival}–${request.departure}`,
     text: [
       'A guest has sent a booking request. It waits as "new" until you confirm or decline it on the admin dashboard.',
       '',
-      ...describeStay(sent),
+      ...describeStay(stayOf(sent)),
       '',
       `Name: ${request.name}`,
       `Email: ${request.email}`,
@@ -75,8 +96,6 @@ export function officeNoticeMessage(sent: SentBookingRequest): Email {
       '',
       'Quote shown to the guest:',
       ...describeQuote(sent.quote),
-      '',
-      `Request id: ${sent.id}`,
     ].join('\n'),
   };
 }
@@ -90,20 +109,110 @@ export function guestReceiptMessage(sent: SentBookingRequest, to: string, siteUr
       : `When we confirm, a ${bookingTerms.depositPercent}% deposit of ${pounds(quote.depositPence)} secures the dates; the balance of ${pounds(quote.balancePence)} is due by ${readableDate(quote.balanceDueDate)}.`;
   return {
     to,
-    subject: `Your booking request for ${property.name}`,
+    subject: `Your booking request for ${property.name} (${sent.reference})`,
     text:
       [
         `Hello ${request.name},`,
         '',
         `Thank you for your request to stay at ${property.name}. Our reservations office will check the calendar and write to confirm it, usually within one working day. Nothing is booked or payable until then.`,
         '',
-        ...describeStay(sent),
+        `Your reference is ${sent.reference}; quote it when you pay or call.`,
+        '',
+        ...describeStay(stayOf(sent)),
         '',
         ...describeQuote(quote),
         '',
         `${payment} We accept credit cards; the office will tell you how to pay when it confirms.`,
         '',
         `You can follow this request on your account page: ${siteUrl}${paths.account}`,
+      ].join('\n') + signature,
+  };
+}
+
+/** A stored request as the status emails describe it; `to` is where its receipt went. */
+export type BookingForGuest = StayFacts & { name: string; to: string };
+
+/**
+ * What is due now that the office confirms: the deposit and the balance by its date, or everything at
+ * once when the stay is near. A balance whose due date has passed by the time the office confirms is
+ * due now too.
+ */
+function describePaymentDue(quote: Quote, today: string): string[] {
+  if (quote.balanceDueDate === null || quote.balanceDueDate <= today) {
+    return [`Due now: the full amount, ${pounds(quote.totalPence)}.`];
+  }
+  return [
+    `Due now: the ${bookingTerms.depositPercent}% deposit, ${pounds(quote.depositPence)}, which secures the dates.`,
+    `Balance: ${pounds(quote.balancePence)}, due by ${readableDate(quote.balanceDueDate)}.`,
+  ];
+}
+
+const referenceLine = (reference: string) => `Your reference is ${reference}; quote it when you pay or call.`;
+
+/**
+ * The guest's confirmation: the stay under its reference, the total, what to pay now and later, how
+ * to pay (the account page's own words), and links to the account page and the cancellation policy.
+ */
+export function confirmationMessage(booking: BookingForGuest, siteUrl: string, today: string): Email {
+  const { quote } = booking;
+  return {
+    to: booking.to,
+    subject: `Confirmed: your stay at ${booking.propertyName} (${booking.reference})`,
+    text:
+      [
+        `Hello ${booking.name},`,
+        '',
+        `Good news: your stay at ${booking.propertyName} is confirmed. ${referenceLine(booking.reference)}`,
+        '',
+        ...describeStay(booking),
+        '',
+        `Total: ${pounds(quote.totalPence)}`,
+        ...describePaymentDue(quote, today),
+        '',
+        'How to pay',
+        howToPay.summary,
+        `Phone: ${site.office.phone} (${site.office.hours})`,
+        `Email: ${site.office.email}`,
+        howToPay.safety,
+        '',
+        `Your booking on your account page: ${siteUrl}${paths.account}`,
+        `Our cancellation policy: ${siteUrl}${paths.cancellationPolicy}`,
+      ].join('\n') + signature,
+  };
+}
+
+/** The guest's answer when the office cannot take a request: kind, the reference, and where to look next. */
+export function declineMessage(booking: BookingForGuest, siteUrl: string): Email {
+  return {
+    to: booking.to,
+    subject: `Your booking request for ${booking.propertyName} (${booking.reference})`,
+    text:
+      [
+        `Hello ${booking.name},`,
+        '',
+        `Thank you for asking to stay at ${booking.propertyName} from ${readableDate(booking.arrival)} to ${readableDate(booking.departure)}. We are sorry: we cannot offer you those dates. Nothing is booked and nothing is due.`,
+        '',
+        `Your reference was ${booking.reference}.`,
+        '',
+        `We would love to welcome you another time. See which villas and apartments are free for other dates: ${siteUrl}${paths.search}`,
+      ].join('\n') + signature,
+  };
+}
+
+/** The guest's notice that a confirmed stay is cancelled, with the reference and the cancellation policy. */
+export function cancellationMessage(booking: BookingForGuest, siteUrl: string): Email {
+  return {
+    to: booking.to,
+    subject: `Cancelled: your stay at ${booking.propertyName} (${booking.reference})`,
+    text:
+      [
+        `Hello ${booking.name},`,
+        '',
+        `Your stay at ${booking.propertyName} from ${readableDate(booking.arrival)} to ${readableDate(booking.departure)} is cancelled. ${referenceLine(booking.reference)}`,
+        '',
+        `What is refunded follows our cancellation policy: ${siteUrl}${paths.cancellationPolicy}`,
+        '',
+        `If you did not expect this, please call the office on ${site.office.phone} (${site.office.hours}).`,
       ].join('\n') + signature,
   };
 }

@@ -44,20 +44,32 @@ export async function overlapsConfirmedStay(
   return rows.length > 0;
 }
 
-/** Stores a new request with its quote; the caller has checked and priced it. */
+/** A request's reference, or undefined when there is no request with this id. */
+export async function selectBookingReference(tx: Transaction, id: string): Promise<string | undefined> {
+  const [row] = await tx.query<{ reference: string }>(
+    'select reference from public.booking_requests where id = $1',
+    [id],
+  );
+  return row?.reference;
+}
+
+/**
+ * Stores a new request with its quote; the caller has checked and priced it. Answers its id and the
+ * reference the database gave it.
+ */
 export async function insertBookingRequest(
   tx: Transaction,
   userId: string,
   request: BookingRequestInput,
   quote: Quote,
-): Promise<{ id: string }> {
-  const [row] = await tx.query<{ id: string }>(
+): Promise<{ id: string; reference: string }> {
+  const [row] = await tx.query<{ id: string; reference: string }>(
     `insert into public.booking_requests (
        user_id, name, email, phone, city, property, arrival, departure, guests, message,
        nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
        balance_due_date
      ) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-     returning id`,
+     returning id, reference`,
     [
       userId,
       request.name,
@@ -101,6 +113,7 @@ export async function listConfirmedStays(
 
 type BookingRequestRow = {
   id: string;
+  reference: string;
   property: string;
   arrival: string;
   departure: string;
@@ -126,7 +139,7 @@ export async function listBookingRequestsOfUser(
   userId: string,
 ): Promise<StoredBookingRequest[]> {
   const rows = await tx.query<BookingRequestRow>(
-    `select id, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure, guests,
+    `select id, reference, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure, guests,
             status, created_at, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence,
             deposit_pence, balance_pence, ${isoDate('balance_due_date')} as balance_due_date
      from public.booking_requests
@@ -136,6 +149,7 @@ export async function listBookingRequestsOfUser(
   );
   return rows.map((row) => ({
     id: row.id,
+    reference: row.reference,
     property: row.property,
     arrival: row.arrival,
     departure: row.departure,
@@ -153,4 +167,56 @@ export async function listBookingRequestsOfUser(
       balanceDueDate: row.balance_due_date,
     },
   }));
+}
+
+/** A request as the guest's status emails need it; undefined when there is no such request. */
+export type BookingForGuestRow = Omit<StoredBookingRequest, 'id' | 'status' | 'createdAt'> & {
+  name: string;
+  /** Where the guest's receipt went (the account's address), else the address typed into the form. */
+  to: string;
+};
+
+/**
+ * Reads a request for the email that tells the guest its new status. It goes where the receipt went:
+ * the address the guest's account proved, not one anybody could type into the form.
+ */
+export async function selectBookingForGuest(
+  tx: Transaction,
+  id: string,
+): Promise<BookingForGuestRow | undefined> {
+  const [row] = await tx.query<
+    Omit<BookingRequestRow, 'id' | 'status' | 'created_at'> & { name: string; to: string }
+  >(
+    `select reference, name, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure,
+            guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
+            balance_pence, ${isoDate('balance_due_date')} as balance_due_date,
+            coalesce(
+              (select recipient from public.email_outbox
+               where booking_request_id = request.id and kind = 'booking_guest_receipt'
+               order by created_at limit 1),
+              request.email
+            ) as "to"
+     from public.booking_requests request where id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  return {
+    reference: row.reference,
+    name: row.name,
+    to: row.to,
+    property: row.property,
+    arrival: row.arrival,
+    departure: row.departure,
+    guests: row.guests,
+    quote: {
+      nights: row.nights,
+      weeklyRatePence: row.weekly_rate_pence,
+      subtotalPence: row.subtotal_pence,
+      discountPence: row.discount_pence,
+      totalPence: row.total_pence,
+      depositPence: row.deposit_pence,
+      balancePence: row.balance_pence,
+      balanceDueDate: row.balance_due_date,
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { AvailabilityAnswer } from '../../features/availability/availabilit
 import {
   type AccountBookingRequest,
   type BookingRequestInput,
+  type BookingStatusChange,
   type CreatedBookingRequest,
   createdBookingRequestSchema,
 } from '../../features/booking/booking-contract.ts';
@@ -11,17 +12,26 @@ import { bookingHorizonDays, findStayProblems } from '../../lib/stay-rules.ts';
 import type { Visitor } from '../auth/session.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
-import { serviceRole, withCaller } from '../db/database.ts';
-import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../forms/idempotency.ts';
 import { Refusal } from '../refusal.ts';
-import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
+import {
+  type BookingForGuest,
+  cancellationMessage,
+  confirmationMessage,
+  declineMessage,
+  guestReceiptMessage,
+  officeNoticeMessage,
+} from './booking-emails.ts';
 import {
   insertBookingRequest,
   listBookingRequestsOfUser,
   listConfirmedStays,
   lockPropertyCalendar,
   overlapsConfirmedStay,
+  selectBookingForGuest,
+  selectBookingReference,
 } from './booking-request-repository.ts';
 
 /**
@@ -76,7 +86,7 @@ export async function sendBookingRequest(
     if (idempotencyKey) {
       const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(request));
       // Only a 201 is ever stored under a booking key: a refusal rolls the key back with the request.
-      if (previous) return { answer: createdBookingRequestSchema.parse(previous.body) };
+      if (previous) return { answer: await readStoredAnswer(tx, previous.body) };
     }
     await lockPropertyCalendar(tx, property.slug);
     if (await overlapsConfirmedStay(tx, request)) {
@@ -86,10 +96,10 @@ export async function sendBookingRequest(
         { arrival: 'These dates are already booked' },
       );
     }
-    const { id } = await insertBookingRequest(tx, visitor.user.id, request, quote);
-    const answer: CreatedBookingRequest = { id, status: 'new', quote };
+    const { id, reference } = await insertBookingRequest(tx, visitor.user.id, request, quote);
+    const answer: CreatedBookingRequest = { id, reference, status: 'new', quote };
     if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: answer });
-    const sent = { id, request, property, quote };
+    const sent = { id, reference, request, property, quote };
     const about = { bookingRequestId: id };
     // The receipt goes to the account's confirmed address, not the one typed into the form, so the
     // site cannot be used to send mail to addresses nobody has proved they own.
@@ -103,6 +113,55 @@ export async function sendBookingRequest(
   // A mail server that is down leaves them queued; the booking stands either way.
   if (outcome.emails) await deliverQueuedEmails(outcome.emails);
   return outcome.answer;
+}
+
+const statusEmailKinds = {
+  confirmed: 'booking_confirmed',
+  declined: 'booking_declined',
+  cancelled: 'booking_cancelled',
+} as const satisfies Record<BookingStatusChange, EmailKind>;
+
+/**
+ * Queues the email that tells the guest their request is now `status`, in the caller's transaction:
+ * the one that changed the status, so the email exists exactly when the change does. Call it only for
+ * a change that happened. Answers the email's id, to send once the transaction has committed.
+ */
+export async function queueStatusEmail(
+  tx: Transaction,
+  bookingRequestId: string,
+  status: BookingStatusChange,
+): Promise<string> {
+  const row = await selectBookingForGuest(tx, bookingRequestId);
+  if (!row) throw new Error(`Booking request ${bookingRequestId} vanished while its status changed`);
+  const property = await findProperty(row.property);
+  const booking: BookingForGuest = {
+    reference: row.reference,
+    // A property taken off the site keeps its requests; the email names it by its slug.
+    propertyName: property?.name ?? row.property,
+    arrival: row.arrival,
+    departure: row.departure,
+    guests: row.guests,
+    quote: row.quote,
+    name: row.name,
+    to: row.to,
+  };
+  const email =
+    status === 'confirmed'
+      ? confirmationMessage(booking, siteUrl(), todayInKerala())
+      : status === 'declined'
+        ? declineMessage(booking, siteUrl())
+        : cancellationMessage(booking, siteUrl());
+  return tx.as(serviceRole, () => queueEmail(tx, statusEmailKinds[status], email, { bookingRequestId }));
+}
+
+/**
+ * A 201 stored under an Idempotency-Key. One stored before requests had references lacks it: the
+ * request's own reference is read, so its retry answers what a retry today would.
+ */
+async function readStoredAnswer(tx: Transaction, body: unknown): Promise<CreatedBookingRequest> {
+  const stored = body as Partial<CreatedBookingRequest>;
+  const reference = stored.reference ?? (stored.id && (await selectBookingReference(tx, stored.id)));
+  return createdBookingRequestSchema.parse({ ...stored, reference });
 }
 
 /**
@@ -135,6 +194,7 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
     const property = catalogue.find(request.property);
     return {
       id: request.id,
+      reference: request.reference,
       property: request.property,
       propertyName: property?.name ?? request.property,
       propertyKind: property?.kind ?? null,

@@ -5,4 +5,18 @@ import { insertContactMessage } from './contact-message-repository.ts';
 export const contactMessageForm: PublicForm<typeof contactForm.schema> = {
   ...contactForm,
   store: insertContactMessage,
+  officeAlert: {
+    kind: 'contact_office_alert',
+    describe: (message) => ({
+      what: 'Contact message',
+      name: message.name,
+      email: message.email,
+      fields: [
+        ['Name', message.name],
+        ['Email', message.email],
+        ['Phone', message.phone],
+        ['Message', message.message],
+      ],
+    }),
+  },
 };

@@ -8,7 +8,7 @@ import { type Email, sendEmail } from './email.ts';
  * waits no longer than before) and a worker calls on a timer for whatever that first try left.
  */
 
-/** What an email is. The database checks the same list (migration 20261123000200_email_outbox.sql). */
+/** What an email is. The database checks the same list (migration 20261124000200). */
 export const emailKinds = [
   'booking_office_notice',
   'booking_guest_receipt',
@@ -16,11 +16,27 @@ export const emailKinds = [
   'existing_account',
   'no_account',
   'reset_password',
+  'booking_confirmed',
+  'booking_declined',
+  'booking_cancelled',
+  'contact_office_alert',
+  'career_office_alert',
+  'partner_office_alert',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
-/** Kinds whose text holds a sign-in secret: their body is erased once nothing will send it again. */
-const secretKinds: EmailKind[] = ['confirm_email', 'reset_password'];
+/**
+ * Kinds whose body is erased once nothing will send it again: a sign-in secret (confirm, reset), or
+ * what a person wrote through a form, which lives in its own table, where the trash and its purge
+ * decide how long it is kept; a copy here would outlive them.
+ */
+const erasedKinds: EmailKind[] = [
+  'confirm_email',
+  'reset_password',
+  'contact_office_alert',
+  'career_office_alert',
+  'partner_office_alert',
+];
 
 export const deliveryRules = {
   /** After this many attempts an email is `failed`: about 12 hours of retries with the delays below. */
@@ -135,7 +151,7 @@ async function recordAttempt(
   outcome: { status: 'sent' } | { status: 'failed'; error: unknown },
   rules: typeof deliveryRules,
 ): Promise<EmailStatus> {
-  const erase = secretKinds.includes(email.kind);
+  const erase = erasedKinds.includes(email.kind);
   if (outcome.status === 'sent') {
     await withCaller(serviceRole, (tx) =>
       tx.query(

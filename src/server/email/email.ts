@@ -11,6 +11,24 @@ export type Email = {
   replyTo?: string;
 };
 
+/**
+ * A header's text on one line: every control character (line breaks included) and Unicode line or
+ * paragraph separator becomes a space. Subjects quote what people typed (a name), and a line break in
+ * a header would start a header of its own.
+ */
+export function toHeaderText(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+}
+
+/**
+ * The Reply-To address as nodemailer should take it: an address object, never a string it would parse
+ * for display names and lists, and none at all when the text is not one plain address.
+ */
+function toReplyTo(address: string | undefined): { name: string; address: string } | undefined {
+  if (!address || !/^[^\s\p{Cc}@,;<>()"\\[\]:]+@[^\s\p{Cc}@,;<>()"\\[\]:]+$/u.test(address)) return undefined;
+  return { name: '', address };
+}
+
 /** Where messages go when no SMTP server is configured: one `.eml` file per message. */
 export function outboxDirectory(environment: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(environment.OUTBOX_DIR?.trim() || '.data/outbox');
@@ -29,8 +47,8 @@ export async function sendEmail(email: Email, environment: NodeJS.ProcessEnv = p
   const message = {
     from: sender(environment),
     to: email.to,
-    replyTo: email.replyTo,
-    subject: email.subject,
+    replyTo: toReplyTo(email.replyTo),
+    subject: toHeaderText(email.subject),
     text: email.text,
     // Base64 rather than quoted-printable, so a reader of the outbox can decode it in one step.
     textEncoding: 'base64' as const,

@@ -5,6 +5,8 @@ import { outboxDirectory } from './email.ts';
 export type OutboxMessage = {
   file: string;
   to: string;
+  /** Empty when the message has none. */
+  replyTo: string;
   subject: string;
   date: string;
   text: string;
@@ -20,6 +22,7 @@ function parseOutboxMessage(file: string, raw: string): OutboxMessage {
   return {
     file,
     to: decodeWords(header('To')),
+    replyTo: decodeWords(header('Reply-To')),
     subject: decodeWords(header('Subject')),
     date: header('Date'),
     text: encoded ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body,

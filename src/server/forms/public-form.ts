@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
 import { isCaughtInHoneypot, type PublicFormIdentity } from '../../lib/public-forms.ts';
-import { anonymous, type Transaction, withCaller } from '../db/database.ts';
+import { siteUrl } from '../config.ts';
+import { anonymous, serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
+import { type OfficeAlert, officeAlertMessage } from '../email/office-alert.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import type { Handler } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
@@ -18,9 +21,13 @@ import {
 } from './idempotency.ts';
 import { type FormRenderer, renderFormPage } from './render-form-page.ts';
 
-/** Everything that differs between one public form and another (its contract and where it is stored). */
+/**
+ * Everything that differs between one public form and another: its contract, where it is stored, and
+ * the alert the office gets of each post.
+ */
 export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = PublicFormIdentity<Schema> & {
   store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string }>;
+  officeAlert: { kind: EmailKind; describe: (input: z.infer<Schema>) => OfficeAlert };
 };
 
 /**
@@ -36,7 +43,8 @@ export function publicFormEndpoint<Schema extends z.ZodType<Record<string, unkno
 
 /**
  * POST handler shared by every public form: method, origin, rate limit, body size and type, validation
- * with the form's own schema, idempotency, one transaction as `anon`. JSON clients get 201 or the error
+ * with the form's own schema, idempotency, one transaction as `anon` that stores the row and queues the
+ * office's alert (sent before answering, or later by the worker). JSON clients get 201 or the error
  * shape; a plain HTML form post gets a 303 to the confirmation page or the form again with its errors.
  */
 export async function submitPublicForm<Schema extends z.ZodType<Record<string, unknown>>>(
@@ -73,16 +81,21 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
       );
     }
     const scope = publicFormScope(form.name, client);
-    const answer = await withCaller(anonymous, async (tx) => {
+    const { answer, emails } = await withCaller(anonymous, async (tx) => {
       if (idempotencyKey) {
         const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(parsed.data));
-        if (previous) return previous;
+        if (previous) return { answer: previous, emails: [] };
       }
       const { id } = await form.store(tx, parsed.data);
       const created = { status: 201, body: { id } };
       if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, created);
-      return created;
+      // In the row's transaction, so the alert exists exactly when the row does; anon may not queue.
+      const alert = officeAlertMessage(form.officeAlert.describe(parsed.data), siteUrl());
+      const queued = await tx.as(serviceRole, () => queueEmail(tx, form.officeAlert.kind, alert));
+      return { answer: created, emails: [queued] };
     });
+    // A mail server that is down leaves the alert queued for the worker; the post stands either way.
+    await deliverQueuedEmails(emails);
     return format === 'form' ? redirect(form.sentPath) : json(answer.body, answer.status);
   } catch (error) {
     const refusal = toHttpError(error);
