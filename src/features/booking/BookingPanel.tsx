@@ -172,7 +172,10 @@ export default function BookingPanel({ property }: { property: BookableProperty 
         <button type="submit" className="button button--primary booking-panel__book">
           Book now
         </button>
-        <p className="booking-panel__note">Nothing to pay now: we confirm by email within one working day.</p>
+        <p className="booking-panel__note">
+          Nothing to pay now: we confirm by email within one working day. See the{' '}
+          <a href={paths.cancellationPolicy}>cancellation policy</a>.
+        </p>
         <div className="booking-panel__calendar">
           <p className="booking-panel__how" id={`${formId}-how`}>
             Press your arrival day, then your departure day. At least {describeNights(property.minNights)}.
