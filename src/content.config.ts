@@ -3,6 +3,7 @@ import { file, glob } from 'astro/loaders';
 import {
   conciergeSchema,
   jobSchema,
+  policySchema,
   postSchema,
   projectSchema,
   propertySchema,
@@ -36,4 +37,10 @@ const posts = defineCollection({
 
 const concierge = defineCollection({ loader: file('src/content/concierge.json'), schema: conciergeSchema });
 
-export const collections = { site, villas, apartments, projects, jobs, posts, concierge };
+/** Markdown whose body is the policy; each file's name is its page's route (src/lib/policies.ts). */
+const policies = defineCollection({
+  loader: glob({ base: './src/content/policies', pattern: '*.md' }),
+  schema: policySchema,
+});
+
+export const collections = { site, villas, apartments, projects, jobs, posts, concierge, policies };
