@@ -4,6 +4,7 @@ import {
   conciergeSchema,
   faqSchema,
   jobSchema,
+  policySchema,
   postSchema,
   projectSchema,
   propertySchema,
@@ -40,4 +41,10 @@ const concierge = defineCollection({ loader: file('src/content/concierge.json'),
 /** The questions every property page answers; a property adds or replaces some in its front matter. */
 const faq = defineCollection({ loader: file('src/content/faq.json'), schema: faqSchema });
 
-export const collections = { site, villas, apartments, projects, jobs, posts, concierge, faq };
+/** Markdown whose body is the policy; each file's name is its page's route (src/lib/policies.ts). */
+const policies = defineCollection({
+  loader: glob({ base: './src/content/policies', pattern: '*.md' }),
+  schema: policySchema,
+});
+
+export const collections = { site, villas, apartments, projects, jobs, posts, concierge, faq, policies };

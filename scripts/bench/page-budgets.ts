@@ -27,6 +27,12 @@ export const pageBudgets: { page: string; pattern?: RegExp; jsKb: number; lighth
   { page: '/projects', jsKb: 0, lighthouse: true },
   { page: '/blog', jsKb: 0, lighthouse: true },
   { page: '/blog/a-day-on-the-backwaters', pattern: /^\/blog\/[^/]+$/, jsKb: 0, lighthouse: true },
+  {
+    page: '/cancellation-policy',
+    pattern: /^\/(cancellation-policy|privacy|house-rules)$/,
+    jsKb: 0,
+    lighthouse: true,
+  },
   { page: '/contact', jsKb: 48, lighthouse: true },
   { page: '/careers', jsKb: 48, lighthouse: true },
   { page: '/partner', jsKb: 48, lighthouse: true },

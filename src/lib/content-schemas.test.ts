@@ -1,7 +1,7 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
-import { faqSchema, jobSchema, postSchema, propertySchema } from './content-schemas.ts';
+import { faqSchema, jobSchema, policySchema, postSchema, propertySchema } from './content-schemas.ts';
 
 // Astro's image() resolves a file at build time; here a path string stands in for it.
 const image = (() => z.string().min(1, 'image is missing')) as unknown as ImageFunction;
@@ -125,5 +125,29 @@ describe('the shared FAQ schema', () => {
     ['no place in the list', { order: 0 }, 'order'],
   ])('refuses %s', (_case, change, path) => {
     expect(problemsOf(faqSchema.safeParse({ ...question, ...change }))).toContain(path);
+  });
+});
+
+describe('the policy schema', () => {
+  const policy = {
+    title: 'Cancellation policy',
+    summary: 'What we refund if you cancel a stay, and what happens if we have to cancel one.',
+    lastUpdated: '2026-11-24',
+  };
+
+  it('accepts a complete policy and reads its date', () => {
+    const parsed = policySchema.parse(policy);
+    expect(parsed.lastUpdated.toISOString()).toBe('2026-11-24T00:00:00.000Z');
+  });
+
+  it.each([
+    ['a blank title', { title: '  ' }, 'title'],
+    ['a title too long for a heading', { title: 'Cancellation '.repeat(6) }, 'title'],
+    ['a summary too short for a meta description', { summary: 'Refunds.' }, 'summary'],
+    ['a summary too long for a meta description', { summary: 'Refunds and more. '.repeat(10) }, 'summary'],
+    ['a date that is not a date', { lastUpdated: 'last spring' }, 'lastUpdated'],
+    ['no date at all', { lastUpdated: undefined }, 'lastUpdated'],
+  ])('refuses %s', (_case, change, path) => {
+    expect(problemsOf(policySchema.safeParse({ ...policy, ...change }))).toEqual([path]);
   });
 });

@@ -175,3 +175,16 @@ export const conciergeSchema = z.object({
   /** Position in the list, lowest first. */
   order: z.int().positive(),
 });
+
+/**
+ * A policy guests agree to or are told about (cancellation, privacy, house rules); the Markdown body
+ * is the policy itself. The file's name is the page's route (src/lib/policies.ts).
+ */
+export const policySchema = z.object({
+  /** The page's heading and title, e.g. "Cancellation policy". */
+  title: z.string().trim().min(1).max(60),
+  /** One or two sentences under the heading, also the meta description. */
+  summary: z.string().trim().min(50).max(170),
+  /** When the text last changed in substance: the version a guest agreed to is the one in force then. */
+  lastUpdated: z.coerce.date(),
+});

@@ -78,6 +78,13 @@ export const primaryNavigation = [
   { label: 'Contact', href: paths.contact },
 ] as const;
 
+/** The pages the small-screen menu lists after the main navigation (the wide navbar has no room for them). */
+export const secondaryNavigation = [
+  { label: 'Projects', href: paths.projects },
+  { label: 'Blog', href: paths.blog },
+  { label: 'Partner with us', href: paths.partner },
+] as const;
+
 /** True when `href` is the current page or a section it belongs to (the home link only matches itself). */
 export function isCurrentSection(href: string, pathname: string): boolean {
   const normalise = (value: string) => (value.endsWith('/') ? value : `${value}/`);
