@@ -7,6 +7,7 @@ import {
   monthOf,
   monthsBetween,
   shiftMonth,
+  upcomingStays,
 } from '../availability/calendar.ts';
 import {
   describeRefusal,
@@ -198,6 +199,29 @@ export function StayPicker({ stays, picked, rules, onPick }: Props) {
           <span className="calendar__swatch is-chosen" aria-hidden="true" /> Your stay
         </li>
       </ul>
+      <BookedInWords stays={upcomingStays(stays, rules.today)} />
     </div>
+  );
+}
+
+/** The booked stays in words, for a reader who would rather not walk the grid day by day. */
+function BookedInWords({ stays }: { stays: readonly BookedStay[] }) {
+  if (stays.length === 0) {
+    return (
+      <p className="availability__summary">No confirmed bookings yet: every date is open to requests.</p>
+    );
+  }
+  return (
+    <details className="availability__summary">
+      <summary>Booked dates ({stays.length})</summary>
+      <ul>
+        {stays.map((stay) => (
+          <li key={stay.arrival}>
+            {formatStayDate(stay.arrival)} to {formatStayDate(stay.departure)}
+          </li>
+        ))}
+      </ul>
+      <p>The departure day is free for a new arrival.</p>
+    </details>
   );
 }
