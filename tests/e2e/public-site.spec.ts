@@ -168,10 +168,11 @@ test('a property page shows both prices and books that property', async ({ page 
   await expect(page.getByText(/£[\d,]+/).first()).toBeVisible();
   await expect(page.getByText(/₹[\d.]+ (lakh|crore)/).first()).toBeVisible();
   await expect(page.getByText('A 20% discount applies when exactly two guests stay.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Book now' })).toHaveAttribute(
-    'href',
-    `/booking?property=${villa.id}`,
-  );
+  // BOOK NOW sends the booking panel's stay to the booking form, naming this property.
+  const panel = page.getByRole('complementary', { name: `Book ${villa.name}` });
+  await expect(panel.getByRole('button', { name: 'Book now' })).toBeVisible();
+  await expect(panel.locator('form')).toHaveAttribute('action', '/booking');
+  await expect(panel.locator('input[name="property"]')).toHaveValue(villa.id);
 });
 
 test('structured data parses and describes the business and each property', async ({ page }) => {

@@ -42,12 +42,17 @@ export function useCollectionList({ collection, onSessionGone, onAnnounce, onPro
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [loadingMore, setLoadingMore] = useState(false);
   const request = useRef(0);
+  /** A load the admin asked for (not a quiet refresh) has not been answered yet. */
+  const asked = useRef(false);
   const { noun } = adminCollections[collection];
 
   const load = useCallback(
     async (options: LoadOptions) => {
       const ticket = ++request.current;
-      if (!options.quiet) setList({ status: 'loading' });
+      if (!options.quiet) {
+        asked.current = true;
+        setList({ status: 'loading' });
+      }
       const limit = options.rows ? Math.min(Math.max(options.rows, defaultPageSize), maxPageSize) : undefined;
       const answer = await requestJson(
         listUrl(options.collection, options.filters, options.view, { limit }),
@@ -56,15 +61,19 @@ export function useCollectionList({ collection, onSessionGone, onAnnounce, onPro
       // A later request has been sent since: its answer, not this one, is what the controls say.
       if (ticket !== request.current) return;
       if (isSessionGone(answer)) return onSessionGone();
+      // A quiet refresh sent after the admin's own search answers for it: it must still say so.
+      const answersTheAdmin = asked.current;
       if (!answer.ok) {
-        if (options.quiet) return;
+        if (!answersTheAdmin) return;
+        asked.current = false;
         setFieldErrors(answer.fields);
         setList({ status: 'failed', message: answer.message });
         return;
       }
+      asked.current = false;
       setFieldErrors({});
       setList({ status: 'loaded', items: answer.data.items, nextCursor: answer.data.nextCursor });
-      if (!options.quiet) {
+      if (answersTheAdmin) {
         const count = answer.data.items.length;
         const more = answer.data.nextCursor ? ' or more' : '';
         onAnnounce(
