@@ -22,11 +22,15 @@ function startsFormula(text: string): boolean {
   return formulaStart.test(text) && !numberLike.test(text);
 }
 
-/** One field: a text that would start a formula gets a leading `'`, which spreadsheets show as text. */
+/**
+ * One field: a text that would start a formula gets a leading `'`, which spreadsheets show as text. So
+ * does a text that already starts with one ("'=x", "'Tis"): a spreadsheet hides a leading `'`, and
+ * without a second one the office would read "=x".
+ */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && startsFormula(text)) text = `'${text}`;
+  if (typeof value === 'string' && (startsFormula(text) || text.startsWith("'"))) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
