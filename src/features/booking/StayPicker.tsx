@@ -69,8 +69,14 @@ export function StayPicker({ stays, picked, rules, onPick }: Props) {
   const focusAfterRender = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
 
-  // A stay chosen elsewhere (the date fields, the address) brings its month into view.
+  // A day pressed here changes the stay too; only a stay chosen elsewhere (the date fields, the
+  // address) moves the grid. Effects run after the paint: a late one must not undo keys pressed since.
+  const pressedHere = useRef(false);
   useEffect(() => {
+    if (pressedHere.current) {
+      pressedHere.current = false;
+      return;
+    }
     const date = picked.departure || picked.arrival;
     if (date) {
       setFocused(date);
@@ -176,7 +182,10 @@ export function StayPicker({ stays, picked, rules, onPick }: Props) {
                       aria-disabled={refusal !== null}
                       onClick={() => {
                         setFocused(day.date);
-                        if (refusal === null) onPick(day.date);
+                        if (refusal === null) {
+                          pressedHere.current = true;
+                          onPick(day.date);
+                        }
                       }}
                     >
                       {day.day}
