@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { addDays, formatMonth, formatStayDate } from '../../lib/dates.ts';
 import { bookingHorizonDays } from '../../lib/stay-rules.ts';
 import {
@@ -84,7 +84,9 @@ export function StayPicker({ stays, picked, rules, onPick }: Props) {
     }
   }, [picked.arrival, picked.departure]);
 
-  useEffect(() => {
+  // Before the paint, not after it: when a key changes the month, the focused button is gone, and a key
+  // pressed before an ordinary effect ran would go to the page instead of the grid and be lost.
+  useLayoutEffect(() => {
     if (!focusAfterRender.current) return;
     focusAfterRender.current = false;
     grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${focused}"]`)?.focus();
