@@ -17,10 +17,7 @@ export function bookingReturnPath(values: Partial<Record<(typeof stayFields)[num
 export function SignInNeeded({ next, takeFocus }: { next: string; takeFocus: boolean }) {
   return (
     <OutcomePanel heading="Sign in to send a booking request" tone="neutral" takeFocus={takeFocus}>
-      <p>
-        Booking requests are sent from a guest account, so that you can follow their status, deposit and
-        balance on your account page. Creating one takes a minute; you will come straight back here.
-      </p>
+      <p>Creating an account takes a minute; you will come straight back here, with your stay.</p>
       <p className="actions">
         <a className="button button--primary" href={signInPath(next)}>
           Sign in
