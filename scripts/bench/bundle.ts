@@ -129,6 +129,8 @@ for (const page of pages) {
   );
 }
 console.log(
-  missed.length > 0 ? `\nOver budget:\n- ${missed.join('\n- ')}` : '\nEvery page within its HTML and JS budgets.',
+  missed.length > 0
+    ? `\nOver budget:\n- ${missed.join('\n- ')}`
+    : '\nEvery page within its HTML and JS budgets.',
 );
 process.exitCode = missed.length > 0 ? 1 : 0;

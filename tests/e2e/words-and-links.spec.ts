@@ -9,7 +9,9 @@ import { expect, test } from '@playwright/test';
  */
 test('no built page runs a word into a link or out of one', () => {
   const dist = path.resolve('dist');
-  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  );
   expect(pages.length).toBeGreaterThan(20);
   const runTogether: string[] = [];
   for (const file of pages) {
