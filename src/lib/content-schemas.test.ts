@@ -236,3 +236,14 @@ describe('the policy schema', () => {
     expect(problemsOf(policySchema.safeParse({ ...policy, ...change }))).toEqual([path]);
   });
 });
+
+describe('season dates as Astro reads them', () => {
+  it('takes an unquoted YAML date (a Date at UTC midnight) as the same YYYY-MM-DD', () => {
+    const season = { name: 'Peak season', weeklyRateGbp: 4200, minNights: 7, changeoverDay: 'Saturday' };
+    const parsed = propertySchema(image).parse({
+      ...villa,
+      seasons: [{ ...season, from: new Date('2026-12-19T00:00:00Z'), to: new Date('2027-01-15T00:00:00Z') }],
+    });
+    expect(parsed.seasons).toEqual([{ ...season, from: '2026-12-19', to: '2027-01-15' }]);
+  });
+});

@@ -41,8 +41,16 @@ export const pictureSchema = (image: ImageFunction) =>
     alt: z.string().trim().min(10),
   });
 
+// Astro's YAML reads an unquoted 2026-12-19 as a Date (at UTC midnight), the functions' YAML as text:
+// both come out as the same `YYYY-MM-DD`, so an editor need not quote dates.
 const seasonDate = (which: string) =>
-  z.string().refine(isIsoDate, `${which} must be a real date written YYYY-MM-DD, e.g. 2026-12-19`);
+  z.preprocess(
+    (value) =>
+      value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
+    z
+      .string(`${which} must be a date written YYYY-MM-DD, e.g. 2026-12-19`)
+      .refine(isIsoDate, `${which} must be a real date written YYYY-MM-DD, e.g. 2026-12-19`),
+  );
 
 /**
  * A rate season (seasons.ts): dated, not repeating, so an editor reads exactly which nights it covers

@@ -58,6 +58,17 @@ export function seasonsInPence(seasons: readonly ContentSeason[] | undefined): S
   }));
 }
 
+/**
+ * The seasons a page built on `today` hands its booking island: those not yet over, in pence. Past
+ * seasons price no stay a guest can still ask for, and every one left out is bytes the page saves.
+ */
+export function listSeasonsStillAhead(
+  seasons: readonly ContentSeason[] | undefined,
+  today: string,
+): Season[] {
+  return seasonsInPence(seasons).filter((season) => season.to >= today);
+}
+
 /** The weekday of a `YYYY-MM-DD` date. */
 export function weekdayOf(date: string): Weekday {
   // A date at UTC midnight has the calendar's weekday whatever the browser's time zone.
@@ -128,10 +139,7 @@ export function describeChangeover(season: SeasonRule, propertyName: string): st
 }
 
 /** "Peak season stays at Varkala Clifftop Villa are at least 7 nights", or the property's own rule. */
-export function describeMinimumStay(
-  minimum: { minNights: number; season: Season | null },
-  propertyName: string,
-): string {
+export function describeMinimumStay(minimum: MinimumStay, propertyName: string): string {
   const where = propertyName || 'This property';
   return minimum.season
     ? `${minimum.season.name} stays at ${where} are at least ${minimum.minNights} nights`

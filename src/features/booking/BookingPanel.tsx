@@ -95,7 +95,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
 
   const change = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  const rules = today ? { today, minNights: property.minNights } : null;
+  const rules = today ? { today, minNights: property.minNights, seasons: property.seasons } : null;
   const picked: PickedStay = { arrival: values.arrival, departure: values.departure };
   const onPick = (date: string) => {
     if (!rules) return;
