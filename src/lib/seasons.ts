@@ -69,6 +69,19 @@ export function listSeasonsStillAhead(
   return seasonsInPence(seasons).filter((season) => season.to >= today);
 }
 
+/** "19 Dec 2026 – 15 Jan 2027": a season's first and last nights, for its row in the season table. */
+export function describeSeasonDates(season: { from: string; to: string }): string {
+  // Made on call, not at load: the booking island imports this module and never shows the table.
+  const format = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const day = (date: string) => format.format(new Date(`${date}T00:00:00Z`));
+  return `${day(season.from)} – ${day(season.to)}`;
+}
+
 /** The weekday of a `YYYY-MM-DD` date. */
 export function weekdayOf(date: string): Weekday {
   // A date at UTC midnight has the calendar's weekday whatever the browser's time zone.
@@ -153,6 +166,17 @@ export function describeMinimumStay(minimum: MinimumStay, propertyName: string):
  */
 export function findLowestWeeklyRatePence(terms: SeasonalTerms): number {
   return Math.min(terms.weeklyRatePence, ...(terms.seasons ?? []).map((season) => season.weeklyRatePence));
+}
+
+/** "7 nights", or "3 to 7 nights by season" when the seasons ask different minimum stays. */
+export function describeMinimumStays(terms: {
+  minNights: number;
+  seasons?: readonly SeasonRule[] | undefined;
+}): string {
+  const all = [terms.minNights, ...(terms.seasons ?? []).map((season) => season.minNights)];
+  const [lowest, highest] = [Math.min(...all), Math.max(...all)];
+  const nights = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
+  return lowest === highest ? nights(lowest) : `${lowest} to ${nights(highest)} by season`;
 }
 
 /** Whether a property has more than one rate, so its teaser says "from". */
