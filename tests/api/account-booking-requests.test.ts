@@ -11,7 +11,7 @@ import { ownerQuery } from '../support/sql.ts';
 const endpoint = '/api/account/booking-requests';
 const today = todayInKerala();
 // This run's own stretch of the calendar; only new requests are made here, which never block dates.
-const firstDay = await pickDaysClearOfChangeovers(today, { earliest: 60, latest: 560, span: 50 });
+const firstDay = pickDaysClearOfChangeovers(today, { earliest: 60, latest: 560, span: 50 });
 const day = (n: number) => addDays(today, firstDay + n);
 
 type Listed = {

@@ -22,7 +22,7 @@ import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 const today = todayInKerala();
 // A property and a stretch of its calendar of this run's own (the database is shared).
 const property = { slug: 'kumarakom-lakeside-villa', name: 'Kumarakom Lakeside Villa' };
-const firstDay = await pickDaysClearOfChangeovers(today, {
+const firstDay = pickDaysClearOfChangeovers(today, {
   earliest: 60,
   latest: bookingHorizonDays - 200,
   span: 120,
