@@ -84,6 +84,91 @@ describe('the property schema', () => {
   });
 });
 
+describe('the seasons of a property', () => {
+  const high = {
+    name: 'High season',
+    from: '2026-10-01',
+    to: '2026-12-18',
+    weeklyRateGbp: 3000,
+    minNights: 5,
+  };
+  const peak = {
+    name: 'Peak season',
+    from: '2026-12-19',
+    to: '2027-01-15',
+    weeklyRateGbp: 4200,
+    minNights: 7,
+    changeoverDay: 'Saturday',
+  };
+  const issuesOf = (seasons: unknown[]) => {
+    const result = propertySchema(image).safeParse({ ...villa, seasons });
+    return result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it('accepts seasons in date order, back to back, with or without a changeover day', () => {
+    expect(propertySchema(image).parse({ ...villa, seasons: [high, peak] }).seasons).toEqual([high, peak]);
+  });
+
+  it('gives a property without seasons an empty list, so its own rate prices every night', () => {
+    expect(propertySchema(image).parse(villa).seasons).toEqual([]);
+  });
+
+  it.each([
+    [
+      'an overlap',
+      [high, { ...peak, from: '2026-12-18' }],
+      'seasons.1.from: from (2026-12-18) must come after the last night of High season (2026-12-18)',
+    ],
+    ['seasons out of date order', [peak, high], 'seasons.1.from: from (2026-10-01) must come after'],
+    [
+      'a season that ends before it starts',
+      [{ ...high, to: '2026-09-30' }],
+      'seasons.0.to: to must be after from',
+    ],
+    ['a one-day season with from = to', [{ ...high, to: high.from }], 'seasons.0.to: to must be after from'],
+    [
+      'an impossible date',
+      [{ ...high, to: '2026-02-30' }],
+      'seasons.0.to: to must be a real date written YYYY-MM-DD',
+    ],
+    [
+      'a date written the British way',
+      [{ ...high, from: '01/10/2026' }],
+      'seasons.0.from: from must be a real date',
+    ],
+    [
+      'a rate in pence by mistake',
+      [{ ...high, weeklyRateGbp: 300_000_00 }],
+      'seasons.0.weeklyRateGbp: weeklyRateGbp must be at most',
+    ],
+    [
+      'a rate of £5',
+      [{ ...high, weeklyRateGbp: 5 }],
+      'seasons.0.weeklyRateGbp: weeklyRateGbp must be at least £100',
+    ],
+    [
+      'a minimum stay of no nights',
+      [{ ...high, minNights: 0 }],
+      'seasons.0.minNights: minNights must be at least 1',
+    ],
+    [
+      'a minimum stay of half a night',
+      [{ ...high, minNights: 3.5 }],
+      'seasons.0.minNights: minNights must be a whole number',
+    ],
+    [
+      'an abbreviated changeover day',
+      [{ ...peak, changeoverDay: 'Sat' }],
+      'seasons.0.changeoverDay: changeoverDay must be a weekday name',
+    ],
+    ['a season without a name', [{ ...high, name: ' ' }], 'seasons.0.name'],
+  ])('refuses %s, naming the field', (_case, seasons, message) => {
+    expect(issuesOf(seasons).join('\n')).toContain(message);
+  });
+});
+
 describe('the other schemas', () => {
   it('refuses a negative number of openings', () => {
     const job = {
@@ -149,5 +234,16 @@ describe('the policy schema', () => {
     ['no date at all', { lastUpdated: undefined }, 'lastUpdated'],
   ])('refuses %s', (_case, change, path) => {
     expect(problemsOf(policySchema.safeParse({ ...policy, ...change }))).toEqual([path]);
+  });
+});
+
+describe('season dates as Astro reads them', () => {
+  it('takes an unquoted YAML date (a Date at UTC midnight) as the same YYYY-MM-DD', () => {
+    const season = { name: 'Peak season', weeklyRateGbp: 4200, minNights: 7, changeoverDay: 'Saturday' };
+    const parsed = propertySchema(image).parse({
+      ...villa,
+      seasons: [{ ...season, from: new Date('2026-12-19T00:00:00Z'), to: new Date('2027-01-15T00:00:00Z') }],
+    });
+    expect(parsed.seasons).toEqual([{ ...season, from: '2026-12-19', to: '2027-01-15' }]);
   });
 });

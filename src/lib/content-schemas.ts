@@ -1,5 +1,7 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
+import { isIsoDate } from './dates.ts';
+import { weekdays } from './seasons.ts';
 
 /**
  * The content schemas, one per concept; src/content.config.ts binds them to their files. Kept apart
@@ -39,6 +41,64 @@ export const pictureSchema = (image: ImageFunction) =>
     alt: z.string().trim().min(10),
   });
 
+// Astro's YAML reads an unquoted 2026-12-19 as a Date (at UTC midnight), the functions' YAML as text:
+// both come out as the same `YYYY-MM-DD`, so an editor need not quote dates.
+const seasonDate = (which: string) =>
+  z.preprocess(
+    (value) =>
+      value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
+    z
+      .string(`${which} must be a date written YYYY-MM-DD, e.g. 2026-12-19`)
+      .refine(isIsoDate, `${which} must be a real date written YYYY-MM-DD, e.g. 2026-12-19`),
+  );
+
+/**
+ * A rate season (seasons.ts): dated, not repeating, so an editor reads exactly which nights it covers
+ * and a year with Christmas on a different weekday is simply written out. `to` is the season's last
+ * night, inclusive.
+ */
+export const seasonSchema = z
+  .object({
+    /** Shown in the season table and on the quote: "Peak season", "Monsoon". */
+    name: z.string().trim().min(1).max(40),
+    from: seasonDate('from'),
+    to: seasonDate('to'),
+    weeklyRateGbp: z
+      .int('weeklyRateGbp must be whole pounds')
+      .min(100, 'weeklyRateGbp must be at least £100 a week')
+      .max(100_000, 'weeklyRateGbp must be at most £100,000 a week'),
+    minNights: z
+      .int('minNights must be a whole number of nights')
+      .min(1, 'minNights must be at least 1')
+      .max(28, 'minNights must be at most 28'),
+    /** Peak weeks: a stay that starts in the season arrives on this day, one that ends in it leaves on it. */
+    changeoverDay: z
+      .enum(weekdays, { error: `changeoverDay must be a weekday name: ${weekdays.join(', ')}` })
+      .optional(),
+  })
+  .refine((season) => !isIsoDate(season.from) || !isIsoDate(season.to) || season.from < season.to, {
+    message: 'to must be after from (to is the season’s last night)',
+    path: ['to'],
+  });
+
+/**
+ * A property's seasons, in date order and never overlapping, so every night has one rate. Nights
+ * outside every season take the property's own rate and minimum stay: the list need not cover the
+ * booking horizon, and one that stops early never leaves a stay unpriced.
+ */
+export const seasonsSchema = z.array(seasonSchema).superRefine((seasons, context) => {
+  for (const [index, season] of seasons.entries()) {
+    const previous = seasons[index - 1];
+    if (previous && season.from <= previous.to) {
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'from'],
+        message: `from (${season.from}) must come after the last night of ${previous.name} (${previous.to}): seasons go in date order and may not overlap`,
+      });
+    }
+  }
+});
+
 /**
  * The facts of a villa or an apartment that a stay is priced and checked by. The booking functions
  * read them from the same files without Astro (src/server/catalogue), with these same definitions.
@@ -54,6 +114,8 @@ export const propertyFactFields = {
   weeklyRateGbp: z.int().positive(),
   /** Shortest stay the owner accepts. */
   minNights: z.int().min(3).max(7),
+  /** Rate seasons; outside them `weeklyRateGbp` and `minNights` apply. */
+  seasons: seasonsSchema.default([]),
 };
 
 /**
@@ -117,6 +179,7 @@ export const propertySchema = (image: ImageFunction) =>
       /** Freehold sale price in whole rupees (₹65 lakh is 6500000). */
       salePriceInr: z.int().positive(),
       minNights: propertyFactFields.minNights,
+      seasons: propertyFactFields.seasons,
       /** The first one is the card image and the gallery's opening picture. */
       images: z.array(pictureSchema(image)).min(3),
       /** Shown in the home page's For Rent section. */

@@ -8,7 +8,7 @@ const today = '2027-01-01';
 const farArrival = '2027-03-01';
 
 describe('quoteStay worked examples', () => {
-  it.each<[string, StayToPrice, Quote]>([
+  it.each<[string, StayToPrice, Omit<Quote, 'lines'>]>([
     [
       '£2,650 a week, 7 nights, 4 guests',
       { weeklyRatePence: 265_000, arrival: farArrival, departure: '2027-03-08', guests: 4, today },
@@ -164,7 +164,14 @@ describe('quoteStay worked examples', () => {
       },
     ],
   ])('%s', (_case, stay, expected) => {
-    expect(quoteStay(stay)).toEqual(expected);
+    // Without seasons, one line: every night at the property's own rate, the whole subtotal.
+    const line = {
+      season: null,
+      nights: expected.nights,
+      weeklyRatePence: expected.weeklyRatePence,
+      amountPence: expected.subtotalPence,
+    };
+    expect(quoteStay(stay)).toEqual({ ...expected, lines: [line] });
   });
 });
 
@@ -220,8 +227,11 @@ describe('quoteStay properties', () => {
   it('charges whole, non-negative pence only', () => {
     fc.assert(
       fc.property(anyStay, ({ stay }) => {
-        const { balanceDueDate: _, ...amounts } = quoteStay(stay);
-        for (const amount of Object.values(amounts)) {
+        const { balanceDueDate: _, lines, ...amounts } = quoteStay(stay);
+        for (const amount of [
+          ...Object.values(amounts),
+          ...lines.flatMap((line) => [line.nights, line.amountPence]),
+        ]) {
           expect(Number.isSafeInteger(amount)).toBe(true);
           expect(amount).toBeGreaterThanOrEqual(0);
         }
@@ -271,8 +281,10 @@ describe('quoteStay properties', () => {
     }));
     fc.assert(
       fc.property(wholePoundStay, ({ stay }) => {
-        const { balanceDueDate: _, nights: __, ...amounts } = quoteStay(stay);
-        for (const amount of Object.values(amounts)) expect(amount % 100).toBe(0);
+        const { balanceDueDate: _, nights: __, lines, ...amounts } = quoteStay(stay);
+        for (const amount of [...Object.values(amounts), ...lines.map((line) => line.amountPence)]) {
+          expect(amount % 100).toBe(0);
+        }
       }),
     );
   });
@@ -331,5 +343,199 @@ describe('quoteStay properties', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+});
+
+describe('quoteStay across seasons', () => {
+  const seasons = [
+    { name: 'High season', from: '2026-10-01', to: '2026-12-18', weeklyRatePence: 520_000 },
+    { name: 'Peak season', from: '2026-12-19', to: '2027-01-15', weeklyRatePence: 750_000 },
+    { name: 'High season', from: '2027-01-16', to: '2027-03-31', weeklyRatePence: 520_000 },
+  ];
+
+  it('prices 5 high-season nights and a peak week on their own lines, and totals them', () => {
+    const quote = quoteStay({
+      weeklyRatePence: 480_000,
+      seasons,
+      arrival: '2026-12-14',
+      departure: '2026-12-26',
+      guests: 4,
+      today: '2026-10-01',
+    });
+    expect(quote).toEqual({
+      nights: 12,
+      weeklyRatePence: 520_000,
+      lines: [
+        // £5,200 a week makes a £743 night.
+        { season: 'High season', nights: 5, weeklyRatePence: 520_000, amountPence: 371_500 },
+        { season: 'Peak season', nights: 7, weeklyRatePence: 750_000, amountPence: 750_000 },
+      ],
+      subtotalPence: 1_121_500,
+      discountPence: 0,
+      totalPence: 1_121_500,
+      depositPence: 280_400,
+      balancePence: 841_100,
+      balanceDueDate: '2026-10-30',
+    });
+  });
+
+  it('prices a night after the last season at the property’s own rate, and a season’s last night (`to`) at its rate', () => {
+    const quote = quoteStay({
+      weeklyRatePence: 480_000,
+      seasons,
+      arrival: '2027-03-31',
+      departure: '2027-04-02',
+      guests: 3,
+      today: '2026-10-01',
+    });
+    expect(quote.lines).toEqual([
+      { season: 'High season', nights: 1, weeklyRatePence: 520_000, amountPence: 74_300 },
+      { season: null, nights: 1, weeklyRatePence: 480_000, amountPence: 68_600 },
+    ]);
+  });
+
+  it('gives two stretches of one season at one rate one line, the nights of a stay that spans peak', () => {
+    const quote = quoteStay({
+      weeklyRatePence: 480_000,
+      seasons,
+      arrival: '2026-12-15',
+      departure: '2027-01-20',
+      guests: 4,
+      today: '2026-10-01',
+    });
+    expect(quote.lines.map(({ season, nights }) => [season, nights])).toEqual([
+      ['High season', 8],
+      ['Peak season', 28],
+    ]);
+  });
+
+  it('refuses a season rate it cannot price', () => {
+    const stay = {
+      weeklyRatePence: 480_000,
+      arrival: '2026-12-14',
+      departure: '2026-12-26',
+      guests: 4,
+      today,
+    };
+    const broken = [{ ...seasons[1], weeklyRatePence: 1.5 }] as typeof seasons;
+    expect(() => quoteStay({ ...stay, seasons: broken })).toThrow(RangeError);
+  });
+});
+
+describe('quoteStay properties across season boundaries', () => {
+  const base = '2027-01-01';
+  /** Seasons in date order with gaps (the property's own rate) between some; rates £100–£20,000 a week. */
+  const anySeasons = fc
+    .array(
+      fc.record({
+        gap: fc.integer({ min: 0, max: 20 }),
+        length: fc.integer({ min: 1, max: 60 }),
+        weeklyRatePounds: fc.integer({ min: 100, max: 20_000 }),
+      }),
+      { minLength: 1, maxLength: 6 },
+    )
+    .map((parts) => {
+      let next = base;
+      return parts.map(({ gap, length, weeklyRatePounds }, index) => {
+        const from = addDays(next, gap);
+        const to = addDays(from, length - 1);
+        next = addDays(to, 1);
+        return { name: `Season ${index + 1}`, from, to, weeklyRatePence: weeklyRatePounds * 100 };
+      });
+    });
+  const anySeasonalStay = fc
+    .record({
+      seasons: anySeasons,
+      weeklyRatePounds: fc.integer({ min: 100, max: 20_000 }),
+      offset: fc.integer({ min: -10, max: 300 }),
+      nights: fc.integer({ min: 1, max: 120 }),
+      guests: fc.integer({ min: 1, max: 12 }),
+      daysAway: fc.integer({ min: 0, max: 400 }),
+    })
+    .map(({ seasons, weeklyRatePounds, offset, nights, guests, daysAway }) => {
+      const arrival = addDays(base, offset);
+      const stay: StayToPrice = {
+        weeklyRatePence: weeklyRatePounds * 100,
+        seasons,
+        arrival,
+        departure: addDays(arrival, nights),
+        guests,
+        today: addDays(arrival, -daysAway),
+      };
+      return stay;
+    });
+
+  it('prices a stay wholly in one season exactly as one rate always did', () => {
+    fc.assert(
+      fc.property(
+        anySeasons,
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 12 }),
+        (seasons, pick, start, guests) => {
+          const season = seasons[pick % seasons.length] as (typeof seasons)[number];
+          const length = daysBetween(season.from, season.to) + 1;
+          const offset = start % length;
+          const arrival = addDays(season.from, offset);
+          const departure = addDays(arrival, 1 + (Math.floor(start / length) % (length - offset)));
+          const stay = { arrival, departure, guests, today: addDays(arrival, -100) };
+          const seasonal = quoteStay({ ...stay, weeklyRatePence: 123_400, seasons });
+          const { lines, ...oneRate } = quoteStay({ ...stay, weeklyRatePence: season.weeklyRatePence });
+          expect(seasonal).toEqual({ ...oneRate, lines: [{ ...lines[0], season: season.name }] });
+        },
+      ),
+    );
+  });
+
+  it('makes the subtotal the sum of the lines, the total the subtotal less the discount, and deposit + balance the total', () => {
+    fc.assert(
+      fc.property(anySeasonalStay, (stay) => {
+        const quote = quoteStay(stay);
+        const sum = quote.lines.reduce((total, line) => total + line.amountPence, 0);
+        expect(quote.subtotalPence).toBe(sum);
+        expect(quote.lines.reduce((total, line) => total + line.nights, 0)).toBe(quote.nights);
+        expect(quote.totalPence).toBe(sum - quote.discountPence);
+        expect(quote.depositPence + quote.balancePence).toBe(quote.totalPence);
+      }),
+    );
+  });
+
+  it('prices each line as whole weeks at its rate then sevenths in whole pounds, whatever night of its season the stay starts on', () => {
+    fc.assert(
+      fc.property(anySeasonalStay, (stay) => {
+        for (const line of quoteStay(stay).lines) {
+          const night = Math.round(line.weeklyRatePence / 700) * 100;
+          expect(line.amountPence).toBe(
+            Math.floor(line.nights / 7) * line.weeklyRatePence + (line.nights % 7) * night,
+          );
+          const season = stay.seasons?.find((candidate) => candidate.name === line.season);
+          expect(line.weeklyRatePence).toBe(season ? season.weeklyRatePence : stay.weeklyRatePence);
+        }
+      }),
+    );
+  });
+
+  it('never charges less for a stay one night longer', () => {
+    fc.assert(
+      fc.property(anySeasonalStay, (stay) => {
+        const longer = quoteStay({ ...stay, departure: addDays(stay.departure, 1) });
+        expect(longer.totalPence).toBeGreaterThanOrEqual(quoteStay(stay).totalPence);
+        expect(longer.subtotalPence).toBeGreaterThanOrEqual(quoteStay(stay).subtotalPence);
+      }),
+    );
+  });
+
+  it('charges whole pounds, as safe integers, in every amount of every line', () => {
+    fc.assert(
+      fc.property(anySeasonalStay, (stay) => {
+        const { balanceDueDate: _, nights, lines, ...amounts } = quoteStay(stay);
+        const all = [...Object.values(amounts), ...lines.map((line) => line.amountPence)];
+        for (const amount of [nights, ...lines.map((line) => line.nights), ...all]) {
+          expect(Number.isSafeInteger(amount)).toBe(true);
+          expect(amount).toBeGreaterThanOrEqual(0);
+        }
+        for (const amount of all) expect(amount % 100).toBe(0);
+      }),
+    );
   });
 });

@@ -1,14 +1,17 @@
 import { bookingTerms } from './booking-terms.ts';
 import { addDays, daysBetween } from './dates.ts';
-import type { Quote } from './quote.ts';
+import type { Quote, QuoteLine } from './quote.ts';
+import { listNightSeasons, type Season } from './seasons.ts';
 
 // Pricing imports no zod at run time: the property page's booking panel prices stays with it, and
 // zod would more than double that page's script. The quote's shape is declared in quote.ts.
-export type { Quote };
+export type { Quote, QuoteLine };
 
 export type StayToPrice = {
-  /** The property's rate for a week, in pence. */
+  /** The property's own rate for a week, in pence: the rate of every night outside its seasons. */
   weeklyRatePence: number;
+  /** The property's rate seasons (seasons.ts), in date order and not overlapping; none is fine. */
+  seasons?: readonly Pick<Season, 'name' | 'from' | 'to' | 'weeklyRatePence'>[] | undefined;
   /** Calendar dates, `YYYY-MM-DD`; the guest leaves on `departure`, so it is not a night stayed. */
   arrival: string;
   departure: string;
@@ -20,9 +23,14 @@ export type StayToPrice = {
 /**
  * Prices a stay by the company's published terms, with the numbers in `bookingTerms`, in amounts a
  * guest can read:
- * - whole weeks at the weekly rate, and each night beyond them at a seventh of it rounded to whole
- *   pounds (a £2,650 week makes a £379 night), so 7 nights cost exactly the week and 10 nights
- *   £2,650 + 3 × £379;
+ * - night by night across seasons: each night takes the rate of the season it falls in (the night of
+ *   `to` is the season's last), or the property's own rate outside every season. The nights of each
+ *   season (the property's own rate counting as one) are priced together, one line of the quote each,
+ *   in the order the stay meets them;
+ * - each line is whole weeks at its weekly rate, and each night beyond them at a seventh of it rounded
+ *   to whole pounds (a £2,650 week makes a £379 night), so 7 nights cost exactly the week and 10
+ *   nights £2,650 + 3 × £379. A stay wholly in one season costs exactly what one rate always cost, and
+ *   the subtotal is the sum of the lines;
  * - a 20% discount off the subtotal when exactly two guests stay, rounded to whole pounds;
  * - a 25% deposit of the total confirms the booking, rounded up to whole pounds (never past the
  *   total); the balance is the rest, due 45 days before arrival;
@@ -32,27 +40,32 @@ export type StayToPrice = {
  * Halves round up, and every amount is computed in integers, so the browser and the server always
  * agree to the penny, and deposit + balance = total exactly. Rates are whole pounds in the content;
  * a rate with pence still prices (its weeks keep their pence).
+ * `weeklyRatePence` of the quote is the rate of the arrival's night; `lines` has every rate.
  * Throws RangeError for a stay that cannot be priced: a malformed date, departure not after arrival,
  * guests not a positive whole number, a rate not a whole number of pence or too large to price exactly.
  * Whether the property takes that many guests or that short a stay is for the caller to check.
  */
-export function quoteStay({ weeklyRatePence, arrival, departure, guests, today }: StayToPrice): Quote {
+export function quoteStay({
+  weeklyRatePence,
+  seasons,
+  arrival,
+  departure,
+  guests,
+  today,
+}: StayToPrice): Quote {
   const nights = daysBetween(arrival, departure);
   if (nights < 1) throw new RangeError(`Departure ${departure} is not after arrival ${arrival}`);
   if (!Number.isSafeInteger(guests) || guests < 1) throw new RangeError(`Not a number of guests: ${guests}`);
-  if (!Number.isSafeInteger(weeklyRatePence) || weeklyRatePence < 0) {
-    throw new RangeError(`Not a weekly rate in pence: ${weeklyRatePence}`);
-  }
-  // The largest intermediate product below is about 100 × rate × nights; past that, floats lose pence.
-  if (!Number.isSafeInteger(200 * weeklyRatePence * nights)) {
-    throw new RangeError(
-      `A stay of ${nights} nights at ${weeklyRatePence} pence a week is too large to price`,
-    );
+  for (const rate of [weeklyRatePence, ...(seasons ?? []).map((season) => season.weeklyRatePence)]) {
+    if (!Number.isSafeInteger(rate) || rate < 0) throw new RangeError(`Not a weekly rate in pence: ${rate}`);
+    // The largest intermediate product below is about 100 × rate × nights; past that, floats lose pence.
+    if (!Number.isSafeInteger(200 * rate * nights)) {
+      throw new RangeError(`A stay of ${nights} nights at ${rate} pence a week is too large to price`);
+    }
   }
 
-  const wholeWeeks = Math.floor(nights / 7);
-  const extraNights = nights % 7;
-  const subtotalPence = wholeWeeks * weeklyRatePence + extraNights * nightlyRatePence(weeklyRatePence);
+  const lines = priceNightBySeason({ arrival, departure }, weeklyRatePence, seasons);
+  const subtotalPence = lines.reduce((sum, line) => sum + line.amountPence, 0);
   const discountPence =
     guests === bookingTerms.discountedGuestCount
       ? divideRounded(subtotalPence * bookingTerms.discountPercent, 100 * penceInAPound) * penceInAPound
@@ -67,7 +80,8 @@ export function quoteStay({ weeklyRatePence, arrival, departure, guests, today }
 
   return {
     nights,
-    weeklyRatePence,
+    weeklyRatePence: lines[0]?.weeklyRatePence ?? weeklyRatePence,
+    lines,
     subtotalPence,
     discountPence,
     totalPence,
@@ -78,6 +92,38 @@ export function quoteStay({ weeklyRatePence, arrival, departure, guests, today }
 }
 
 const penceInAPound = 100;
+
+/**
+ * The quote's lines: the nights of the stay grouped by the season they fall in (null: the property's
+ * own rate), in the order the stay meets them, each priced as whole weeks then sevenths.
+ */
+function priceNightBySeason(
+  stay: { arrival: string; departure: string },
+  weeklyRatePence: number,
+  seasons: StayToPrice['seasons'],
+): QuoteLine[] {
+  // Keyed by name and rate: two stretches of "High season" at one rate are one line, at two rates two.
+  const nightsBySeason = new Map<
+    string,
+    { season: string | null; nights: number; weeklyRatePence: number }
+  >();
+  for (const season of listNightSeasons(stay, seasons)) {
+    const rate = season?.weeklyRatePence ?? weeklyRatePence;
+    const key = season ? `${season.name}\u0000${rate}` : '';
+    const run = nightsBySeason.get(key) ?? { season: season?.name ?? null, nights: 0, weeklyRatePence: rate };
+    run.nights += 1;
+    nightsBySeason.set(key, run);
+  }
+  return [...nightsBySeason.values()].map((run) => ({
+    ...run,
+    amountPence: priceNightsAtOneRate(run.nights, run.weeklyRatePence),
+  }));
+}
+
+/** Whole weeks at the weekly rate, each night beyond them at a seventh of it rounded to whole pounds. */
+export function priceNightsAtOneRate(nights: number, weeklyRatePence: number): number {
+  return Math.floor(nights / 7) * weeklyRatePence + (nights % 7) * nightlyRatePence(weeklyRatePence);
+}
 
 /** A night beyond a stay's whole weeks: a seventh of the weekly rate, rounded to whole pounds. */
 export function nightlyRatePence(weeklyRatePence: number): number {

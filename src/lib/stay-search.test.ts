@@ -65,7 +65,7 @@ describe('judgeStay', () => {
       'fewer nights than its minimum',
       { ...week, departure: '2027-03-05' },
       [],
-      { status: 'stay-too-short', minNights: 5 },
+      { status: 'stay-too-short', minNights: 5, season: null },
     ],
     [
       'too many guests outranks booked dates',
@@ -111,6 +111,53 @@ describe('judgeStay', () => {
     expect(judgeStay(week, villa, [stay('2027-02-01', latest)], today)).toEqual({
       status: 'booked',
       freeFrom: latest,
+    });
+  });
+});
+
+describe('judgeStay in a peak week', () => {
+  const seasonal = {
+    ...villa,
+    seasons: [
+      {
+        name: 'Peak season',
+        from: '2027-12-18',
+        to: '2028-01-14',
+        minNights: 7,
+        changeoverDay: 'Saturday' as const,
+      },
+    ],
+  };
+
+  it.each([
+    // 2027-12-18 and 2027-12-25 are Saturdays.
+    ['a peak week from Saturday to Saturday', stay('2027-12-18', '2027-12-25'), { status: 'free' }],
+    [
+      'five nights running into peak',
+      stay('2027-12-15', '2027-12-20'),
+      { status: 'stay-too-short', minNights: 7, season: 'Peak season' },
+    ],
+    [
+      'a peak week from Sunday to Sunday',
+      stay('2027-12-19', '2027-12-26'),
+      { status: 'changeover-day', season: 'Peak season', day: 'Saturday' },
+    ],
+    ['a stay leaving peak on a Monday', stay('2028-01-08', '2028-01-17'), { status: 'free' }],
+    [
+      'a stay ending in peak on a Monday',
+      stay('2027-12-11', '2027-12-20'),
+      { status: 'changeover-day', season: 'Peak season', day: 'Saturday' },
+    ],
+  ])('%s', (_, dates, verdict) => {
+    expect(judgeStay({ ...dates, guests: 4 }, seasonal, [], today)).toEqual(verdict);
+  });
+
+  it('judges the changeover day before the booked dates, as the booking form would refuse it anyway', () => {
+    const taken = [stay('2027-12-20', '2027-12-22')];
+    expect(
+      judgeStay({ ...stay('2027-12-19', '2027-12-26'), guests: 4 }, seasonal, taken, today),
+    ).toMatchObject({
+      status: 'changeover-day',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from './dates.ts';
 import type { FieldErrors } from './form-fields.ts';
+import { findMinimumStay, findMissedChangeovers, type SeasonRule, type Weekday } from './seasons.ts';
 import { bookingHorizonDays, findStayProblems, type Stay } from './stay-rules.ts';
 
 /**
@@ -11,18 +12,22 @@ import { bookingHorizonDays, findStayProblems, type Stay } from './stay-rules.ts
 /** A night range already taken, half-open like the database's: the guest leaves on `departure`. */
 export type TakenStay = { arrival: string; departure: string };
 
-/** What a search needs of a property: who it sleeps and its shortest stay. */
-export type SearchLimits = { sleeps: number; minNights: number };
+/** What a search needs of a property: who it sleeps, its shortest stay and its seasons' rules. */
+export type SearchLimits = { sleeps: number; minNights: number; seasons?: readonly SeasonRule[] | undefined };
 
 /**
  * Why a property is or is not offered for a stay. Each property gets one verdict, the most lasting
- * reason first: a property too small for the party stays too small on any date, a minimum stay holds
- * for any dates of that length, and only then do the booked dates matter.
+ * reason first: a property too small for the party stays too small on any date, then its minimum stay
+ * and changeover day for those dates (the booking form's rules, `findStayProblems`), and only then do
+ * the booked dates matter.
  */
 export type StayVerdict =
   | { status: 'free' }
   | { status: 'sleeps-fewer'; sleeps: number }
-  | { status: 'stay-too-short'; minNights: number }
+  /** `season`: the season whose minimum it is, null for the property's own. */
+  | { status: 'stay-too-short'; minNights: number; season: string | null }
+  /** The stay starts or ends in a season with a changeover day, on another day. */
+  | { status: 'changeover-day'; season: string; day: Weekday }
   /** `freeFrom`: the first later arrival with the same number of nights free, or null within the horizon. */
   | { status: 'booked'; freeFrom: string | null };
 
@@ -74,8 +79,14 @@ export function judgeStay(
   today: string,
 ): StayVerdict {
   if (stay.guests > property.sleeps) return { status: 'sleeps-fewer', sleeps: property.sleeps };
-  if (daysBetween(stay.arrival, stay.departure) < property.minNights) {
-    return { status: 'stay-too-short', minNights: property.minNights };
+  const minimum = findMinimumStay(stay, property);
+  if (daysBetween(stay.arrival, stay.departure) < minimum.minNights) {
+    return { status: 'stay-too-short', minNights: minimum.minNights, season: minimum.season?.name ?? null };
+  }
+  const missed = findMissedChangeovers(stay, property.seasons);
+  const changeover = missed.arrival ?? missed.departure;
+  if (changeover?.changeoverDay) {
+    return { status: 'changeover-day', season: changeover.name, day: changeover.changeoverDay };
   }
   if (!taken.some((other) => overlaps(other, stay))) return { status: 'free' };
   return { status: 'booked', freeFrom: findNextFreeArrival(taken, stay, latestArrivalFrom(today)) };

@@ -1,5 +1,7 @@
 import type { CollectionEntry } from 'astro:content';
+import { todayInKerala } from './dates.ts';
 import type { PropertyKind } from './paths.ts';
+import { findLowestWeeklyRatePence, listSeasonsStillAhead } from './seasons.ts';
 
 type Site = CollectionEntry<'site'>['data'];
 type Property = CollectionEntry<PropertyKind>['data'];
@@ -48,8 +50,22 @@ export function describeRental(input: {
   /** Absolute URLs of the property's pictures. */
   imageUrls: string[];
   siteUrl: URL;
+  /** The build's date: seasons over by then are left out. */
+  today?: string;
 }) {
   const { kind, property, url, imageUrls, siteUrl } = input;
+  const seasons = listSeasonsStillAhead(property.seasons, input.today ?? todayInKerala());
+  // The offer's price is the lowest weekly rate, as the page's "from £X a week"; each rate is specified
+  // with the nights it applies to (the property's own rate has no dates: it is every other night's).
+  const lowestGbp =
+    findLowestWeeklyRatePence({ ...property, weeklyRatePence: property.weeklyRateGbp * 100, seasons }) / 100;
+  const weekly = (price: number) => ({
+    '@type': 'UnitPriceSpecification',
+    price,
+    priceCurrency: 'GBP',
+    unitCode: 'WEE',
+    unitText: 'week',
+  });
   return {
     '@context': context,
     '@type': 'VacationRental',
@@ -81,15 +97,20 @@ export function describeRental(input: {
         '@type': 'Offer',
         name: 'Weekly rental',
         businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut',
-        price: property.weeklyRateGbp,
+        price: lowestGbp,
         priceCurrency: 'GBP',
-        priceSpecification: {
-          '@type': 'UnitPriceSpecification',
-          price: property.weeklyRateGbp,
-          priceCurrency: 'GBP',
-          unitCode: 'WEE',
-          unitText: 'week',
-        },
+        priceSpecification:
+          seasons.length === 0
+            ? weekly(property.weeklyRateGbp)
+            : [
+                weekly(property.weeklyRateGbp),
+                ...seasons.map((season) => ({
+                  ...weekly(season.weeklyRatePence / 100),
+                  name: season.name,
+                  validFrom: season.from,
+                  validThrough: season.to,
+                })),
+              ],
       },
       {
         '@type': 'Offer',

@@ -5,12 +5,13 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { jsonPost } from '../support/requests.ts';
+import { pickDaysClearOfChangeovers } from '../support/seasons.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 const endpoint = '/api/account/booking-requests';
 const today = todayInKerala();
 // This run's own stretch of the calendar; only new requests are made here, which never block dates.
-const firstDay = 60 + Math.floor(Math.random() * 500);
+const firstDay = pickDaysClearOfChangeovers(today, { earliest: 60, latest: 560, span: 50 });
 const day = (n: number) => addDays(today, firstDay + n);
 
 type Listed = {

@@ -13,11 +13,12 @@ import { ownerQuery } from '../support/sql.ts';
 
 const endpoint = '/api/booking-requests';
 const today = todayInKerala();
-// Kovalam Cliff Villa: £2,650 a week, sleeps 8, at least 5 nights.
+// Kakkanad Skyline Apartment: one rate all year (it has no seasons, so any dates price alike), £2,400 a
+// week, sleeps 8, at least 3 nights. Stays across seasons: booking-requests-seasons.test.ts.
 const villa = {
-  slug: 'kovalam-cliff-villa',
-  name: 'Kovalam Cliff Villa',
-  weeklyRatePence: 265_000,
+  slug: 'kakkanad-skyline-apartment',
+  name: 'Kakkanad Skyline Apartment',
+  weeklyRatePence: 240_000,
 };
 
 // Every run books its own stretch of the calendar, more than 45 days out (so a deposit applies) and
@@ -120,8 +121,8 @@ describe('POST /api/booking-requests', () => {
       quote,
     });
     expect(quote).toMatchObject({
-      totalPence: 265_000,
-      depositPence: 66_300,
+      totalPence: 240_000,
+      depositPence: 60_000,
       balanceDueDate: addDays(day(0), -45),
     });
 
@@ -155,20 +156,21 @@ describe('POST /api/booking-requests', () => {
   });
 
   it('takes 20% off for exactly two guests and asks for everything on confirmation within 45 days', async () => {
-    // Fort Kochi Heritage Villa: £2,100 a week, at least 4 nights.
+    // Marine Drive Studio Apartment: £1,400 a week all year (a £200 night), at least 3 nights.
     const [arrival, departure] = [addDays(today, 10), addDays(today, 14)];
     const response = await send(
-      aRequest(guest, { property: 'fort-kochi-heritage-villa', arrival, departure, guests: '2' }),
+      aRequest(guest, { property: 'marine-drive-studio', arrival, departure, guests: '2' }),
       guest.cookie,
     );
     expect(response.status).toBe(201);
     expect(((await response.json()) as { quote: unknown }).quote).toEqual({
       nights: 4,
-      weeklyRatePence: 210_000,
-      subtotalPence: 120_000,
-      discountPence: 24_000,
-      totalPence: 96_000,
-      depositPence: 96_000,
+      weeklyRatePence: 140_000,
+      lines: [{ season: null, nights: 4, weeklyRatePence: 140_000, amountPence: 80_000 }],
+      subtotalPence: 80_000,
+      discountPence: 16_000,
+      totalPence: 64_000,
+      depositPence: 64_000,
       balancePence: 0,
       balanceDueDate: null,
     });
@@ -306,12 +308,12 @@ describe('POST /api/booking-requests refuses bad input', () => {
       'Choose a departure date after the arrival date',
     ],
     [
-      'a stay shorter than the villa’s minimum',
-      { departure: day(4) },
+      'a stay shorter than the property’s minimum',
+      { departure: day(2) },
       'departure',
-      'Kovalam Cliff Villa takes stays of at least 5 nights',
+      'Kakkanad Skyline Apartment takes stays of at least 3 nights',
     ],
-    ['more guests than the villa sleeps', { guests: 9 }, 'guests', 'Kovalam Cliff Villa sleeps at most 8'],
+    ['more guests than it sleeps', { guests: 9 }, 'guests', 'Kakkanad Skyline Apartment sleeps at most 8'],
     ['missing guests', { guests: undefined }, 'guests', 'Enter how many guests will stay'],
     ['guests as a word', { guests: 'four' }, 'guests', 'Enter how many guests will stay'],
     ['guests as true', { guests: true }, 'guests', 'Enter how many guests will stay'],

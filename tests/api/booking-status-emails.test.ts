@@ -11,6 +11,7 @@ import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
+import { pickDaysClearOfChangeovers } from '../support/seasons.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -21,7 +22,11 @@ import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 const today = todayInKerala();
 // A property and a stretch of its calendar of this run's own (the database is shared).
 const property = { slug: 'kumarakom-lakeside-villa', name: 'Kumarakom Lakeside Villa' };
-const firstDay = 60 + Math.floor(Math.random() * (bookingHorizonDays - 60 - 200));
+const firstDay = pickDaysClearOfChangeovers(today, {
+  earliest: 60,
+  latest: bookingHorizonDays - 200,
+  span: 120,
+});
 const day = (n: number) => addDays(today, firstDay + n);
 const pounds = (pence: number) => formatGbp(pence / 100);
 

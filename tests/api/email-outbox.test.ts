@@ -22,6 +22,7 @@ import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, newGuest, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { jsonPost } from '../support/requests.ts';
+import { pickDaysClearOfChangeovers } from '../support/seasons.ts';
 import { asRole, insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -37,7 +38,11 @@ const today = todayInKerala();
 // A villa no other test file confirms stays of (the database is shared), and a stretch of its
 // calendar of this run's own, as in booking-requests.test.ts.
 const villa = 'varkala-clifftop-villa';
-const firstDay = 60 + Math.floor(Math.random() * (bookingHorizonDays - 60 - 120));
+const firstDay = pickDaysClearOfChangeovers(today, {
+  earliest: 60,
+  latest: bookingHorizonDays - 120,
+  span: 120,
+});
 const day = (n: number) => addDays(today, firstDay + n);
 
 type OutboxRow = {

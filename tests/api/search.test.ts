@@ -7,6 +7,8 @@ import { apiErrorSchema } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { withStay } from '../../src/lib/paths.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
+import { findMinimumStay } from '../../src/lib/seasons.ts';
+import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { asClient } from '../support/accounts.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
@@ -16,8 +18,21 @@ const today = todayInKerala();
 // so every confirmed stay of it in the database is this file's.
 const apartment = 'kakkanad-skyline-apartment';
 const apartmentPath = '/apartments/kakkanad-skyline-apartment';
-// This run's stretch of the calendar, well inside the two-year horizon.
-const firstDay = 60 + Math.floor(Math.random() * 400);
+// This run's stretch of the calendar, well inside the two-year horizon, where Kumarakom Lakeside Villa
+// keeps its 7-night minimum (its monsoon takes 3 nights: src/content/villas).
+const kumarakom = (await loadCatalogue()).find('kumarakom-lakeside-villa');
+const firstDay = (() => {
+  for (;;) {
+    const candidate = 60 + Math.floor(Math.random() * 400);
+    const arrival = addDays(today, candidate);
+    if (
+      kumarakom &&
+      findMinimumStay({ arrival, departure: addDays(arrival, 4) }, kumarakom).minNights === 7
+    ) {
+      return candidate;
+    }
+  }
+})();
 const day = (n: number) => addDays(today, firstDay + n);
 
 /** A stay of the apartment stored as the owner, moved to `status` as the office would move it. */

@@ -2,7 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
+import { findMinimumStay, seasonsInPence } from '../../src/lib/seasons.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest, emailedLink } from './support/guests.ts';
 
@@ -14,11 +16,8 @@ const newGuest = (name: string): Guest => ({
   password: 'monsoon backwater coconut 27',
 });
 
-const villa = {
-  id: 'kovalam-cliff-villa',
-  name: 'Kovalam Cliff Villa',
-  weeklyRatePence: 2650_00,
-};
+const villa = { id: 'kovalam-cliff-villa', name: 'Kovalam Cliff Villa' };
+const facts = readFactsOf(villa.id);
 
 /**
  * For what waits on the API: locally each function call bundles and starts a worker, and sign-in
@@ -106,10 +105,26 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
   });
 
   const today = todayInKerala();
-  const arrival = addDays(today, 60);
+  // Clear of peak weeks (whose changeover day these weekdays could miss), and where 3 nights are under
+  // the villa's own 5-night minimum (its monsoon takes 3).
+  let offset = 60;
+  for (;;) {
+    offset = pickDaysClearOfChangeovers(today, { earliest: offset, latest: 400, span: 10, first: true });
+    const start = addDays(today, offset);
+    if (findMinimumStay({ arrival: start, departure: addDays(start, 3) }, facts).minNights === 5) break;
+    offset += 1;
+  }
+  const arrival = addDays(today, offset);
   const departure = addDays(arrival, 7);
   const priced = (guests: number) =>
-    quoteStay({ weeklyRatePence: villa.weeklyRatePence, arrival, departure, guests, today });
+    quoteStay({
+      weeklyRatePence: facts.weeklyRateGbp * 100,
+      seasons: seasonsInPence(facts.seasons),
+      arrival,
+      departure,
+      guests,
+      today,
+    });
   const summary = page.getByText(/^7 nights for \d guests:/);
 
   await test.step('sees the quote follow the dates and guests', async () => {
@@ -196,7 +211,11 @@ test('a confirmed stay shows on the calendars and the form refuses dates that ov
   await createConfirmedGuest(page.request, guest);
   // Signing in through page.request gives the page the same session cookies.
   expect((await page.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
-  const arrival = addDays(todayInKerala(), 100);
+  const today = todayInKerala();
+  const arrival = addDays(
+    today,
+    pickDaysClearOfChangeovers(today, { earliest: 100, latest: 400, span: 10, first: true }),
+  );
   const departure = addDays(arrival, 7);
   const sent = await page.request.post('/api/booking-requests', {
     headers: { 'idempotency-key': crypto.randomUUID() },

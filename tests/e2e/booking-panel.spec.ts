@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, daysBetween, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
-import { quoteStay } from '../../src/lib/pricing.ts';
+import { quoteStay, type StayToPrice } from '../../src/lib/pricing.ts';
+import { seasonsInPence } from '../../src/lib/seasons.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { confirmStay } from './support/stays.ts';
 
 /**
@@ -16,12 +18,17 @@ test.describe.configure({ timeout: 120_000 });
 
 const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 
-// A confirmed stay about three months ahead, and a free stay just after it.
+// A confirmed stay about three months ahead, and a free stay just after it, clear of peak weeks, whose
+// changeover day would refuse these weekdays.
 const today = todayInKerala();
-const booked = { arrival: addDays(today, 95), departure: addDays(today, 102) };
+const start = pickDaysClearOfChangeovers(today, { earliest: 95, latest: 400, span: 30, first: true });
+const booked = { arrival: addDays(today, start), departure: addDays(today, start + 7) };
 const free = { arrival: addDays(booked.departure, 3), departure: addDays(booked.departure, 11) };
 
-let weeklyRatePence = 0;
+// The villa's rates as the server prices them: its own, and its seasons'.
+const facts = readFactsOf(villa.id);
+const rates = { weeklyRatePence: facts.weeklyRateGbp * 100, seasons: seasonsInPence(facts.seasons) };
+const priceOf = (stay: Omit<StayToPrice, 'weeklyRatePence' | 'seasons'>) => quoteStay({ ...rates, ...stay });
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   // An account, a confirmation and a request: the first calls also start each function's worker.
@@ -36,10 +43,6 @@ async function openPanel(page: Page, query = '') {
   await hydrated(page);
   const panel = page.getByRole('complementary', { name: `Book ${villa.name}` });
   await answered(panel.getByRole('button', { name: 'Next month' })).toBeVisible();
-  if (!weeklyRatePence) {
-    const rate = await panel.getByRole('heading', { name: /a week$/ }).textContent();
-    weeklyRatePence = Number((rate ?? '').replace(/[^\d]/g, '')) * 100;
-  }
   return panel;
 }
 
@@ -66,7 +69,7 @@ test.describe('at 1280 px', () => {
     const book = panel.getByRole('button', { name: 'Book now' });
     const box = await book.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
-    await expect(panel.getByRole('heading', { name: /^£[\d,]+ a week$/ })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: /^From £[\d,]+ a week$/ })).toBeVisible();
   });
 
   test('a guest picks a stay on the calendar, sees the whole quote, and BOOK NOW carries it', async ({
@@ -87,7 +90,7 @@ test.describe('at 1280 px', () => {
 
     await expect(panel.getByLabel('Arrival', { exact: true })).toHaveValue(free.arrival);
     await expect(panel.getByLabel('Departure', { exact: true })).toHaveValue(free.departure);
-    const quote = quoteStay({ weeklyRatePence, ...free, guests: 4, today });
+    const quote = priceOf({ ...free, guests: 4, today });
     const price = panel.getByRole('region', { name: 'Your price' });
     await expect(price).toContainText(`${formatPence(quote.totalPence)} in total`);
     await expect(price).toContainText(formatPence(quote.depositPence));
@@ -142,11 +145,69 @@ test.describe('at 1280 px', () => {
 
   test('a stay in the address, as the search links to it, arrives chosen and priced', async ({ page }) => {
     const panel = await openPanel(page, `?arrival=${free.arrival}&departure=${free.departure}&guests=2`);
-    const quote = quoteStay({ weeklyRatePence, ...free, guests: 2, today });
+    const quote = priceOf({ ...free, guests: 2, today });
     await expect(panel.getByRole('region', { name: 'Your price' })).toContainText(
       `${formatPence(quote.totalPence)} in total`,
     );
     await expect(day(panel, free.arrival)).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('in peak weeks', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  // The first peak season (Saturday to Saturday) far enough ahead for a deposit and inside the horizon.
+  const peak = facts.seasons.find(
+    (season) =>
+      season.changeoverDay && daysBetween(today, season.from) > 50 && daysBetween(today, season.to) < 700,
+  );
+  const before = facts.seasons.find((season) => peak && season.to === addDays(peak.from, -1));
+
+  test('a stay crossing into peak shows each season’s nights, rate and amount, adding up to the total', async ({
+    page,
+  }) => {
+    if (!peak || !before)
+      throw new Error(`${villa.name} has no peak season with a season before it in the horizon`);
+    // Five nights of the season before, then the first peak week, Saturday to Saturday.
+    const stay = { arrival: addDays(peak.from, -5), departure: addDays(peak.from, 7) };
+    const panel = await openPanel(page, `?arrival=${stay.arrival}&departure=${stay.departure}&guests=4`);
+    const quote = priceOf({ ...stay, guests: 4, today });
+    expect(quote.lines.map((line) => [line.season, line.nights])).toEqual([
+      [before.name, 5],
+      [peak.name, 7],
+    ]);
+    const price = panel.getByRole('region', { name: 'Your price' });
+    await expect(price).toContainText(`${formatPence(quote.totalPence)} in total`);
+    for (const line of quote.lines) {
+      const row = price.locator('.quote__season').filter({ hasText: `${line.season}:` });
+      await expect(row.locator('dt')).toHaveText(
+        line.nights % 7 === 0
+          ? `${line.season}: ${line.nights} nights at ${formatPence(line.weeklyRatePence)} a week`
+          : `${line.season}: ${line.nights} nights at ${formatPence(Math.round(line.weeklyRatePence / 700) * 100)} a night`,
+      );
+      await expect(row.locator('dd')).toHaveText(formatPence(line.amountPence));
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('a Sunday in peak cannot start a stay: the calendar says why, and a typed one is refused on its field', async ({
+    page,
+  }) => {
+    if (!peak) throw new Error(`${villa.name} has no peak season in the horizon`);
+    const rule = `${peak.name} stays start and end on a ${peak.changeoverDay}`;
+    const sunday = addDays(peak.from, 1);
+    const panel = await openPanel(page);
+    await showMonthOf(panel, sunday);
+    await expect(day(panel, sunday)).toHaveAttribute('aria-disabled', 'true');
+    await expect(day(panel, sunday)).toHaveAccessibleName(new RegExp(rule));
+    await expect(day(panel, peak.from)).not.toHaveAttribute('aria-disabled', 'true');
+
+    await panel.getByLabel('Guests').selectOption('4');
+    await panel.getByLabel('Arrival', { exact: true }).fill(sunday);
+    await panel.getByLabel('Departure', { exact: true }).fill(addDays(sunday, 7));
+    await expect(
+      panel.getByText(`${peak.name} stays at ${villa.name} start and end on a ${peak.changeoverDay}`).first(),
+    ).toBeVisible();
+    await expect(panel.getByRole('region', { name: 'Your price' })).not.toContainText('in total');
   });
 });
 
@@ -177,7 +238,7 @@ test.describe('at 360 px', () => {
     await expect(panel.getByText(/: 8 nights\./)).toBeAttached();
 
     const bar = page.locator('.book-bar');
-    const quote = quoteStay({ weeklyRatePence, ...free, guests: 2, today });
+    const quote = priceOf({ ...free, guests: 2, today });
     await expect(bar).toContainText(`${formatPence(quote.totalPence)} for 8 nights`);
     await expectNoAxeViolations(page);
     await bar.getByRole('button', { name: 'Book now' }).click();

@@ -4,8 +4,10 @@ import { baseURL, e2eOutboxDir } from '../../playwright.config.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
+import { seasonsInPence } from '../../src/lib/seasons.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { emailedLink } from './support/guests.ts';
 
@@ -17,7 +19,8 @@ import { emailedLink } from './support/guests.ts';
  * dashboard's search.
  */
 
-const villa = { id: 'varkala-clifftop-villa', name: 'Varkala Clifftop Villa', weeklyRatePence: 4800_00 };
+const villa = { id: 'varkala-clifftop-villa', name: 'Varkala Clifftop Villa' };
+const facts = readFactsOf(villa.id);
 const word = crypto.randomUUID().slice(0, 8);
 const guest = {
   name: 'Priya Nair',
@@ -47,9 +50,20 @@ test('a guest searches, books through registration, and the office confirms: the
 }) => {
   test.setTimeout(360_000);
   const today = todayInKerala();
-  const arrival = addDays(today, 160);
+  // Clear of peak weeks, whose changeover day an 8-night stay on any weekday could miss.
+  const arrival = addDays(
+    today,
+    pickDaysClearOfChangeovers(today, { earliest: 160, latest: 400, span: 10, first: true }),
+  );
   const departure = addDays(arrival, 8);
-  const quote = quoteStay({ weeklyRatePence: villa.weeklyRatePence, arrival, departure, guests: 4, today });
+  const quote = quoteStay({
+    weeklyRatePence: facts.weeklyRateGbp * 100,
+    seasons: seasonsInPence(facts.seasons),
+    arrival,
+    departure,
+    guests: 4,
+    today,
+  });
   const total = `${formatPence(quote.totalPence)} in total`;
   let reference = '';
 

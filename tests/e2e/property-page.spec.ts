@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
 import { parse } from 'yaml';
+import { todayInKerala } from '../../src/lib/dates.ts';
+import { formatGbp } from '../../src/lib/money.ts';
 import { expectNoAxeViolations, waitForIslands } from '../support/axe.ts';
 
 /** A property's front matter as its editor wrote it. */
@@ -12,6 +14,15 @@ type Property = {
   longitude: number;
   images: { alt: string }[];
   faq?: { question: string; replaces?: string }[];
+  weeklyRateGbp: number;
+  seasons?: {
+    name: string;
+    from: string;
+    to: string;
+    weeklyRateGbp: number;
+    minNights: number;
+    changeoverDay?: string;
+  }[];
 };
 
 function readProperties(): Property[] {
@@ -206,6 +217,41 @@ test.describe('the location map', () => {
     await expect(frame.contentFrame().getByText('Map')).toBeVisible();
     expect(cspErrors).toEqual([]);
   });
+});
+
+test.describe('the season table', () => {
+  for (const width of [360, 1280]) {
+    test(`lists each season ahead with its nights, weekly rate and shortest stay, readable at ${width} px`, async ({
+      page,
+    }) => {
+      await openVilla(page, width);
+      const table = page.getByRole('table', { name: `Rates and shortest stays by season at ${villa.name}` });
+      await expect(table).toBeVisible();
+      const today = todayInKerala();
+      const ahead = (villa.seasons ?? []).filter((season) => season.to >= today);
+      expect(ahead.length).toBeGreaterThan(0);
+      // One row per season ahead, then the villa's own rate for every other night.
+      await expect(table.getByRole('row')).toHaveCount(1 + ahead.length + 1);
+      const peak = ahead.find((season) => season.changeoverDay) ?? ahead[0];
+      if (!peak) throw new Error('no season ahead');
+      const row = table.getByRole('row').nth(1 + ahead.indexOf(peak));
+      await expect(row.getByRole('rowheader')).toContainText(peak.name);
+      await expect(row).toContainText(formatGbp(peak.weeklyRateGbp));
+      await expect(row).toContainText(`${peak.minNights} nights`);
+      if (peak.changeoverDay)
+        await expect(row).toContainText(`${peak.changeoverDay} to ${peak.changeoverDay}`);
+      await expect(table.getByRole('row').last().getByRole('rowheader')).toHaveText('Other dates');
+      await expect(table.getByRole('row').last()).toContainText(formatGbp(villa.weeklyRateGbp));
+      // The table fits the page: nothing sticks out at a phone's width.
+      const overflow = await table.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The teaser is the lowest rate, and says so.
+      const lowest = Math.min(villa.weeklyRateGbp, ...ahead.map((season) => season.weeklyRateGbp));
+      await expect(page.getByRole('heading', { name: `From ${formatGbp(lowest)} a week` })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 test.describe('the terms and the FAQ', () => {

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { todayInKerala } from '../../src/lib/dates.ts';
+import { findLowestWeeklyRatePence, listSeasonsStillAhead } from '../../src/lib/seasons.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { readFactsOf } from '../support/seasons.ts';
 
 /** What the tests need from a content file's front matter, read the way an editor wrote it. */
 function readCollection(collection: 'villas' | 'apartments' | 'posts') {
@@ -193,8 +196,13 @@ test('structured data parses and describes the business and each property', asyn
       const rental = (await blocks()).find((block) => block['@type'] === 'VacationRental');
       expect(rental, property.id).toBeDefined();
       expect(rental?.name).toBe(property.name);
+      // The rent is offered from the lowest weekly rate still ahead, as the page's "from £X a week".
+      const facts = readFactsOf(property.id);
+      const seasons = listSeasonsStillAhead(facts.seasons, todayInKerala());
+      const lowest =
+        findLowestWeeklyRatePence({ ...facts, weeklyRatePence: facts.weeklyRateGbp * 100, seasons }) / 100;
       expect(rental?.makesOffer).toContainEqual(
-        expect.objectContaining({ '@type': 'Offer', priceCurrency: 'GBP', price: property.weeklyRateGbp }),
+        expect.objectContaining({ '@type': 'Offer', priceCurrency: 'GBP', price: lowest }),
       );
     }
   }

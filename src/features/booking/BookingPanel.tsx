@@ -5,6 +5,7 @@ import { addDays, isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { formatPence } from '../../lib/money.ts';
 import { paths, withStay } from '../../lib/paths.ts';
+import { describeMinimumStays, findLowestWeeklyRatePence, hasSeasonalRates } from '../../lib/seasons.ts';
 import { bookingHorizonDays } from '../../lib/stay-rules.ts';
 import { overlapsBookedStay } from '../availability/calendar.ts';
 import { useAvailability } from '../availability/use-availability.ts';
@@ -95,7 +96,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
 
   const change = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  const rules = today ? { today, minNights: property.minNights } : null;
+  const rules = today ? { today, minNights: property.minNights, seasons: property.seasons } : null;
   const picked: PickedStay = { arrival: values.arrival, departure: values.departure };
   const onPick = (date: string) => {
     if (!rules) return;
@@ -178,7 +179,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
         </p>
         <div className="booking-panel__calendar">
           <p className="booking-panel__how" id={`${formId}-how`}>
-            Press your arrival day, then your departure day. At least {describeNights(property.minNights)}.
+            Press your arrival day, then your departure day. At least {describeMinimumStays(property)}.
           </p>
           <div className="booking-panel__slot">
             {rules && availability.status === 'loaded' ? (
@@ -218,7 +219,8 @@ export default function BookingPanel({ property }: { property: BookableProperty 
             </>
           ) : (
             <>
-              <strong>{formatPence(property.weeklyRatePence)}</strong> a week
+              {hasSeasonalRates(property) && 'From '}
+              <strong>{formatPence(findLowestWeeklyRatePence(property))}</strong> a week
             </>
           )}
         </p>

@@ -2,18 +2,23 @@ import { bookingTerms } from '../../lib/booking-terms.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import type { Quote } from '../../lib/pricing.ts';
-import { describeStayCharge } from './stay-words.ts';
+import { describeQuoteLine } from './stay-words.ts';
 
-/** A quote line by line: the stay, the discount when it applies, the total, and what is due when. */
+/**
+ * A quote line by line: the stay's nights season by season (one line when it is all at one rate), the
+ * discount when it applies, the total, and what is due when.
+ */
 export function QuoteDetails({ quote }: { quote: Quote }) {
   const { discountPercent, depositPercent, balanceDueDaysBeforeArrival } = bookingTerms;
   return (
     <div className="quote">
       <dl className="quote__lines">
-        <div>
-          <dt>{describeStayCharge(quote.nights, quote.weeklyRatePence)}</dt>
-          <dd>{formatPence(quote.subtotalPence)}</dd>
-        </div>
+        {quote.lines.map((line) => (
+          <div key={`${line.season}-${line.weeklyRatePence}`} className="quote__season">
+            <dt>{describeQuoteLine(line)}</dt>
+            <dd>{formatPence(line.amountPence)}</dd>
+          </div>
+        ))}
         {quote.discountPence > 0 && (
           <div>
             <dt>Two-guest discount ({discountPercent}%)</dt>

@@ -30,9 +30,9 @@ export function StayCalendar({ property, availability, stay, today, onChoose, an
               <StayPicker
                 stays={availability.stays}
                 picked={stay}
-                rules={{ today, minNights: property.minNights }}
+                rules={{ today, minNights: property.minNights, seasons: property.seasons }}
                 onPick={(date) => {
-                  const rules = { today, minNights: property.minNights };
+                  const rules = { today, minNights: property.minNights, seasons: property.seasons };
                   const next = pickDay(date, stay, availability.stays, rules);
                   onChoose(next, describePicking(next, rules));
                 }}

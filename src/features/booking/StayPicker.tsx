@@ -171,7 +171,7 @@ export function StayPicker({ stays, picked, rules, onPick }: Props) {
                   place === 'arrival' && 'your arrival',
                   place === 'departure' && 'your departure',
                   place === 'night' && 'in your stay',
-                  refusal && describeRefusal(refusal, rules),
+                  refusal && describeRefusal(refusal, rules, day.date, picked),
                 ].filter(Boolean);
                 return (
                   <td key={weekday} className={classes.join(' ')}>

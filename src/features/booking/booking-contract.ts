@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
 import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
+import { weekdays } from '../../lib/seasons.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the
@@ -134,14 +135,27 @@ export const accountBookingRequestsAnswerSchema = z.object({
   bookingRequests: z.array(accountBookingRequestSchema),
 });
 
+/** A rate season as the booking form and panel price and check by (src/lib/seasons.ts), rate in pence. */
+export const bookableSeasonSchema = z.object({
+  name: z.string().min(1),
+  from: isoDate,
+  to: isoDate,
+  weeklyRatePence: z.int().positive(),
+  minNights: z.int().positive(),
+  changeoverDay: z.enum(weekdays).optional(),
+});
+
 /** A villa or apartment as the booking form knows it: the facts that price and check a stay. */
 export const bookablePropertySchema = z.object({
   slug: bookingRequestSchema.shape.property,
   name: z.string().min(1),
   kind: propertyKindSchema,
+  /** The property's own rate and minimum stay: those of every night outside its seasons. */
   weeklyRatePence: z.int().positive(),
   sleeps: z.int().positive(),
   minNights: z.int().positive(),
+  /** In date order; only those not yet over when the page was built, to keep the page's props small. */
+  seasons: z.array(bookableSeasonSchema).default([]),
 });
 
 export type BookableProperty = z.infer<typeof bookablePropertySchema>;

@@ -9,6 +9,7 @@ const villa: BookableProperty = {
   weeklyRatePence: 265_000,
   sleeps: 8,
   minNights: 5,
+  seasons: [],
 };
 const today = '2027-01-01';
 
@@ -73,6 +74,47 @@ describe('previewStay', () => {
       depositPence: 265_000,
       balancePence: 0,
       balanceDueDate: null,
+    });
+  });
+
+  describe('across seasons, with the rules and prices the server uses', () => {
+    const seasonal: BookableProperty = {
+      ...villa,
+      seasons: [
+        { name: 'High season', from: '2027-10-01', to: '2027-12-17', weeklyRatePence: 320_000, minNights: 5 },
+        {
+          name: 'Peak season',
+          from: '2027-12-18',
+          to: '2028-01-14',
+          weeklyRatePence: 425_000,
+          minNights: 7,
+          changeoverDay: 'Saturday',
+        },
+      ],
+    };
+
+    it('prices a stay crossing into peak season by season', () => {
+      const { problems, quote } = previewStay(
+        { arrival: '2027-12-13', departure: '2027-12-25', guests: '4' },
+        seasonal,
+        today,
+      );
+      expect(problems).toEqual({});
+      expect(quote?.lines).toEqual([
+        // £3,200 a week makes a £457 night.
+        { season: 'High season', nights: 5, weeklyRatePence: 320_000, amountPence: 228_500 },
+        { season: 'Peak season', nights: 7, weeklyRatePence: 425_000, amountPence: 425_000 },
+      ]);
+      expect(quote?.subtotalPence).toBe(653_500);
+    });
+
+    it('shows no price for a peak stay leaving on a Wednesday, and says why on the departure', () => {
+      expect(
+        previewStay({ arrival: '2027-12-13', departure: '2027-12-22', guests: '4' }, seasonal, today),
+      ).toEqual({
+        problems: { departure: 'Peak season stays at Kovalam Cliff Villa start and end on a Saturday' },
+        quote: null,
+      });
     });
   });
 });

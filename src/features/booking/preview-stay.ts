@@ -30,5 +30,6 @@ export function previewStay(
   const problems = findStayProblems(stay, property, today);
   const complete = isIsoDate(stay.arrival) && isIsoDate(stay.departure) && guests >= 1 && guests <= 50;
   if (!complete || Object.keys(problems).length > 0) return { problems, quote: null };
-  return { problems, quote: quoteStay({ weeklyRatePence: property.weeklyRatePence, ...stay, today }) };
+  const { weeklyRatePence, seasons } = property;
+  return { problems, quote: quoteStay({ weeklyRatePence, seasons, ...stay, today }) };
 }

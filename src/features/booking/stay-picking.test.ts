@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it, test } from 'vitest';
 import { addDays, daysBetween } from '../../lib/dates.ts';
+import { findStayProblems } from '../../lib/stay-rules.ts';
 import { overlapsBookedStay } from '../availability/calendar.ts';
 import {
   describePicking,
+  describeRefusal,
+  findEarliestDeparture,
   firstBookedNightFrom,
   judgeDay,
   noStay,
@@ -119,6 +122,78 @@ describe('pickDay', () => {
           expect(overlapsBookedStay(picked, stays)).toBe(false);
           expect(daysBetween(picked.arrival, picked.departure)).toBeGreaterThanOrEqual(minNights);
           expect(picked.arrival >= today).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('picking a stay in peak weeks', () => {
+  // Peak season: the nights of Saturday 2027-01-16 to Friday 2027-02-12, Saturday to Saturday, 7 nights at least.
+  const peak = {
+    name: 'Peak season',
+    from: '2027-01-16',
+    to: '2027-02-12',
+    minNights: 7,
+    changeoverDay: 'Saturday' as const,
+  };
+  const seasonal = { today, minNights: 3, seasons: [peak] };
+
+  test.each<[string, PickedStay, string, ReturnType<typeof judgeDay>]>([
+    ['a Saturday arrival in peak', noStay, '2027-01-23', null],
+    ['a Sunday arrival in peak', noStay, '2027-01-24', 'changeover'],
+    ['a Tuesday arrival before peak', noStay, '2027-01-12', null],
+    ['a Saturday departure a week into peak', { arrival: '2027-01-23', departure: '' }, '2027-01-30', null],
+    ['a Monday departure in peak', { arrival: '2027-01-23', departure: '' }, '2027-02-01', 'changeover'],
+    [
+      'a departure five nights into peak',
+      { arrival: '2027-01-23', departure: '' },
+      '2027-01-28',
+      'too-short',
+    ],
+    [
+      'four nights from a Tuesday, two of them in peak',
+      { arrival: '2027-01-12', departure: '' },
+      '2027-01-18',
+      'too-short',
+    ],
+    [
+      'a departure after peak, whatever the day',
+      { arrival: '2027-02-06', departure: '' },
+      '2027-02-15',
+      null,
+    ],
+  ])('judges %s', (_, picked, date, refusal) => {
+    expect(judgeDay(date, picked, [], seasonal)).toBe(refusal);
+  });
+
+  it('names the season in the words a screen reader hears', () => {
+    expect(describeRefusal('changeover', seasonal, '2027-01-24')).toBe(
+      'Peak season stays start and end on a Saturday',
+    );
+    expect(
+      describeRefusal('too-short', seasonal, '2027-01-28', { arrival: '2027-01-23', departure: '' }),
+    ).toBe('too short a stay, Peak season stays are at least 7 nights');
+  });
+
+  it('offers the first departure the season allows after an arrival', () => {
+    expect(findEarliestDeparture('2027-01-23', seasonal)).toBe('2027-01-30');
+    // Arriving Wednesday before peak: three nights end on Saturday, outside it.
+    expect(findEarliestDeparture('2027-01-13', seasonal)).toBe('2027-01-16');
+    expect(describePicking({ arrival: '2027-01-23', departure: '' }, seasonal)).toBe(
+      'Arrival Sat, 23 January 2027. Now choose your departure day, Sat, 30 January 2027 or later.',
+    );
+  });
+
+  it('never ends with a stay the booking form would refuse for its season', () => {
+    const day = fc.integer({ min: 0, max: 60 }).map((offset) => addDays(today, offset));
+    fc.assert(
+      fc.property(fc.array(day, { maxLength: 12 }), (presses) => {
+        let picked: PickedStay = noStay;
+        for (const date of presses) picked = pickDay(date, picked, [], seasonal);
+        if (picked.arrival && picked.departure) {
+          const property = { name: 'Kovalam Cliff Villa', minNights: 3, sleeps: 8, seasons: [peak] };
+          expect(findStayProblems({ ...picked, guests: 2 }, property, today)).toEqual({});
         }
       }),
     );

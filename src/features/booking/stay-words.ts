@@ -1,5 +1,5 @@
 import { formatPence } from '../../lib/money.ts';
-import { nightlyRatePence } from '../../lib/pricing.ts';
+import { nightlyRatePence, type QuoteLine } from '../../lib/pricing.ts';
 import type { BookingStatus } from './booking-contract.ts';
 
 /** How a stay and its request read on the booking form, its quote and the account page. */
@@ -21,6 +21,15 @@ export function describeStayCharge(nights: number, weeklyRatePence: number): str
   const night = formatPence(nightlyRatePence(weeklyRatePence));
   if (weeks === 0) return `${describeNights(nights)} at ${night} a night`;
   return `${describeNights(nights)}: ${counted(weeks, 'week', 'weeks')} at ${week} and ${describeNights(otherNights)} at ${night}`;
+}
+
+/**
+ * One line of a quote in words: the stay's charge as before when the whole stay is at the property's
+ * own rate, else with its season: "Peak season: 7 nights at £7,700 a week".
+ */
+export function describeQuoteLine(line: QuoteLine): string {
+  const charge = describeStayCharge(line.nights, line.weeklyRatePence);
+  return line.season ? `${line.season}: ${charge}` : charge;
 }
 
 /** "1 guest", "4 guests". */

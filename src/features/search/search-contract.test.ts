@@ -68,8 +68,16 @@ describe('the words of a result', () => {
     ],
     [{ status: 'sleeps-fewer', ...property }, 'Sleeps at most 8'],
     [
-      { status: 'stay-too-short', ...property, minNights: 5 },
+      { status: 'stay-too-short', ...property, minNights: 5, season: null },
       'Not available for so short a stay: at least 5 nights',
+    ],
+    [
+      { status: 'stay-too-short', ...property, minNights: 7, season: 'Peak season' },
+      'Not available for so short a stay: Peak season stays are at least 7 nights',
+    ],
+    [
+      { status: 'changeover-day', ...property, season: 'Peak season', day: 'Saturday' },
+      'Peak season stays here start and end on a Saturday',
     ],
   ] satisfies [UnavailableResult, string][])('says why %o is not offered', (result, words) => {
     expect(describeUnavailable(result, 8)).toBe(words);

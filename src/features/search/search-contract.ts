@@ -3,6 +3,7 @@ import { describeBedrooms, describeSleeps } from '../../lib/catalogue.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { quoteSchema } from '../../lib/quote.ts';
+import { weekdays } from '../../lib/seasons.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { bookingRequestSchema } from '../booking/booking-contract.ts';
 
@@ -76,8 +77,20 @@ export const unavailableResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('booked'), ...searchedPropertyFields, freeFrom: isoDate.nullable() }),
   /** The party is larger than `sleeps`. */
   z.object({ status: z.literal('sleeps-fewer'), ...searchedPropertyFields }),
-  /** The stay is shorter than the property's minimum. */
-  z.object({ status: z.literal('stay-too-short'), ...searchedPropertyFields, minNights: z.int().positive() }),
+  /** The stay is shorter than the minimum of the strictest season it touches (`season`; null: the property's own). */
+  z.object({
+    status: z.literal('stay-too-short'),
+    ...searchedPropertyFields,
+    minNights: z.int().positive(),
+    season: z.string().nullable(),
+  }),
+  /** The stay starts or ends in `season`, whose stays start and end on `day`, on another day. */
+  z.object({
+    status: z.literal('changeover-day'),
+    ...searchedPropertyFields,
+    season: z.string().min(1),
+    day: z.enum(weekdays),
+  }),
 ]);
 
 /** `GET /api/search?arrival=…&departure=…&guests=…` 200. */
@@ -125,6 +138,10 @@ export function describeUnavailable(result: UnavailableResult, nights: number): 
     case 'sleeps-fewer':
       return `Sleeps at most ${result.sleeps}`;
     case 'stay-too-short':
-      return `Not available for so short a stay: at least ${describeNights(result.minNights)}`;
+      return result.season
+        ? `Not available for so short a stay: ${result.season} stays are at least ${describeNights(result.minNights)}`
+        : `Not available for so short a stay: at least ${describeNights(result.minNights)}`;
+    case 'changeover-day':
+      return `${result.season} stays here start and end on a ${result.day}`;
   }
 }

@@ -57,10 +57,22 @@ const stayOf = ({ reference, request, property, quote }: SentBookingRequest): St
 });
 
 function describeQuote(quote: Quote): string[] {
-  const lines = [
-    `Weekly rate: ${pounds(quote.weeklyRatePence)}`,
-    `${quote.nights} ${quote.nights === 1 ? 'night' : 'nights'}: ${pounds(quote.subtotalPence)}`,
-  ];
+  const nights = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
+  const [only] = quote.lines;
+  const lines =
+    quote.lines.length === 1 && only?.season === null
+      ? [
+          `Weekly rate: ${pounds(quote.weeklyRatePence)}`,
+          `${nights(quote.nights)}: ${pounds(quote.subtotalPence)}`,
+        ]
+      : [
+          // Priced across seasons: each season's nights at its rate, then what they come to together.
+          ...quote.lines.map(
+            (line) =>
+              `${line.season ?? 'Standard rate'}: ${nights(line.nights)} at ${pounds(line.weeklyRatePence)} a week: ${pounds(line.amountPence)}`,
+          ),
+          `${nights(quote.nights)}: ${pounds(quote.subtotalPence)}`,
+        ];
   if (quote.discountPence > 0) {
     lines.push(`Discount for two guests (${bookingTerms.discountPercent}%): −${pounds(quote.discountPence)}`);
   }

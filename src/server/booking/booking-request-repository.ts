@@ -1,6 +1,6 @@
 import type { ConfirmedStay } from '../../features/availability/availability-contract.ts';
 import type { AccountBookingRequest, BookingRequestInput } from '../../features/booking/booking-contract.ts';
-import type { Quote } from '../../lib/pricing.ts';
+import type { Quote, QuoteLine } from '../../lib/pricing.ts';
 import type { Transaction } from '../db/database.ts';
 
 /** The SQL of booking requests. Dates leave the database as `YYYY-MM-DD` text, never as JS Dates. */
@@ -67,8 +67,8 @@ export async function insertBookingRequest(
     `insert into public.booking_requests (
        user_id, name, email, phone, city, property, arrival, departure, guests, message,
        nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date
-     ) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       balance_due_date, price_lines
+     ) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb)
      returning id, reference`,
     [
       userId,
@@ -89,6 +89,7 @@ export async function insertBookingRequest(
       quote.depositPence,
       quote.balancePence,
       quote.balanceDueDate,
+      JSON.stringify(quote.lines),
     ],
   );
   if (!row) throw new Error('The booking request insert returned no row');
@@ -128,7 +129,35 @@ type BookingRequestRow = {
   deposit_pence: number;
   balance_pence: number;
   balance_due_date: string | null;
+  price_lines: QuoteLine[] | null;
 };
+
+/** The quote a row keeps. One stored before seasons has no lines: it was priced at one rate throughout. */
+function readStoredQuote(
+  row: Omit<
+    BookingRequestRow,
+    'id' | 'status' | 'created_at' | 'reference' | 'property' | 'arrival' | 'departure' | 'guests'
+  >,
+): Quote {
+  return {
+    nights: row.nights,
+    weeklyRatePence: row.weekly_rate_pence,
+    lines: row.price_lines ?? [
+      {
+        season: null,
+        nights: row.nights,
+        weeklyRatePence: row.weekly_rate_pence,
+        amountPence: row.subtotal_pence,
+      },
+    ],
+    subtotalPence: row.subtotal_pence,
+    discountPence: row.discount_pence,
+    totalPence: row.total_pence,
+    depositPence: row.deposit_pence,
+    balancePence: row.balance_pence,
+    balanceDueDate: row.balance_due_date,
+  };
+}
 
 /**
  * A guest's requests that the office has not deleted, newest first. RLS already limits the caller to
@@ -141,7 +170,7 @@ export async function listBookingRequestsOfUser(
   const rows = await tx.query<BookingRequestRow>(
     `select id, reference, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure, guests,
             status, created_at, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence,
-            deposit_pence, balance_pence, ${isoDate('balance_due_date')} as balance_due_date
+            deposit_pence, balance_pence, ${isoDate('balance_due_date')} as balance_due_date, price_lines
      from public.booking_requests
      where user_id = $1 and deleted_at is null
      order by created_at desc, id`,
@@ -156,16 +185,7 @@ export async function listBookingRequestsOfUser(
     guests: row.guests,
     status: row.status,
     createdAt: row.created_at,
-    quote: {
-      nights: row.nights,
-      weeklyRatePence: row.weekly_rate_pence,
-      subtotalPence: row.subtotal_pence,
-      discountPence: row.discount_pence,
-      totalPence: row.total_pence,
-      depositPence: row.deposit_pence,
-      balancePence: row.balance_pence,
-      balanceDueDate: row.balance_due_date,
-    },
+    quote: readStoredQuote(row),
   }));
 }
 
@@ -189,7 +209,7 @@ export async function selectBookingForGuest(
   >(
     `select reference, name, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure,
             guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
-            balance_pence, ${isoDate('balance_due_date')} as balance_due_date,
+            balance_pence, ${isoDate('balance_due_date')} as balance_due_date, price_lines,
             coalesce(
               (select recipient from public.email_outbox
                where booking_request_id = request.id and kind = 'booking_guest_receipt'
@@ -208,15 +228,6 @@ export async function selectBookingForGuest(
     arrival: row.arrival,
     departure: row.departure,
     guests: row.guests,
-    quote: {
-      nights: row.nights,
-      weeklyRatePence: row.weekly_rate_pence,
-      subtotalPence: row.subtotal_pence,
-      discountPence: row.discount_pence,
-      totalPence: row.total_pence,
-      depositPence: row.deposit_pence,
-      balancePence: row.balance_pence,
-      balanceDueDate: row.balance_due_date,
-    },
+    quote: readStoredQuote(row),
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '../../features/booking/booking-contract.ts';
 import { addDays, todayInKerala } from '../../lib/dates.ts';
 import { type Quote, quoteStay } from '../../lib/pricing.ts';
+import { seasonsInPence } from '../../lib/seasons.ts';
 import { bookingHorizonDays, findStayProblems } from '../../lib/stay-rules.ts';
 import type { Visitor } from '../auth/session.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
@@ -57,6 +58,7 @@ async function priceRequest(
   if (Object.keys(problems).length > 0) throw new Refusal('invalid', fieldsProblem, problems);
   const quote = quoteStay({
     weeklyRatePence: property.weeklyRateGbp * 100,
+    seasons: seasonsInPence(property.seasons),
     arrival: request.arrival,
     departure: request.departure,
     guests: request.guests,

@@ -44,6 +44,16 @@ describe('the catalogue of this repository', () => {
         weeklyRateGbp: 4800,
         sleeps: 18,
         minNights: 7,
+        seasons: expect.arrayContaining([
+          {
+            name: 'Peak season',
+            from: '2026-12-19',
+            to: '2027-01-15',
+            weeklyRateGbp: 7700,
+            minNights: 7,
+            changeoverDay: 'Saturday',
+          },
+        ]),
       },
     ],
     [
@@ -82,7 +92,50 @@ describe('parsePropertyFacts', () => {
       bedrooms: 4,
       weeklyRateGbp: 2650,
       minNights: 5,
+      seasons: [],
     });
+  });
+
+  it('reads the seasons, unquoted dates as text, as the functions price by them', () => {
+    const lines = [
+      ...villaLines,
+      'seasons:',
+      '  - name: Peak season',
+      '    from: 2026-12-19',
+      '    to: 2027-01-15',
+      '    weeklyRateGbp: 4250',
+      '    minNights: 7',
+      '    changeoverDay: Saturday',
+    ];
+    expect(parsePropertyFacts(frontmatter(lines), where).seasons).toEqual([
+      {
+        name: 'Peak season',
+        from: '2026-12-19',
+        to: '2027-01-15',
+        weeklyRateGbp: 4250,
+        minNights: 7,
+        changeoverDay: 'Saturday',
+      },
+    ]);
+  });
+
+  it('refuses overlapping seasons, naming the file, the season and the field', () => {
+    const season = (from: string, to: string) => [
+      '  - name: High season',
+      `    from: ${from}`,
+      `    to: ${to}`,
+      '    weeklyRateGbp: 3200',
+      '    minNights: 5',
+    ];
+    const lines = [
+      ...villaLines,
+      'seasons:',
+      ...season('2026-10-01', '2026-12-20'),
+      ...season('2026-12-19', '2027-01-15'),
+    ];
+    expect(() => parsePropertyFacts(frontmatter(lines), where)).toThrow(
+      /kovalam-cliff-villa\.md is not a valid villa: seasons\.1\.from: from \(2026-12-19\) must come after the last night of High season \(2026-12-20\)/,
+    );
   });
 
   it('refuses a frontmatter without weeklyRateGbp, naming the file and the field', () => {

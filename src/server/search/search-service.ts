@@ -10,6 +10,7 @@ import { addDays, daysBetween, todayInKerala } from '../../lib/dates.ts';
 import { type FieldErrors, firstErrorPerField } from '../../lib/form-fields.ts';
 import { propertyPath } from '../../lib/paths.ts';
 import { quoteStay } from '../../lib/pricing.ts';
+import { seasonsInPence } from '../../lib/seasons.ts';
 import { findSearchProblems, judgeStay, latestArrivalFrom, type TakenStay } from '../../lib/stay-search.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
@@ -86,7 +87,12 @@ export async function searchStays(
         free.push({
           status: 'free',
           ...shown,
-          quote: quoteStay({ weeklyRatePence: property.weeklyRateGbp * 100, ...query, today }),
+          quote: quoteStay({
+            weeklyRatePence: property.weeklyRateGbp * 100,
+            seasons: seasonsInPence(property.seasons),
+            ...query,
+            today,
+          }),
         });
         break;
       case 'booked':
@@ -96,7 +102,15 @@ export async function searchStays(
         unavailable.push({ status: 'sleeps-fewer', ...shown });
         break;
       case 'stay-too-short':
-        unavailable.push({ status: 'stay-too-short', ...shown, minNights: verdict.minNights });
+        unavailable.push({
+          status: 'stay-too-short',
+          ...shown,
+          minNights: verdict.minNights,
+          season: verdict.season,
+        });
+        break;
+      case 'changeover-day':
+        unavailable.push({ status: 'changeover-day', ...shown, season: verdict.season, day: verdict.day });
         break;
     }
   }
