@@ -3,6 +3,7 @@ import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
+import narrowPageCsps from './src/integrations/page-csp.ts';
 import { mapOrigin } from './src/lib/maps.ts';
 
 /** Pages that answer a form or a session, which search engines have no reason to list. */
@@ -25,6 +26,7 @@ export default defineConfig({
     // forms with React itself (src/features/forms/render-form.ts), outside this build.
     preact({ compat: true }),
     optimizeSvgAssets(),
+    narrowPageCsps(),
     sitemap({
       filter: (page) => !unlisted.test(new URL(page).pathname),
       // The same clean URLs as the pages' canonical links.
