@@ -175,6 +175,21 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     expect((await focusedCell(page)).tag).toBe('TD');
   });
 
+  await test.step('declines the new request from its bar, and the bar goes', async () => {
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('dialog', { name: `Booking request from ${guestName} Junior` });
+    await answered(detail.getByRole('button', { name: 'Decline booking' })).toBeVisible();
+    await detail.getByRole('button', { name: 'Decline booking' }).click();
+    await detail.getByRole('button', { name: 'Yes, decline booking' }).click();
+    await answered(detail.getByRole('status')).toHaveText('Booking declined.');
+    await page.keyboard.press('Escape');
+    await answered(grid.getByRole('button', { name: new RegExp(fresh.reference) })).toHaveCount(0);
+    await expect(
+      grid.getByRole('button', { name: new RegExp(`^${confirmed.reference}, Confirmed`) }),
+    ).toBeVisible();
+  });
+
   await test.step('goes back a month and to this month', async () => {
     await page.getByRole('button', { name: /^Previous month/ }).click();
     await answered(

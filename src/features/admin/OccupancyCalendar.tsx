@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatMonth, todayInKerala } from '../../lib/dates.ts';
 import type { OccupancyAnswer, OccupancyStay } from './admin-contract.ts';
 import { describeStatus, formatDay } from './admin-fields.ts';
@@ -51,11 +51,11 @@ function describeStay(stay: OccupancyStay): string {
  */
 export function OccupancyCalendar({ month, onMonthChange, onOpen, onSessionGone, version }: Props) {
   const { occupancy, retry, reload } = useOccupancy(month, onSessionGone);
-  const seenVersion = useRef(version);
-  if (seenVersion.current !== version) {
-    seenVersion.current = version;
-    reload();
-  }
+  const firstVersion = useRef(version);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks again when the version moves, not when `reload` is remade
+  useEffect(() => {
+    if (version !== firstVersion.current) reload();
+  }, [version]);
   const previous = shiftMonth(month, -1);
   const next = shiftMonth(month, 1);
   const thisMonth = todayInKerala().slice(0, 7);
