@@ -89,7 +89,8 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await answered(page).toHaveURL('/admin');
+  // The first sign-in on a fresh server bundles its functions; on a busy machine that took over 30 s.
+  await expect(page).toHaveURL('/admin', { timeout: 90_000 });
   await answered(page.getByRole('region', { name: 'Booking requests', exact: true })).toBeVisible();
 }
 
