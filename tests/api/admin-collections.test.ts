@@ -483,7 +483,7 @@ describe('exporting CSV', () => {
     expect(lines[1]).toContain(',700.00,175.00,525.00,2094-11-17,');
   });
 
-  it('names each property as the office knows it, beside the booking reference', async () => {
+  it('names each property and status as the dashboard does, beside the booking reference', async () => {
     const word = uniqueWord();
     // A real property for its name, in a year no other test books.
     await insertBooking({ name: word, property: 'kovalam-cliff-villa', arrival: '2089-02-01' });
@@ -496,6 +496,7 @@ describe('exporting CSV', () => {
       .slice(1)
       .map((line) => line.split(','));
     expect(rows.map((cells) => cells[3])).toEqual(['Kovalam Cliff Villa', 'gone-villa-zq']);
+    expect(rows.map((cells) => cells[2])).toEqual(['New', 'New']);
     for (const cells of rows) expect(cells[0]).toMatch(/^KV-\d{4}-\d{4,}$/);
   });
 

@@ -119,7 +119,8 @@ const bookingRequests: CollectionTables = {
   csvColumns: {
     Reference: 'reference',
     'Received (IST)': officeTime('created_at'),
-    Status: 'status',
+    // The words the dashboard shows: "Confirmed", not the database's "confirmed".
+    Status: 'initcap(status)',
     Property: 'property',
     Arrival: isoDate('arrival'),
     Departure: isoDate('departure'),
