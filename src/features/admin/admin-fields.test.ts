@@ -95,6 +95,9 @@ describe('the detail and the tables', () => {
     expect(
       stay?.format({ id: '1', arrival: '2027-03-14', departure: '2027-03-21', nights: 7 }, lookups),
     ).toBe('14 Mar 2027 to 21 Mar 2027 (7 nights)');
+    expect(
+      stay?.format({ id: '1', arrival: '2027-03-14', departure: '2027-03-15', nights: 1 }, lookups),
+    ).toBe('14 Mar 2027 to 15 Mar 2027 (1 night)');
   });
 });
 

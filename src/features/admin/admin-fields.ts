@@ -196,7 +196,7 @@ export const tableColumns: Record<AdminCollectionName, Column[]> = {
       key: 'stay',
       header: 'Stay',
       format: (row) =>
-        `${formatDay(String(row.arrival))} to ${formatDay(String(row.departure))} (${row.nights} nights)`,
+        `${formatDay(String(row.arrival))} to ${formatDay(String(row.departure))} (${row.nights} ${row.nights === 1 ? 'night' : 'nights'})`,
       wide: true,
     },
     { key: 'guests', header: 'Guests', format: field('guests') },
