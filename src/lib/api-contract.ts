@@ -27,6 +27,7 @@ export const apiRoutes = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   adminSummary: '/api/admin/summary',
+  adminOccupancy: '/api/admin/occupancy',
 } as const;
 
 /** One dashboard collection's list (`?…` carries the list query). */

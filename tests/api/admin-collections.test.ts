@@ -483,6 +483,23 @@ describe('exporting CSV', () => {
     expect(lines[1]).toContain(',700.00,175.00,525.00,2094-11-17,');
   });
 
+  it('names each property and status as the dashboard does, beside the booking reference', async () => {
+    const word = uniqueWord();
+    // A real property for its name, in a year no other test books.
+    await insertBooking({ name: word, property: 'kovalam-cliff-villa', arrival: '2089-02-01' });
+    await insertBooking({ name: word, property: 'gone-villa-zq', arrival: '2089-03-01' });
+    const { text } = await exportCsv('booking-requests', { q: word, sort: 'arrival' });
+    const rows = text
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    expect(rows.map((cells) => cells[3])).toEqual(['Kovalam Cliff Villa', 'gone-villa-zq']);
+    expect(rows.map((cells) => cells[2])).toEqual(['New', 'New']);
+    for (const cells of rows) expect(cells[0]).toMatch(/^KV-\d{4}-\d{4,}$/);
+  });
+
   it('streams an export larger than one batch without losing or repeating a row', async () => {
     const word = uniqueWord();
     await ownerQuery(

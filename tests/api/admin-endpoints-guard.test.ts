@@ -49,6 +49,7 @@ async function insertContactMessage(): Promise<string> {
 /** A request each endpoint should serve an admin with 2xx; built fresh per call, since some change rows. */
 const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> = {
   'GET /api/admin/summary': async () => ({ path: '/api/admin/summary' }),
+  'GET /api/admin/occupancy': async () => ({ path: '/api/admin/occupancy?month=2027-03' }),
   'GET /api/admin/:collection': async () => ({ path: '/api/admin/contact-messages?limit=5' }),
   'GET /api/admin/:collection.csv': async () => ({ path: '/api/admin/contact-messages.csv?q=guard' }),
   'GET /api/admin/:collection/:id': async () => ({

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { todayInKerala } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { SessionGate } from '../auth/SessionGate.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
@@ -6,10 +7,11 @@ import { type AdminCollectionName, type AdminView, adminCollections } from './ad
 import type { Lookups, Names } from './admin-fields.ts';
 import { csvUrl, describeNewCount, emptyFilters, type ListFilters as Filters } from './admin-query.ts';
 import { CollectionRows } from './CollectionRows.tsx';
-import { DashboardNav } from './DashboardNav.tsx';
+import { DashboardNav, type DashboardScreen } from './DashboardNav.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ListFilters } from './ListFilters.tsx';
+import { OccupancyCalendar } from './OccupancyCalendar.tsx';
 import { useAdminSession } from './use-admin-session.ts';
 import { type List, useCollectionList } from './use-collection-list.ts';
 import { useSummary } from './use-summary.ts';
@@ -55,12 +57,20 @@ function SentToAdminSignIn({ guest }: { guest?: SessionUser }) {
 
 function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [collection, setCollection] = useState<AdminCollectionName>('booking-requests');
+  const [showCalendar, setShowCalendar] = useState(false);
+  const [month, setMonth] = useState(() => todayInKerala().slice(0, 7));
+  // Bumped when a stay opened from the calendar changed status, so its bar moves or goes.
+  const [calendarVersion, setCalendarVersion] = useState(0);
   const [view, setView] = useState<AdminView>('inbox');
   const [draft, setDraft] = useState<Filters>(emptyFilters);
   const [applied, setApplied] = useState<Filters>(emptyFilters);
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState('');
-  const [openRow, setOpenRow] = useState<{ id: string; inTrash: boolean } | null>(null);
+  const [openRow, setOpenRow] = useState<{
+    collection: AdminCollectionName;
+    id: string;
+    inTrash: boolean;
+  } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { label, noun } = adminCollections[collection];
   const session = useAdminSession(setProblem);
@@ -79,7 +89,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     void load({ filters: applied, view, collection });
   }, [collection, view, applied]);
 
-  const summary = useSummary(
+  const { summary, refresh: refreshCounts } = useSummary(
     { collection, view, filters: applied, rows: list.status === 'loaded' ? list.items.length : 0 },
     { onSessionGone: session.leave, onAnnounce: setAnnouncement, load },
   );
@@ -89,11 +99,19 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     onSessionGone: session.leave,
     onAnnounce: setAnnouncement,
     onProblem: setProblem,
-    onRemoved: rows.removeRow,
+    onRemoved: (id) => {
+      rows.removeRow(id);
+      refreshCounts();
+    },
     onRestored: () => headingRef.current?.focus(),
   });
 
-  function choose(next: AdminCollectionName) {
+  function choose(next: DashboardScreen) {
+    if (next === 'calendar') {
+      setShowCalendar(true);
+      return;
+    }
+    setShowCalendar(false);
     if (next === collection) return;
     setCollection(next);
     setView('inbox');
@@ -131,77 +149,101 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <DashboardNav current={collection} newCount={(name) => counts(name)?.new ?? 0} onChoose={choose} />
-      <div className="admin__view">
-        <div className="admin__view-head">
+      <DashboardNav
+        current={showCalendar ? 'calendar' : collection}
+        newCount={(name) => counts(name)?.new ?? 0}
+        onChoose={choose}
+      />
+      {showCalendar && (
+        <div className="admin__view">
           <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
-            {inTrash ? `${label}: Trash` : label}
+            Occupancy calendar
           </h2>
-          <div className="admin__views">
-            <button type="button" aria-pressed={view === 'inbox'} onClick={() => chooseView('inbox')}>
-              {describeNewCount('Inbox', counts(collection)?.new ?? 0)}
-            </button>
-            <button type="button" aria-pressed={inTrash} onClick={() => chooseView('trash')}>
-              Trash{trashCount ? `, ${trashCount}` : ''}
-            </button>
-          </div>
+          <OccupancyCalendar
+            month={month}
+            onMonthChange={setMonth}
+            onOpen={(id) => setOpenRow({ collection: 'booking-requests', id, inTrash: false })}
+            onSessionGone={session.leave}
+            version={calendarVersion}
+          />
         </div>
-        {inTrash && (
-          <p className="admin__note">Items stay in Trash for 30 days, then they are removed for good.</p>
-        )}
-        <ListFilters
-          collection={collection}
-          label={label}
-          values={draft}
-          errors={rows.fieldErrors}
-          properties={lookups.properties}
-          positions={lookups.positions}
-          busy={list.status === 'loading'}
-          onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))}
-          onSubmit={() => {
-            setApplied({ ...draft });
-            // The same filters again still mean "ask again".
-            if (JSON.stringify(draft) === JSON.stringify(applied))
-              void load({ filters: draft, view, collection });
-          }}
-          onClear={() => {
-            setDraft(emptyFilters);
-            setApplied(emptyFilters);
-          }}
-        />
-        <p className="admin__export">
-          <a className="button button--ghost" href={csvUrl(collection, applied, view)} download>
-            Export CSV
-            <span className="visually-hidden"> of the {label.toLowerCase()} these filters show</span>
-          </a>
-        </p>
-        {problem && (
-          <p className="form__message" role="alert">
-            {problem}
+      )}
+      {!showCalendar && (
+        <div className="admin__view">
+          <div className="admin__view-head">
+            <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
+              {inTrash ? `${label}: Trash` : label}
+            </h2>
+            <div className="admin__views">
+              <button type="button" aria-pressed={view === 'inbox'} onClick={() => chooseView('inbox')}>
+                {describeNewCount('Inbox', counts(collection)?.new ?? 0)}
+              </button>
+              <button type="button" aria-pressed={inTrash} onClick={() => chooseView('trash')}>
+                Trash{trashCount ? `, ${trashCount}` : ''}
+              </button>
+            </div>
+          </div>
+          {inTrash && (
+            <p className="admin__note">Items stay in Trash for 30 days, then they are removed for good.</p>
+          )}
+          <ListFilters
+            collection={collection}
+            label={label}
+            values={draft}
+            errors={rows.fieldErrors}
+            properties={lookups.properties}
+            positions={lookups.positions}
+            busy={list.status === 'loading'}
+            onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))}
+            onSubmit={() => {
+              setApplied({ ...draft });
+              // The same filters again still mean "ask again".
+              if (JSON.stringify(draft) === JSON.stringify(applied))
+                void load({ filters: draft, view, collection });
+            }}
+            onClear={() => {
+              setDraft(emptyFilters);
+              setApplied(emptyFilters);
+            }}
+          />
+          <p className="admin__export">
+            <a className="button button--ghost" href={csvUrl(collection, applied, view)} download>
+              Export CSV
+              <span className="visually-hidden"> of the {label.toLowerCase()} these filters show</span>
+            </a>
           </p>
-        )}
-        <CollectionRows
-          collection={collection}
-          label={label}
-          list={list}
-          inTrash={inTrash}
-          lookups={lookups}
-          loadingMore={rows.loadingMore}
-          onRetry={() => void load({ filters: applied, view, collection })}
-          onLoadMore={() => void rows.loadMore(applied, view)}
-          onOpen={(row) => setOpenRow({ id: row.id, inTrash })}
-          onDelete={trash.askToDelete}
-          onRestore={(row) => void trash.restore(row)}
-        />
-      </div>
+          {problem && (
+            <p className="form__message" role="alert">
+              {problem}
+            </p>
+          )}
+          <CollectionRows
+            collection={collection}
+            label={label}
+            list={list}
+            inTrash={inTrash}
+            lookups={lookups}
+            loadingMore={rows.loadingMore}
+            onRetry={() => void load({ filters: applied, view, collection })}
+            onLoadMore={() => void rows.loadMore(applied, view)}
+            onOpen={(row) => setOpenRow({ collection, id: row.id, inTrash })}
+            onDelete={trash.askToDelete}
+            onRestore={(row) => void trash.restore(row)}
+          />
+        </div>
+      )}
       {openRow && (
         <ItemDetail
-          collection={collection}
+          collection={openRow.collection}
           id={openRow.id}
           inTrash={openRow.inTrash}
           lookups={lookups}
           onClose={() => setOpenRow(null)}
-          onChanged={rows.replaceRow}
+          onChanged={(item) => {
+            if (openRow.collection === collection) rows.replaceRow(item);
+            setCalendarVersion((version) => version + 1);
+            refreshCounts();
+          }}
           onSessionGone={session.leave}
           fallbackFocus={() => headingRef.current}
         />

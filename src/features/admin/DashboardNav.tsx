@@ -1,12 +1,15 @@
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './admin-contract.ts';
 
+/** What the dashboard can show: one of its lists, or the occupancy calendar. */
+export type DashboardScreen = AdminCollectionName | 'calendar';
+
 type Props = {
-  current: AdminCollectionName;
+  current: DashboardScreen;
   newCount: (name: AdminCollectionName) => number;
-  onChoose: (name: AdminCollectionName) => void;
+  onChoose: (screen: DashboardScreen) => void;
 };
 
-/** The lists of the dashboard, each with its count of new items. */
+/** The lists of the dashboard, each with its count of new items, and the occupancy calendar. */
 export function DashboardNav({ current, newCount, onChoose }: Props) {
   return (
     <nav className="admin__nav" aria-label="Dashboard lists">
@@ -32,6 +35,16 @@ export function DashboardNav({ current, newCount, onChoose }: Props) {
             </li>
           );
         })}
+        <li>
+          <button
+            type="button"
+            className="admin__nav-button"
+            aria-current={current === 'calendar' ? 'true' : undefined}
+            onClick={() => onChoose('calendar')}
+          >
+            Occupancy calendar
+          </button>
+        </li>
       </ul>
     </nav>
   );

@@ -48,10 +48,7 @@ export function ItemDetail({
   });
   const { noun } = adminCollections[collection];
 
-  const title =
-    detail.status === 'loaded'
-      ? `${capitalise(noun)} from ${String(detail.item.name ?? detail.item.email ?? '')}`
-      : capitalise(noun);
+  const title = detail.status === 'loaded' ? describeItem(noun, detail.item) : capitalise(noun);
 
   return (
     <Modal
@@ -88,7 +85,7 @@ export function ItemDetail({
             </p>
           )}
           <dl className="admin-detail__fields">
-            {listDetailFields(detail.item).map(([key, value]) => (
+            {listDetailFields(detail.item, lookups).map(([key, value]) => (
               <div key={key}>
                 <dt>{labelField(key)}</dt>
                 <dd>{formatField(key, value, lookups)}</dd>
@@ -127,6 +124,12 @@ export function ItemDetail({
       )}
     </Modal>
   );
+}
+
+/** "Booking request from Asha Nair"; the reference the office quotes is the detail's first field. */
+function describeItem(noun: string, item: AdminRow): string {
+  const from = item.name || item.email;
+  return `${capitalise(noun)}${from ? ` from ${String(from)}` : ''}`;
 }
 
 const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

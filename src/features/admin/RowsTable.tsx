@@ -13,8 +13,10 @@ type Props = {
 };
 
 /**
- * One page of a list. The table scrolls sideways inside a labelled, focusable region on a narrow
- * screen, so the page itself never does and a keyboard can scroll it too.
+ * One page of a list. Money, dates, references and buttons never wrap; if the columns still need more
+ * room than the screen has, the table scrolls sideways inside a labelled, focusable region, so the page
+ * itself never does and a keyboard can scroll it too. On a phone each row becomes a card of
+ * "label: value" lines (the stylesheet does it, from each cell's `data-label`).
  */
 export function RowsTable({
   collection,
@@ -58,9 +60,17 @@ export function RowsTable({
                   {row.isNew === true && <span className="admin-table__tag">New</span>}
                 </th>
                 {columns.map((column) => (
-                  <td key={column.key}>{column.format(row, lookups)}</td>
+                  <td
+                    key={column.key}
+                    data-label={column.header}
+                    className={
+                      column.whole ? 'admin-table__whole' : column.wide ? 'admin-table__wide' : undefined
+                    }
+                  >
+                    {column.format(row, lookups)}
+                  </td>
                 ))}
-                <td>
+                <td className="admin-table__actions">
                   {inTrash ? (
                     <button
                       type="button"

@@ -23,8 +23,9 @@ describe('formatField', () => {
     ['status', 'confirmed', 'Confirmed'],
     ['position', 'architect', 'Architect'],
     ['position', 'unknown-role', 'unknown-role'],
-    ['readAt', null, 'None'],
-    ['message', '', 'None'],
+    ['readAt', null, '—'],
+    ['message', '', '—'],
+    ['property', 'kovalam-cliff-villa', 'Kovalam Cliff Villa'],
     ['isNew', true, 'Yes'],
     ['guests', 4, '4'],
   ])('%s %j', (key, value, expected) => {
@@ -67,10 +68,25 @@ describe('labelField', () => {
 });
 
 describe('the detail and the tables', () => {
-  it('shows every field of a row but the new flag', () => {
-    expect(listDetailFields({ id: '1', isNew: true, name: 'Meera' }).map(([key]) => key)).toEqual([
-      'id',
-      'name',
+  it('shows the fields with a value, without ids or the new flag', () => {
+    expect(
+      listDetailFields({
+        id: '1',
+        userId: 'u',
+        isNew: true,
+        reference: 'KV-2027-0001',
+        name: 'Meera',
+        deletedAt: null,
+        message: '',
+      }).map(([key]) => key),
+    ).toEqual(['reference', 'name']);
+  });
+
+  it('shows a property by its name, never its slug when a name is known', () => {
+    const row = { id: '1', property: 'kovalam-cliff-villa', propertyName: 'Kovalam Cliff Villa' };
+    expect(listDetailFields(row)).toEqual([['property', 'Kovalam Cliff Villa']]);
+    expect(listDetailFields({ id: '1', property: 'kovalam-cliff-villa' }, lookups)).toEqual([
+      ['property', 'Kovalam Cliff Villa'],
     ]);
   });
 
@@ -79,6 +95,9 @@ describe('the detail and the tables', () => {
     expect(
       stay?.format({ id: '1', arrival: '2027-03-14', departure: '2027-03-21', nights: 7 }, lookups),
     ).toBe('14 Mar 2027 to 21 Mar 2027 (7 nights)');
+    expect(
+      stay?.format({ id: '1', arrival: '2027-03-14', departure: '2027-03-15', nights: 1 }, lookups),
+    ).toBe('14 Mar 2027 to 15 Mar 2027 (1 night)');
   });
 });
 

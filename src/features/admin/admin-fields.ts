@@ -19,7 +19,15 @@ export type StatusChange = BookingStatusChange;
 /** Names for the properties and positions the content files define, slug → name. */
 export type Names = Record<string, string>;
 
-export type Column = { key: string; header: string; format: (row: AdminRow, names: Lookups) => string };
+export type Column = {
+  key: string;
+  header: string;
+  format: (row: AdminRow, names: Lookups) => string;
+  /** A value read as one piece (money, a date, a reference): it never wraps inside itself. */
+  whole?: boolean;
+  /** Text of a few words (a stay, a property, a message): a column too narrow for it would stack them one a line. */
+  wide?: boolean;
+};
 export type Lookups = { properties: Names; positions: Names };
 
 const officeTime = new Intl.DateTimeFormat('en-GB', {
@@ -97,7 +105,7 @@ const fieldLabels: Record<string, string> = {
   statusChangedAt: 'Status changed',
   userId: 'Guest account',
   property: 'Property',
-  propertyName: 'Property name',
+  propertyName: 'Property',
   arrival: 'Arrival',
   departure: 'Departure',
   nights: 'Nights',
@@ -125,9 +133,14 @@ export function labelField(key: string): string {
   return fieldLabels[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
 }
 
-/** Any field's value as text: dates and money in the office's words, an empty value as "None". */
+/** What a table shows for a field with no value: a dash, never a word a reader could take as data. */
+export const noValue = '—';
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** Any field's value as text: dates and money in the office's words, an empty value as a dash. */
 export function formatField(key: string, value: unknown, lookups?: Lookups): string {
-  if (value === null || value === undefined || value === '') return 'None';
+  if (isEmpty(value)) return noValue;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number' && penceFields.has(key) && Number.isSafeInteger(value)) {
     return formatPence(value);
@@ -137,12 +150,25 @@ export function formatField(key: string, value: unknown, lookups?: Lookups): str
   if (dayFields.has(key)) return formatDay(text);
   if (key === 'status') return describeStatus(text);
   if (key === 'position') return lookups?.positions[text] ?? text;
+  if (key === 'property') return lookups?.properties[text] ?? text;
   return text;
 }
 
-/** The fields a detail shows, in the API's order; `isNew` is shown by the table already. */
-export function listDetailFields(item: AdminRow): [string, unknown][] {
-  return Object.entries(item).filter(([key]) => key !== 'isNew');
+// Ids are for programs; the table already says whether a row is new; a property shows by its name.
+const hiddenDetailFields = new Set(['id', 'userId', 'isNew', 'propertyName']);
+
+/**
+ * The fields a detail shows, in the API's order: those with a value, without ids, and a property by its
+ * name (the API's `propertyName`, else the filters' names, else the slug as a last resort).
+ */
+export function listDetailFields(item: AdminRow, lookups?: Lookups): [string, unknown][] {
+  return Object.entries(item)
+    .filter(([key, value]) => !hiddenDetailFields.has(key) && !isEmpty(value))
+    .map(([key, value]): [string, unknown] =>
+      key === 'property'
+        ? [key, item.propertyName ?? lookups?.properties[String(value)] ?? value]
+        : [key, value],
+    );
 }
 
 const field =
@@ -150,46 +176,48 @@ const field =
   (row: AdminRow, lookups: Lookups): string =>
     formatField(key, row[key], lookups);
 
-const received: Column = { key: 'createdAt', header: 'Received', format: field('createdAt') };
+const received: Column = { key: 'createdAt', header: 'Received', format: field('createdAt'), whole: true };
 const contactColumns: Column[] = [
-  { key: 'email', header: 'Email', format: field('email') },
-  { key: 'phone', header: 'Phone', format: field('phone') },
+  { key: 'email', header: 'Email', format: field('email'), wide: true },
+  { key: 'phone', header: 'Phone', format: field('phone'), whole: true },
 ];
 
 /** The columns of each table besides Name (the button that opens a row) and the row's actions. */
 export const tableColumns: Record<AdminCollectionName, Column[]> = {
   'booking-requests': [
-    { key: 'reference', header: 'Reference', format: field('reference') },
+    { key: 'reference', header: 'Reference', format: field('reference'), whole: true },
     {
       key: 'property',
       header: 'Property',
-      format: (row) => String(row.propertyName ?? row.property ?? ''),
+      format: (row, lookups) => String(row.propertyName ?? formatField('property', row.property, lookups)),
+      wide: true,
     },
     {
       key: 'stay',
       header: 'Stay',
       format: (row) =>
-        `${formatDay(String(row.arrival))} to ${formatDay(String(row.departure))} (${row.nights} nights)`,
+        `${formatDay(String(row.arrival))} to ${formatDay(String(row.departure))} (${row.nights} ${row.nights === 1 ? 'night' : 'nights'})`,
+      wide: true,
     },
     { key: 'guests', header: 'Guests', format: field('guests') },
-    { key: 'status', header: 'Status', format: field('status') },
-    { key: 'totalPence', header: 'Total', format: field('totalPence') },
+    { key: 'status', header: 'Status', format: field('status'), whole: true },
+    { key: 'totalPence', header: 'Total', format: field('totalPence'), whole: true },
     received,
   ],
   'career-applications': [
     { key: 'position', header: 'Position', format: field('position') },
-    { key: 'qualification', header: 'Qualification', format: field('qualification') },
+    { key: 'qualification', header: 'Qualification', format: field('qualification'), wide: true },
     ...contactColumns,
     received,
   ],
   'contact-messages': [
     ...contactColumns,
-    { key: 'preview', header: 'Message', format: field('preview') },
+    { key: 'preview', header: 'Message', format: field('preview'), wide: true },
     received,
   ],
   'partner-enquiries': [
     ...contactColumns,
-    { key: 'preview', header: 'Message', format: field('preview') },
+    { key: 'preview', header: 'Message', format: field('preview'), wide: true },
     received,
   ],
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { type SummaryAnswer, summaryAnswerSchema } from './admin-contract.ts';
@@ -18,6 +18,7 @@ type Options = {
 /**
  * The counts of every collection, polled: arrivals are announced, and the open list refreshes in place
  * when its counts moved (something arrived, or another admin confirmed, deleted or restored).
+ * `refresh` asks at once, for the admin's own changes: a badge must not lag the action for a poll.
  */
 export function useSummary(open: Omit<LoadOptions, 'quiet'>, { onSessionGone, onAnnounce, load }: Options) {
   const [summary, setSummary] = useState<SummaryAnswer | undefined>();
@@ -25,12 +26,16 @@ export function useSummary(open: Omit<LoadOptions, 'quiet'>, { onSessionGone, on
   const latest = useRef(open);
   latest.current = open;
   const lastSummary = useRef<SummaryAnswer['collections'] | undefined>(undefined);
+  const pollNow = useRef<() => Promise<void>>(async () => {});
+  // Answers can cross: a poll sent before a delete may come back after the refresh sent after it.
+  const asked = useRef(0);
 
   useEffect(() => {
     let stopped = false;
     async function poll() {
+      const ticket = ++asked.current;
       const answer = await requestJson(apiRoutes.adminSummary, summaryAnswerSchema);
-      if (stopped) return;
+      if (stopped || ticket !== asked.current) return;
       if (isSessionGone(answer)) return onSessionGone();
       if (!answer.ok) return;
       const before = lastSummary.current;
@@ -45,6 +50,7 @@ export function useSummary(open: Omit<LoadOptions, 'quiet'>, { onSessionGone, on
         void load({ filters, view, collection, rows, quiet: true });
       }
     }
+    pollNow.current = poll;
     void poll();
     const timer = window.setInterval(() => void poll(), pollMilliseconds);
     return () => {
@@ -53,5 +59,6 @@ export function useSummary(open: Omit<LoadOptions, 'quiet'>, { onSessionGone, on
     };
   }, [onSessionGone, onAnnounce, load]);
 
-  return summary;
+  const refresh = useCallback(() => void pollNow.current(), []);
+  return { summary, refresh };
 }

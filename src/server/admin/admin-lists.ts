@@ -2,7 +2,7 @@ import type { ListAnswer, SummaryAnswer } from '../../features/admin/admin-contr
 import { todayInKerala } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
 import { withCaller } from '../db/database.ts';
-import { callerFor, withPropertyNames } from './admin-access.ts';
+import { callerFor, readPropertyNames, withPropertyNames } from './admin-access.ts';
 import { countCollections, type Row, selectPage } from './admin-repository.ts';
 import { type Collection, collections } from './collections.ts';
 import { byteOrderMark, type CsvValue, csvRecord } from './csv.ts';
@@ -72,6 +72,13 @@ export async function exportCsv(
   const columns = Object.fromEntries(
     Object.values(collection.csvColumns).map((sql, index) => [`c${index}`, sql]),
   );
+  // The office reads property names; a slug the catalogue lacks stays as it is, never a blank.
+  const propertyColumn = collection.csvPropertyHeader ? headers.indexOf(collection.csvPropertyHeader) : -1;
+  const nameOf = propertyColumn >= 0 ? await readPropertyNames() : undefined;
+  const cell = (row: Row, index: number): CsvValue => {
+    const value = row[`c${index}`] as CsvValue;
+    return nameOf && index === propertyColumn && typeof value === 'string' ? nameOf(value) : value;
+  };
   const readBatch = (after?: { key: string; id: string }) =>
     withCaller(caller, (tx) =>
       selectPage(tx, collection, query, { columns, after, limit: csvBatchRows + 1 }),
@@ -88,9 +95,7 @@ export async function exportCsv(
       const batch = rows.slice(0, Math.min(csvBatchRows, csvRowLimit - written));
       controller.enqueue(
         encoder.encode(
-          batch
-            .map((row) => csvRecord(headers.map((_header, index) => row[`c${index}`] as CsvValue)))
-            .join(''),
+          batch.map((row) => csvRecord(headers.map((_header, index) => cell(row, index)))).join(''),
         ),
       );
       written += batch.length;

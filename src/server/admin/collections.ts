@@ -35,6 +35,8 @@ type CollectionTables = {
   detailColumns: Columns;
   /** CSV header → SQL giving the cell's text. */
   csvColumns: Columns;
+  /** The CSV header whose cells hold a property's slug, which the export writes as the property's name. */
+  csvPropertyHeader?: string;
 };
 
 export type Collection = { name: AdminCollectionName } & AdminCollectionFacts & CollectionTables;
@@ -117,7 +119,8 @@ const bookingRequests: CollectionTables = {
   csvColumns: {
     Reference: 'reference',
     'Received (IST)': officeTime('created_at'),
-    Status: 'status',
+    // The words the dashboard shows: "Confirmed", not the database's "confirmed".
+    Status: 'initcap(status)',
     Property: 'property',
     Arrival: isoDate('arrival'),
     Departure: isoDate('departure'),
@@ -135,6 +138,7 @@ const bookingRequests: CollectionTables = {
     'Status changed (IST)': officeTime('status_changed_at'),
     'Deleted (IST)': officeTime('deleted_at'),
   },
+  csvPropertyHeader: 'Property',
 };
 
 const careerApplications: CollectionTables = {

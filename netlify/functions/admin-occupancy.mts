@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { readOccupancyMonth } from '../../src/server/admin/admin-request.ts';
+import { listOccupancy } from '../../src/server/admin/occupancy.ts';
+import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { json } from '../../src/server/http/responses.ts';
+
+export default signedInEndpoint(
+  ['GET'],
+  async (request, visitor) => json(await listOccupancy(visitor, readOccupancyMonth(request))),
+  { admin: true },
+);
+
+export const config: Config = { path: '/api/admin/occupancy' };

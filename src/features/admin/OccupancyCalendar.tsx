@@ -1,0 +1,293 @@
+import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatMonth, todayInKerala } from '../../lib/dates.ts';
+import type { OccupancyAnswer, OccupancyStay } from './admin-contract.ts';
+import { describeStatus, formatDay } from './admin-fields.ts';
+import {
+  type CalendarRow,
+  type Cell,
+  type Focus,
+  findCell,
+  layOutCalendar,
+  listPropertyStays,
+  moveFocus,
+  shiftMonth,
+} from './occupancy-grid.ts';
+import { useOccupancy } from './use-occupancy.ts';
+
+type Props = {
+  month: string;
+  onMonthChange: (month: string) => void;
+  /** Opens a booking request's detail. */
+  onOpen: (id: string) => void;
+  onSessionGone: () => void;
+  /** Bumped by the dashboard after a change that may move a bar (a status change in a detail). */
+  version: number;
+};
+
+const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const weekdayLong = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "KV-2027-0042, New request" — text, so a new request is told apart without its colour. */
+export function labelStay(stay: OccupancyStay): string {
+  return `${stay.reference}, ${stay.status === 'new' ? 'New request' : describeStatus(stay.status)}`;
+}
+
+/** The stay in full words, for its bar's accessible name and the phone's list. */
+function describeStay(stay: OccupancyStay): string {
+  return `${stay.name}, ${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}, ${formatDay(stay.arrival)} to ${formatDay(stay.departure)}`;
+}
+
+/**
+ * The occupancy calendar: properties down, the month's days across, a bar per stay labelled by its
+ * reference and status. The grid is one Tab stop (WAI-ARIA grid pattern): arrow keys move by day and
+ * property, Home and End to the row's ends, Enter opens the stay under focus. Below 720 px it gives way
+ * to a list of each property's stays, which reads better on a phone than a grid scrolled sideways.
+ */
+export function OccupancyCalendar({ month, onMonthChange, onOpen, onSessionGone, version }: Props) {
+  const { occupancy, retry, reload } = useOccupancy(month, onSessionGone);
+  const firstVersion = useRef(version);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks again when the version moves, not when `reload` is remade
+  useEffect(() => {
+    if (version !== firstVersion.current) reload();
+  }, [version]);
+  const previous = shiftMonth(month, -1);
+  const next = shiftMonth(month, 1);
+  const thisMonth = todayInKerala().slice(0, 7);
+  return (
+    <section className="occupancy" aria-labelledby="occupancy-title">
+      <div className="occupancy__head">
+        <h3 id="occupancy-title" tabIndex={-1}>
+          {formatMonth(month)}
+        </h3>
+        <div className="occupancy__months">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onMonthChange(previous)}
+          >
+            <span aria-hidden="true">←</span>
+            <span className="visually-hidden">Previous month, </span>
+            {formatMonth(previous)}
+          </button>
+          {month !== thisMonth && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => onMonthChange(thisMonth)}
+            >
+              This month
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onMonthChange(next)}
+          >
+            <span className="visually-hidden">Next month, </span>
+            {formatMonth(next)}
+            <span aria-hidden="true">→</span>
+          </button>
+        </div>
+      </div>
+      <p className="occupancy__note">
+        Confirmed stays and new requests (marked “New request”, with a dashed edge) by night: a bar ends on
+        the last night, so the departure day is free. Arrow keys move in the calendar; Enter opens a stay.
+      </p>
+      {occupancy.status === 'loading' && <p role="status">Loading {formatMonth(month)}…</p>}
+      {occupancy.status === 'failed' && (
+        <div className="form__message" role="alert">
+          <p>{occupancy.message}</p>
+          <button className="button button--ghost" type="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {occupancy.status === 'loaded' && occupancy.answer.month === month && (
+        <>
+          <OccupancyGrid answer={occupancy.answer} onOpen={onOpen} />
+          <OccupancyList answer={occupancy.answer} onOpen={onOpen} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (id: string) => void }) {
+  const { days, rows } = useMemo(() => layOutCalendar(answer), [answer]);
+  const today = todayInKerala();
+  const todayIndex = days.indexOf(today);
+  const [focus, setFocus] = useState<Focus>({ row: 0, day: Math.max(0, todayIndex) });
+  const moved = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+  const safeFocus = { row: Math.min(focus.row, rows.length - 1), day: Math.min(focus.day, days.length - 1) };
+  const focusedRow = rows[safeFocus.row];
+  const focusedCell = focusedRow ? findCell(focusedRow, safeFocus.day) : undefined;
+
+  // Before the paint, so a key pressed right after lands on the cell just focused.
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLElement>('[data-focus="true"]')?.focus();
+  });
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    const target = moveFocus(safeFocus, event.key, { rows, days: days.length, ctrlKey: event.ctrlKey });
+    if (!target) return;
+    event.preventDefault();
+    moved.current = true;
+    setFocus(target);
+  }
+
+  const isFocused = (row: number, cell: Cell) => row === safeFocus.row && cell === focusedCell;
+
+  return (
+    <div className="occupancy__scroll">
+      <table
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA's grid pattern puts role=grid on a table, keeping its rows and headers; the arrow keys make it interactive
+        role="grid"
+        className="occupancy__grid"
+        aria-labelledby="occupancy-title"
+        ref={grid}
+        onKeyDown={onKeyDown}
+      >
+        <thead>
+          <tr>
+            <th scope="col" className="occupancy__corner">
+              Property
+            </th>
+            {days.map((day, index) => (
+              <th
+                scope="col"
+                key={day}
+                className={
+                  [index === todayIndex && 'occupancy__today', isWeekend(day) && 'occupancy__weekend']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
+              >
+                <span aria-hidden="true">
+                  <span className="occupancy__weekday">{weekday.format(dateOf(day)).slice(0, 2)}</span>
+                  {Number(day.slice(8))}
+                </span>
+                <span className="visually-hidden">{weekdayLong.format(dateOf(day))}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={row.key} className={row.lane > 0 ? 'occupancy__lane' : undefined}>
+              <th scope="row">
+                {row.name}
+                {row.lane > 0 && <span className="occupancy__lane-note"> (also asked for)</span>}
+              </th>
+              {row.cells.map((cell) => (
+                <CalendarCell
+                  key={`${row.key}:${cell.first}`}
+                  cell={cell}
+                  row={row}
+                  focused={isFocused(rowIndex, cell)}
+                  onFocus={() => setFocus({ row: rowIndex, day: cell.first })}
+                  onOpen={onOpen}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CalendarCell({
+  cell,
+  row,
+  focused,
+  onFocus,
+  onOpen,
+}: {
+  cell: Cell;
+  row: CalendarRow;
+  focused: boolean;
+  onFocus: () => void;
+  onOpen: (id: string) => void;
+}) {
+  const tabIndex = focused ? 0 : -1;
+  if (cell.kind === 'free') {
+    return (
+      <td tabIndex={tabIndex} data-focus={focused} onFocus={onFocus} className="occupancy__free">
+        <span className="visually-hidden">{row.name}: free</span>
+      </td>
+    );
+  }
+  const { stay } = cell;
+  const classes = [
+    'occupancy__bar',
+    `occupancy__bar--${stay.status}`,
+    cell.startsBefore && 'occupancy__bar--before',
+    cell.endsAfter && 'occupancy__bar--after',
+  ].filter(Boolean);
+  return (
+    <td colSpan={cell.span} className="occupancy__stay">
+      <button
+        type="button"
+        className={classes.join(' ')}
+        tabIndex={tabIndex}
+        data-focus={focused}
+        onFocus={onFocus}
+        onClick={() => onOpen(stay.id)}
+        title={`${labelStay(stay)}: ${describeStay(stay)}`}
+      >
+        {cell.startsBefore && <span aria-hidden="true">← </span>}
+        {labelStay(stay)}
+        <span className="visually-hidden">
+          , {row.name}: {describeStay(stay)}
+        </span>
+        {cell.endsAfter && <span aria-hidden="true"> →</span>}
+      </button>
+    </td>
+  );
+}
+
+const isWeekend = (day: string) => [0, 6].includes(dateOf(day).getUTCDay());
+
+/** The phone's calendar: each property's stays of the month as a list, every one a button to open it. */
+function OccupancyList({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (id: string) => void }) {
+  const busy = listPropertyStays(answer).filter(({ stays }) => stays.length > 0);
+  const free = answer.properties.filter(({ stays }) => stays.length === 0);
+  return (
+    <div className="occupancy__list">
+      {busy.length === 0 && <p>No stays this month.</p>}
+      {busy.map((property) => (
+        <section key={property.slug} aria-labelledby={`occupancy-${property.slug}`}>
+          <h4 id={`occupancy-${property.slug}`}>{property.name}</h4>
+          <ul>
+            {property.stays.map((stay) => (
+              <li key={stay.id}>
+                <button
+                  type="button"
+                  className={`occupancy__item occupancy__item--${stay.status}`}
+                  onClick={() => onOpen(stay.id)}
+                >
+                  <strong>{labelStay(stay)}</strong>
+                  <span>{describeStay(stay)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {free.length > 0 && (
+        <p>
+          <strong>Free all month:</strong> {free.map(({ name }) => name).join(', ')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { OccupancyAnswer, OccupancyStay } from './admin-contract.ts';
+import {
+  findCell,
+  layOutCalendar,
+  layOutLane,
+  listMonthDays,
+  moveFocus,
+  packLanes,
+  shiftMonth,
+} from './occupancy-grid.ts';
+
+const stay = (
+  reference: string,
+  arrival: string,
+  departure: string,
+  status: OccupancyStay['status'] = 'confirmed',
+): OccupancyStay => ({
+  id: reference,
+  reference,
+  status,
+  name: 'Asha Nair',
+  guests: 2,
+  arrival,
+  departure,
+});
+
+describe('shiftMonth', () => {
+  it.each([
+    ['2027-03', 1, '2027-04'],
+    ['2027-12', 1, '2028-01'],
+    ['2027-01', -1, '2026-12'],
+    ['2027-03', -15, '2025-12'],
+  ])('moves %s by %i months to %s', (month, delta, expected) => {
+    expect(shiftMonth(month, delta)).toBe(expected);
+  });
+});
+
+describe('listMonthDays', () => {
+  it.each([
+    ['2027-02', 28],
+    ['2028-02', 29],
+    ['2027-03', 31],
+    ['2027-04', 30],
+  ])('gives %s its %i days, from the 1st', (month, count) => {
+    const days = listMonthDays(month);
+    expect(days).toHaveLength(count);
+    expect(days[0]).toBe(`${month}-01`);
+    expect(days.at(-1)).toBe(`${month}-${count}`);
+  });
+});
+
+describe('layOutLane', () => {
+  const march = listMonthDays('2027-03');
+
+  it('spans a stay over its nights, so the departure day is free for the next arrival', () => {
+    const cells = layOutLane(
+      [stay('A', '2027-03-03', '2027-03-10'), stay('B', '2027-03-10', '2027-03-12')],
+      march,
+    );
+    expect(cells.filter((cell) => cell.kind === 'stay').map(({ first, span }) => [first, span])).toEqual([
+      [2, 7],
+      [9, 2],
+    ]);
+    expect(cells.reduce((days, cell) => days + cell.span, 0)).toBe(31);
+  });
+
+  it('cuts a stay that crosses the month’s edges at them, and says it goes on', () => {
+    const [first, ...rest] = layOutLane(
+      [stay('A', '2027-02-25', '2027-03-04'), stay('B', '2027-03-28', '2027-04-05')],
+      march,
+    );
+    expect(first).toMatchObject({ kind: 'stay', first: 0, span: 3, startsBefore: true, endsAfter: false });
+    expect(rest.at(-1)).toMatchObject({
+      kind: 'stay',
+      first: 27,
+      span: 4,
+      startsBefore: false,
+      endsAfter: true,
+    });
+  });
+
+  it('keeps a stay leaving on the 1st out of the month', () => {
+    expect(
+      layOutLane([stay('A', '2027-02-25', '2027-03-01')], march).every((cell) => cell.kind === 'free'),
+    ).toBe(true);
+  });
+});
+
+describe('packLanes', () => {
+  it('puts stays that share a night in lanes of their own, confirmed first', () => {
+    const lanes = packLanes([
+      stay('NEW', '2027-03-05', '2027-03-08', 'new'),
+      stay('CONF', '2027-03-05', '2027-03-12'),
+      stay('LATER', '2027-03-12', '2027-03-14', 'new'),
+    ]);
+    expect(lanes.map((lane) => lane.map(({ reference }) => reference))).toEqual([['CONF', 'LATER'], ['NEW']]);
+  });
+});
+
+describe('moving the focus', () => {
+  const answer: OccupancyAnswer = {
+    month: '2027-03',
+    properties: [
+      { slug: 'a', name: 'A Villa', stays: [stay('S1', '2027-03-03', '2027-03-10')] },
+      { slug: 'b', name: 'B Villa', stays: [] },
+    ],
+  };
+  const { rows, days } = layOutCalendar(answer);
+  const move = (row: number, day: number, key: string, ctrlKey = false) =>
+    moveFocus({ row, day }, key, { rows, days: days.length, ctrlKey });
+
+  it.each([
+    ['ArrowRight from a free day to the next', 0, 0, 'ArrowRight', { row: 0, day: 1 }],
+    ['ArrowRight onto a bar, at its first night', 0, 1, 'ArrowRight', { row: 0, day: 2 }],
+    ['ArrowRight past a bar in one step', 0, 5, 'ArrowRight', { row: 0, day: 9 }],
+    ['ArrowLeft past a bar in one step', 0, 9, 'ArrowLeft', { row: 0, day: 8 }],
+    ['ArrowLeft from inside a bar to the day before it', 0, 5, 'ArrowLeft', { row: 0, day: 1 }],
+    ['ArrowLeft at the first day, staying', 1, 0, 'ArrowLeft', { row: 1, day: 0 }],
+    ['ArrowRight at the last day, staying', 1, 30, 'ArrowRight', { row: 1, day: 30 }],
+    ['ArrowDown to the same day of the next property', 0, 4, 'ArrowDown', { row: 1, day: 4 }],
+    ['ArrowUp at the first row, staying', 0, 4, 'ArrowUp', { row: 0, day: 4 }],
+    ['End to the row’s last day', 0, 4, 'End', { row: 0, day: 30 }],
+    ['Home to the row’s first day', 1, 12, 'Home', { row: 1, day: 0 }],
+  ])('moves %s', (_case, row, day, key, expected) => {
+    expect(move(row, day, key)).toEqual(expected);
+  });
+
+  it('goes to the grid’s corners with Ctrl+Home and Ctrl+End, and ignores other keys', () => {
+    expect(move(1, 12, 'End', true)).toEqual({ row: 1, day: 30 });
+    expect(move(1, 12, 'Home', true)).toEqual({ row: 0, day: 0 });
+    expect(move(1, 12, 'a')).toBeUndefined();
+  });
+
+  it('finds the bar covering a day inside it', () => {
+    expect(findCell(rows[0] as never, 6)).toMatchObject({ kind: 'stay', first: 2 });
+  });
+});

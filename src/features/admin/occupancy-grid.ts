@@ -1,0 +1,157 @@
+import { addDays, daysBetween } from '../../lib/dates.ts';
+import type { OccupancyAnswer, OccupancyStay } from './admin-contract.ts';
+
+/**
+ * The occupancy calendar as plain data: the days of a month, the rows a property needs (one per lane
+ * of stays that do not share a night), and the cells of each row, a bar spanning the nights of a stay
+ * inside the month or a free day. The island only renders these and moves the focus between them.
+ */
+
+/** A `YYYY-MM` month `delta` months away. */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (monthNumber - 1) + delta;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Every day of a `YYYY-MM` month, as `YYYY-MM-DD`. */
+export function listMonthDays(month: string): string[] {
+  const first = `${month}-01`;
+  const count = daysBetween(first, `${shiftMonth(month, 1)}-01`);
+  return Array.from({ length: count }, (_unused, index) => addDays(first, index));
+}
+
+/** A cell of a row: `first` and `span` are day indexes of the month; a stay's bar covers its nights. */
+export type Cell =
+  | { kind: 'free'; first: number; span: 1 }
+  | {
+      kind: 'stay';
+      first: number;
+      span: number;
+      stay: OccupancyStay;
+      /** The stay began in an earlier month or goes on into a later one. */
+      startsBefore: boolean;
+      endsAfter: boolean;
+    };
+
+export type CalendarRow = {
+  /** Unique in the grid: the property's slug and its lane. */
+  key: string;
+  slug: string;
+  name: string;
+  /** 0 for a property's first row; more when requests for the same nights need a row of their own. */
+  lane: number;
+  cells: Cell[];
+};
+
+/**
+ * Stays packed into lanes, first come first placed: a stay goes to the first lane whose last stay has
+ * left by its arrival (a departure day is the next arrival's day). New requests may ask for nights a
+ * confirmed stay holds; each then shows in a lane of its own instead of hiding the other.
+ */
+export function packLanes(stays: readonly OccupancyStay[]): OccupancyStay[][] {
+  const lanes: OccupancyStay[][] = [];
+  const sorted = [...stays].sort(
+    (a, b) =>
+      a.arrival.localeCompare(b.arrival) ||
+      Number(b.status === 'confirmed') - Number(a.status === 'confirmed') ||
+      a.reference.localeCompare(b.reference),
+  );
+  for (const stay of sorted) {
+    const lane = lanes.find((placed) => (placed.at(-1)?.departure ?? '') <= stay.arrival);
+    if (lane) lane.push(stay);
+    else lanes.push([stay]);
+  }
+  return lanes;
+}
+
+/** One lane's cells across the month: a bar for each stay's nights in it, a free cell for every other day. */
+export function layOutLane(stays: readonly OccupancyStay[], days: readonly string[]): Cell[] {
+  const first = days[0] as string;
+  const last = days.at(-1) as string;
+  const cells: Cell[] = [];
+  let day = 0;
+  for (const stay of stays) {
+    // Its first night in the month, and the last.
+    const from = Math.max(0, daysBetween(first, stay.arrival));
+    const to = Math.min(days.length - 1, daysBetween(first, stay.departure) - 1);
+    if (to < from || from < day) continue;
+    for (; day < from; day++) cells.push({ kind: 'free', first: day, span: 1 });
+    cells.push({
+      kind: 'stay',
+      first: from,
+      span: to - from + 1,
+      stay,
+      startsBefore: stay.arrival < first,
+      endsAfter: stay.departure > addDays(last, 1),
+    });
+    day = to + 1;
+  }
+  for (; day < days.length; day++) cells.push({ kind: 'free', first: day, span: 1 });
+  return cells;
+}
+
+/** The grid's rows: each property in the answer's order, with as many lanes as its stays need. */
+export function layOutCalendar(answer: OccupancyAnswer): { days: string[]; rows: CalendarRow[] } {
+  const days = listMonthDays(answer.month);
+  const rows = answer.properties.flatMap(({ slug, name, stays }) => {
+    const lanes = packLanes(stays);
+    return (lanes.length === 0 ? [[]] : lanes).map((lane, index) => ({
+      key: `${slug}:${index}`,
+      slug,
+      name,
+      lane: index,
+      cells: layOutLane(lane, days),
+    }));
+  });
+  return { days, rows };
+}
+
+/** The cell of a row that covers day `day` (an index of the month). */
+export function findCell(row: CalendarRow, day: number): Cell {
+  return (
+    row.cells.find((cell) => day >= cell.first && day < cell.first + cell.span) ?? (row.cells[0] as Cell)
+  );
+}
+
+export type Focus = { row: number; day: number };
+
+/**
+ * Where a key moves the focus in the grid (WAI-ARIA grid pattern): left and right to the previous or
+ * next cell (a bar is one cell, so a day inside it is skipped), up and down to the cell covering the
+ * same day in the row above or below, Home and End to the row's first and last day, Ctrl+Home and
+ * Ctrl+End to the grid's corners. Undefined for any other key, which the grid leaves alone.
+ */
+export function moveFocus(
+  focus: Focus,
+  key: string,
+  { rows, days, ctrlKey = false }: { rows: readonly CalendarRow[]; days: number; ctrlKey?: boolean },
+): Focus | undefined {
+  const row = rows[focus.row];
+  if (!row) return undefined;
+  const cell = findCell(row, focus.day);
+  switch (key) {
+    case 'ArrowLeft':
+      return { row: focus.row, day: Math.max(0, cell.first - 1) };
+    case 'ArrowRight':
+      return { row: focus.row, day: cell.first + cell.span < days ? cell.first + cell.span : focus.day };
+    case 'ArrowUp':
+      return { row: Math.max(0, focus.row - 1), day: focus.day };
+    case 'ArrowDown':
+      return { row: Math.min(rows.length - 1, focus.row + 1), day: focus.day };
+    case 'Home':
+      return ctrlKey ? { row: 0, day: 0 } : { row: focus.row, day: 0 };
+    case 'End':
+      return ctrlKey ? { row: rows.length - 1, day: days - 1 } : { row: focus.row, day: days - 1 };
+    default:
+      return undefined;
+  }
+}
+
+/** The stays a property has in the month, for the phone's list: every lane's, by arrival. */
+export function listPropertyStays(answer: OccupancyAnswer): OccupancyAnswer['properties'] {
+  return answer.properties.map((property) => ({
+    ...property,
+    stays: [...property.stays].sort((a, b) => a.arrival.localeCompare(b.arrival)),
+  }));
+}

@@ -1,0 +1,32 @@
+import type { OccupancyAnswer } from '../../features/admin/admin-contract.ts';
+import type { Visitor } from '../auth/session.ts';
+import { loadCatalogue } from '../catalogue/catalogue.ts';
+import { withCaller } from '../db/database.ts';
+import { callerFor } from './admin-access.ts';
+import { type PropertyStay, selectMonthStays } from './occupancy-repository.ts';
+
+/**
+ * The occupancy calendar's month: each property of the catalogue in its order, then any property a
+ * stay names that the catalogue no longer has (under its slug, so no stay goes missing from view).
+ */
+export async function listOccupancy(visitor: Visitor, month: string): Promise<OccupancyAnswer> {
+  const stays = await withCaller(callerFor(visitor), (tx) => selectMonthStays(tx, `${month}-01`));
+  const { properties } = await loadCatalogue();
+  const byProperty = new Map<string, PropertyStay[]>();
+  for (const stay of stays) byProperty.set(stay.property, [...(byProperty.get(stay.property) ?? []), stay]);
+  const known = new Set(properties.map(({ slug }) => slug));
+  const rows = [
+    ...properties.map(({ slug, name }) => ({ slug, name })),
+    ...[...byProperty.keys()].filter((slug) => !known.has(slug)).map((slug) => ({ slug, name: slug })),
+  ];
+  return {
+    month,
+    properties: rows.map(({ slug, name }) => ({
+      slug,
+      name,
+      stays: (byProperty.get(slug) ?? []).map(withoutProperty),
+    })),
+  };
+}
+
+const withoutProperty = ({ property: _property, ...stay }: PropertyStay) => stay;
