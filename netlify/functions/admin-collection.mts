@@ -13,8 +13,9 @@ export default signedInEndpoint(
   { admin: true },
 );
 
-// The summary and the CSV export have functions of their own; `:collection` would match them too.
+// The summary, the balances due and the CSV export have functions of their own; `:collection` would
+// match them too.
 export const config: Config = {
   path: '/api/admin/:collection',
-  excludedPath: ['/api/admin/summary', '/api/admin/:collection.csv'],
+  excludedPath: ['/api/admin/summary', '/api/admin/balances-due', '/api/admin/:collection.csv'],
 };

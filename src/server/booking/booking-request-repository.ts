@@ -8,9 +8,11 @@ import type { Transaction } from '../db/database.ts';
 /** A stored request as the account page starts from: its own columns, before the catalogue names it. */
 export type StoredBookingRequest = Omit<
   AccountBookingRequest,
-  'propertyName' | 'propertyKind' | 'createdAt'
+  'propertyName' | 'propertyKind' | 'createdAt' | 'ledger'
 > & {
   createdAt: Date;
+  /** The Kerala day the office confirmed it; null unless confirmed. */
+  confirmedOn: string | null;
 };
 
 // pg would turn a `date` into a JS Date at the server's local midnight, which can shift it by a day.
@@ -128,6 +130,7 @@ type BookingRequestRow = {
   deposit_pence: number;
   balance_pence: number;
   balance_due_date: string | null;
+  confirmed_on: string | null;
 };
 
 /**
@@ -141,7 +144,9 @@ export async function listBookingRequestsOfUser(
   const rows = await tx.query<BookingRequestRow>(
     `select id, reference, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure, guests,
             status, created_at, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence,
-            deposit_pence, balance_pence, ${isoDate('balance_due_date')} as balance_due_date
+            deposit_pence, balance_pence, ${isoDate('balance_due_date')} as balance_due_date,
+            case when status = 'confirmed'
+              then ${isoDate("(status_changed_at at time zone 'Asia/Kolkata')::date")} end as confirmed_on
      from public.booking_requests
      where user_id = $1 and deleted_at is null
      order by created_at desc, id`,
@@ -156,6 +161,7 @@ export async function listBookingRequestsOfUser(
     guests: row.guests,
     status: row.status,
     createdAt: row.created_at,
+    confirmedOn: row.confirmed_on,
     quote: {
       nights: row.nights,
       weeklyRatePence: row.weekly_rate_pence,
@@ -170,7 +176,7 @@ export async function listBookingRequestsOfUser(
 }
 
 /** A request as the guest's status emails need it; undefined when there is no such request. */
-export type BookingForGuestRow = Omit<StoredBookingRequest, 'id' | 'status' | 'createdAt'> & {
+export type BookingForGuestRow = Omit<StoredBookingRequest, 'id' | 'status' | 'createdAt' | 'confirmedOn'> & {
   name: string;
   /** Where the guest's receipt went (the account's address), else the address typed into the form. */
   to: string;
@@ -185,7 +191,7 @@ export async function selectBookingForGuest(
   id: string,
 ): Promise<BookingForGuestRow | undefined> {
   const [row] = await tx.query<
-    Omit<BookingRequestRow, 'id' | 'status' | 'created_at'> & { name: string; to: string }
+    Omit<BookingRequestRow, 'id' | 'status' | 'created_at' | 'confirmed_on'> & { name: string; to: string }
   >(
     `select reference, name, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure,
             guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
