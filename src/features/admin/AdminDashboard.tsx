@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth/use-session.ts';
 import { type AdminCollectionName, type AdminView, adminCollections } from './admin-contract.ts';
 import type { Lookups, Names } from './admin-fields.ts';
 import { csvUrl, describeNewCount, emptyFilters, type ListFilters as Filters } from './admin-query.ts';
+import { BalancesDue } from './BalancesDue.tsx';
 import { CollectionRows } from './CollectionRows.tsx';
 import { DashboardNav } from './DashboardNav.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
@@ -61,6 +62,9 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState('');
   const [openRow, setOpenRow] = useState<{ id: string; inTrash: boolean } | null>(null);
+  // The balances due replace the list while shown; a booking opened from them reloads them on close.
+  const [balances, setBalances] = useState<{ open: boolean; version: number }>({ open: false, version: 0 });
+  const [openBooking, setOpenBooking] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { label, noun } = adminCollections[collection];
   const session = useAdminSession(setProblem);
@@ -94,6 +98,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   });
 
   function choose(next: AdminCollectionName) {
+    setBalances((current) => ({ ...current, open: false }));
     if (next === collection) return;
     setCollection(next);
     setView('inbox');
@@ -131,69 +136,99 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <DashboardNav current={collection} newCount={(name) => counts(name)?.new ?? 0} onChoose={choose} />
-      <div className="admin__view">
-        <div className="admin__view-head">
-          <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
-            {inTrash ? `${label}: Trash` : label}
-          </h2>
-          <div className="admin__views">
-            <button type="button" aria-pressed={view === 'inbox'} onClick={() => chooseView('inbox')}>
-              {describeNewCount('Inbox', counts(collection)?.new ?? 0)}
-            </button>
-            <button type="button" aria-pressed={inTrash} onClick={() => chooseView('trash')}>
-              Trash{trashCount ? `, ${trashCount}` : ''}
-            </button>
-          </div>
-        </div>
-        {inTrash && (
-          <p className="admin__note">Items stay in Trash for 30 days, then they are removed for good.</p>
-        )}
-        <ListFilters
-          collection={collection}
-          label={label}
-          values={draft}
-          errors={rows.fieldErrors}
-          properties={lookups.properties}
-          positions={lookups.positions}
-          busy={list.status === 'loading'}
-          onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))}
-          onSubmit={() => {
-            setApplied({ ...draft });
-            // The same filters again still mean "ask again".
-            if (JSON.stringify(draft) === JSON.stringify(applied))
-              void load({ filters: draft, view, collection });
-          }}
-          onClear={() => {
-            setDraft(emptyFilters);
-            setApplied(emptyFilters);
-          }}
+      <DashboardNav
+        current={balances.open ? null : collection}
+        newCount={(name) => counts(name)?.new ?? 0}
+        onChoose={choose}
+        onBalances={() => setBalances((current) => ({ open: true, version: current.version + 1 }))}
+      />
+      {balances.open && (
+        <BalancesDue
+          headingRef={headingRef}
+          version={balances.version}
+          onOpen={setOpenBooking}
+          onSessionGone={session.leave}
         />
-        <p className="admin__export">
-          <a className="button button--ghost" href={csvUrl(collection, applied, view)} download>
-            Export CSV
-            <span className="visually-hidden"> of the {label.toLowerCase()} these filters show</span>
-          </a>
-        </p>
-        {problem && (
-          <p className="form__message" role="alert">
-            {problem}
-          </p>
-        )}
-        <CollectionRows
-          collection={collection}
-          label={label}
-          list={list}
-          inTrash={inTrash}
+      )}
+      {openBooking && (
+        <ItemDetail
+          collection="booking-requests"
+          id={openBooking}
+          inTrash={false}
           lookups={lookups}
-          loadingMore={rows.loadingMore}
-          onRetry={() => void load({ filters: applied, view, collection })}
-          onLoadMore={() => void rows.loadMore(applied, view)}
-          onOpen={(row) => setOpenRow({ id: row.id, inTrash })}
-          onDelete={trash.askToDelete}
-          onRestore={(row) => void trash.restore(row)}
+          onClose={() => {
+            setOpenBooking(null);
+            setBalances((current) => ({ ...current, version: current.version + 1 }));
+          }}
+          onChanged={rows.replaceRow}
+          onSessionGone={session.leave}
+          fallbackFocus={() => headingRef.current}
         />
-      </div>
+      )}
+      {!balances.open && (
+        <div className="admin__view">
+          <div className="admin__view-head">
+            <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
+              {inTrash ? `${label}: Trash` : label}
+            </h2>
+            <div className="admin__views">
+              <button type="button" aria-pressed={view === 'inbox'} onClick={() => chooseView('inbox')}>
+                {describeNewCount('Inbox', counts(collection)?.new ?? 0)}
+              </button>
+              <button type="button" aria-pressed={inTrash} onClick={() => chooseView('trash')}>
+                Trash{trashCount ? `, ${trashCount}` : ''}
+              </button>
+            </div>
+          </div>
+          {inTrash && (
+            <p className="admin__note">Items stay in Trash for 30 days, then they are removed for good.</p>
+          )}
+          <ListFilters
+            collection={collection}
+            label={label}
+            values={draft}
+            errors={rows.fieldErrors}
+            properties={lookups.properties}
+            positions={lookups.positions}
+            busy={list.status === 'loading'}
+            onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))}
+            onSubmit={() => {
+              setApplied({ ...draft });
+              // The same filters again still mean "ask again".
+              if (JSON.stringify(draft) === JSON.stringify(applied))
+                void load({ filters: draft, view, collection });
+            }}
+            onClear={() => {
+              setDraft(emptyFilters);
+              setApplied(emptyFilters);
+            }}
+          />
+          <p className="admin__export">
+            <a className="button button--ghost" href={csvUrl(collection, applied, view)} download>
+              Export CSV
+              <span className="visually-hidden"> of the {label.toLowerCase()} these filters show</span>
+            </a>
+          </p>
+          {problem && (
+            <p className="form__message" role="alert">
+              {problem}
+            </p>
+          )}
+          <CollectionRows
+            collection={collection}
+            label={label}
+            list={list}
+            inTrash={inTrash}
+            lookups={lookups}
+            loadingMore={rows.loadingMore}
+            onRetry={() => void load({ filters: applied, view, collection })}
+            onLoadMore={() => void rows.loadMore(applied, view)}
+            onOpen={(row) => setOpenRow({ id: row.id, inTrash })}
+            onDelete={trash.askToDelete}
+            onRestore={(row) => void trash.restore(row)}
+          />
+        </div>
+      )}
       {openRow && (
         <ItemDetail
           collection={collection}

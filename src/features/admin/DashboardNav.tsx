@@ -1,13 +1,15 @@
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './admin-contract.ts';
 
 type Props = {
-  current: AdminCollectionName;
+  /** The list shown; null while the balances due are. */
+  current: AdminCollectionName | null;
   newCount: (name: AdminCollectionName) => number;
   onChoose: (name: AdminCollectionName) => void;
+  onBalances: () => void;
 };
 
 /** The lists of the dashboard, each with its count of new items. */
-export function DashboardNav({ current, newCount, onChoose }: Props) {
+export function DashboardNav({ current, newCount, onChoose, onBalances }: Props) {
   return (
     <nav className="admin__nav" aria-label="Dashboard lists">
       <ul>
@@ -32,6 +34,16 @@ export function DashboardNav({ current, newCount, onChoose }: Props) {
             </li>
           );
         })}
+        <li>
+          <button
+            type="button"
+            className="admin__nav-button"
+            aria-current={current === null ? 'true' : undefined}
+            onClick={onBalances}
+          >
+            Balances due
+          </button>
+        </li>
       </ul>
     </nav>
   );

@@ -142,7 +142,8 @@ export async function selectHistory(
 ): Promise<HistoryEntry[]> {
   return tx.query<HistoryEntry>(
     `select action, old_status as "oldStatus", new_status as "newStatus", actor_id as "actorId",
-            actor_email as "actorEmail", actor_role as "actorRole", ${isoTimestamp('created_at')} as "at"
+            actor_email as "actorEmail", actor_role as "actorRole", ${isoTimestamp('created_at')} as "at",
+            details
      from public.admin_audit_log
      where row_id = $1 and collection = $2
      order by created_at, id`,
