@@ -91,11 +91,9 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
     await page.keyboard.press('Enter');
     await answered(payments.getByRole('status')).toHaveText(`Deposit of £${depositPence / 100} recorded.`);
     await expect(
-      payments
-        .getByRole('listitem')
-        .filter({
-          hasText: `${formatPence(depositPence)} deposit by card, received ${formatStayDate(today)}`,
-        }),
+      payments.getByRole('listitem').filter({
+        hasText: `${formatPence(depositPence)} deposit by card, received ${formatStayDate(today)}`,
+      }),
     ).toContainText(`Paid by phone (recorded`);
     await expect(payments.locator('.ledger__facts div').filter({ hasText: /^Outstanding/ })).toContainText(
       formatPence(balancePence),
