@@ -98,7 +98,10 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
     await expect(payments.locator('.ledger__facts div').filter({ hasText: /^Outstanding/ })).toContainText(
       formatPence(balancePence),
     );
-    await expectNoAxeViolations(page, 'a payment recorded');
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page, `a payment recorded, at ${width} px`);
+    }
   });
 
   await test.step('adds a note, listed with its author', async () => {
