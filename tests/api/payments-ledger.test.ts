@@ -5,6 +5,7 @@ import * as balancesFunction from '../../netlify/functions/admin-balances-due.mt
 import * as notesFunction from '../../netlify/functions/admin-booking-notes.mts';
 import * as paymentFunction from '../../netlify/functions/admin-booking-payment.mts';
 import * as paymentsFunction from '../../netlify/functions/admin-booking-payments.mts';
+import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import {
   type BalancesDueAnswer,
   type BookingLedgerAnswer,
@@ -167,6 +168,16 @@ describe('recording a payment', () => {
         actor_email: admin.email,
       },
     ]);
+    // The booking's history on the dashboard lists it with what it said.
+    const detail = await invoke(
+      itemFunction,
+      adminRequest('GET', `/api/admin/booking-requests/${id}`, { cookie: admin.cookie }),
+    );
+    const { history } = (await detail.json()) as { history: { action: string; details?: unknown }[] };
+    expect(history.find(({ action }) => action === 'payment_recorded')?.details).toMatchObject({
+      kind: 'deposit',
+      amountPence: 17500,
+    });
   });
 
   it.each(['new', 'declined', 'cancelled'])(

@@ -140,7 +140,7 @@ export async function selectHistory(
   collection: Collection,
   id: string,
 ): Promise<HistoryEntry[]> {
-  return tx.query<HistoryEntry>(
+  const entries = await tx.query<HistoryEntry>(
     `select action, old_status as "oldStatus", new_status as "newStatus", actor_id as "actorId",
             actor_email as "actorEmail", actor_role as "actorRole", ${isoTimestamp('created_at')} as "at",
             details
@@ -149,6 +149,8 @@ export async function selectHistory(
      order by created_at, id`,
     [id, collection.table],
   );
+  // Only the ledger's entries carry details; the others read as they always have.
+  return entries.map(({ details, ...entry }) => (details ? { ...entry, details } : entry));
 }
 
 /** Locks the row for a change and answers what the change depends on. */
