@@ -62,7 +62,7 @@ export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; 
   return (
     <section className="ledger" aria-labelledby="notes-title">
       <h3 id="notes-title">Notes</h3>
-      {notes.status === 'loading' && <p role="status">Loading the notes…</p>}
+      {notes.status === 'loading' && <p>Loading the notes…</p>}
       {notes.status === 'failed' && (
         <p className="form__message" role="alert">
           {notes.message}
@@ -84,7 +84,8 @@ export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; 
             ))}
           </ol>
         ))}
-      <p className="admin-detail__done" role="status">
+      {/* A live region, not role="status": the dialog's one status is the booking's own. */}
+      <p className="admin-detail__done" aria-live="polite">
         {done}
       </p>
       {refusal && (

@@ -175,7 +175,7 @@ export function BookingPayments({
   return (
     <section className="ledger" aria-labelledby="payments-title">
       <h3 id="payments-title">Payments</h3>
-      {ledger.status === 'loading' && <p role="status">Loading the payments…</p>}
+      {ledger.status === 'loading' && <p>Loading the payments…</p>}
       {ledger.status === 'failed' && (
         <p className="form__message" role="alert">
           {ledger.message}
@@ -234,7 +234,8 @@ export function BookingPayments({
               })}
             </ul>
           )}
-          <p className="admin-detail__done" role="status">
+          {/* A live region, not role="status": the dialog's one status is the booking's own. */}
+          <p className="admin-detail__done" aria-live="polite">
             {done}
           </p>
           {refusal && (
