@@ -3,6 +3,12 @@ import { isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import { optionalText, requiredText } from '../../lib/form-fields.ts';
 import { readPoundsAsPence } from '../../lib/ledger.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
+import {
+  ledgerSummarySchema,
+  type PaymentKind,
+  paymentKindLabels,
+  paymentKinds,
+} from '../booking/guest-ledger-contract.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
 parseWithoutEval();
@@ -10,17 +16,12 @@ parseWithoutEval();
 /**
  * The payments ledger's and the booking notes' vocabulary, shared by the dashboard, the account page,
  * the admin functions and their tests. The database checks the same lists (migrations
- * 20261124000300 and 20261124000310); a test holds the two equal.
+ * 20261124000300 and 20261124000310); a test holds the two equal. What the guest's account page reads
+ * of it lives in ../booking/guest-ledger-contract.ts, so the booking form's bundle stays without the rest.
  */
 
-/** What a payment was for. */
-export const paymentKinds = ['deposit', 'balance', 'other'] as const;
-export const paymentKindLabels = {
-  deposit: 'Deposit',
-  balance: 'Balance',
-  other: 'Other',
-} as const satisfies Record<(typeof paymentKinds)[number], string>;
-export type PaymentKind = (typeof paymentKinds)[number];
+export type { GuestLedger, LedgerSummaryAnswer } from '../booking/guest-ledger-contract.ts';
+export { ledgerSummarySchema, type PaymentKind, paymentKindLabels, paymentKinds };
 
 /** How the money came. */
 export const paymentMethods = ['bank_transfer', 'card', 'cash', 'upi'] as const;
@@ -78,20 +79,6 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** What a booking owes and has received (src/lib/ledger.ts's summary). */
-export const ledgerSummarySchema = z.object({
-  totalPence: z.int(),
-  depositPence: z.int(),
-  balanceDueDate: z.string().nullable(),
-  receivedPence: z.int(),
-  outstandingPence: z.int(),
-  dueNowPence: z.int(),
-  dueOn: z.string().nullable(),
-  overdue: z.boolean(),
-  daysOverdue: z.int(),
-});
-export type LedgerSummaryAnswer = z.infer<typeof ledgerSummarySchema>;
-
 /** `GET /api/admin/booking-requests/:id/payments` (and a recorded or deleted payment's answer). */
 export const bookingLedgerAnswerSchema = z.object({
   status: z.string(),
@@ -138,10 +125,3 @@ export type BookingNote = z.infer<typeof bookingNoteSchema>;
 /** `GET /api/admin/booking-requests/:id/notes`, oldest first (and a note just added's answer). */
 export const bookingNotesAnswerSchema = z.object({ notes: z.array(bookingNoteSchema) });
 export type BookingNotesAnswer = z.infer<typeof bookingNotesAnswerSchema>;
-
-/** A confirmed booking's payments as its guest sees them on the account page: no notes, no office names. */
-export const guestLedgerSchema = z.object({
-  summary: ledgerSummarySchema,
-  payments: z.array(z.object({ kind: z.enum(paymentKinds), amountPence: z.int(), receivedOn: z.string() })),
-});
-export type GuestLedger = z.infer<typeof guestLedgerSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
 import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
-import { guestLedgerSchema } from '../admin/ledger-contract.ts';
+import { guestLedgerSchema } from './guest-ledger-contract.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the

@@ -125,13 +125,22 @@ export async function markRead(tx: Transaction, collection: Collection, id: stri
 }
 
 export type HistoryEntry = {
-  action: 'status_changed' | 'deleted' | 'restored' | 'purged';
+  action:
+    | 'status_changed'
+    | 'deleted'
+    | 'restored'
+    | 'purged'
+    | 'payment_recorded'
+    | 'payment_deleted'
+    | 'note_added';
   oldStatus: string | null;
   newStatus: string | null;
   actorId: string | null;
   actorEmail: string | null;
   actorRole: string;
   at: string;
+  /** What a payment entry or note said; only the ledger's actions carry it. */
+  details?: Record<string, unknown>;
 };
 
 /** What the audit log recorded about a row, oldest first. */
@@ -140,7 +149,7 @@ export async function selectHistory(
   collection: Collection,
   id: string,
 ): Promise<HistoryEntry[]> {
-  const entries = await tx.query<HistoryEntry>(
+  const entries = await tx.query<Omit<HistoryEntry, 'details'> & { details: HistoryEntry['details'] | null }>(
     `select action, old_status as "oldStatus", new_status as "newStatus", actor_id as "actorId",
             actor_email as "actorEmail", actor_role as "actorRole", ${isoTimestamp('created_at')} as "at",
             details
