@@ -18,6 +18,7 @@ import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { startEmailWorker } from '../src/server/email/delivery.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
+import { startReminderWorker } from '../src/server/ledger/payment-reminders.ts';
 import {
   bundleEachFunctionOnce,
   findBundlingPatchProblem,
@@ -321,6 +322,9 @@ if (database.backend.kind !== 'supabase') {
 
 // Emails wait in the outbox table until sent; this retries what a request could not send at once.
 startEmailWorker(settings.EMAIL_WORKER_MS);
+// The balance reminders, as the daily `payment-reminders` function sends them on Netlify: at start and
+// every hour after, so a machine that sleeps overnight still sends each day's (each goes once).
+startReminderWorker();
 
 let stopping = false;
 async function shutdown() {

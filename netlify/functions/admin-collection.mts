@@ -13,8 +13,14 @@ export default signedInEndpoint(
   { admin: true },
 );
 
-// The summary, the occupancy calendar and the CSV export have functions of their own; `:collection` would match them too.
+// The summary, the occupancy calendar, the balances due and the CSV export have functions of their own;
+// `:collection` would match them too.
 export const config: Config = {
   path: '/api/admin/:collection',
-  excludedPath: ['/api/admin/summary', '/api/admin/occupancy', '/api/admin/:collection.csv'],
+  excludedPath: [
+    '/api/admin/summary',
+    '/api/admin/occupancy',
+    '/api/admin/balances-due',
+    '/api/admin/:collection.csv',
+  ],
 };

@@ -28,6 +28,7 @@ export const apiRoutes = {
   resetPassword: '/api/auth/reset-password',
   adminSummary: '/api/admin/summary',
   adminOccupancy: '/api/admin/occupancy',
+  adminBalancesDue: '/api/admin/balances-due',
 } as const;
 
 /** One dashboard collection's list (`?…` carries the list query). */
@@ -43,6 +44,16 @@ export const adminItemReadRoute = (collection: string, id: string) =>
 /** Takes a row back out of the trash. */
 export const adminItemRestoreRoute = (collection: string, id: string) =>
   `${adminItemRoute(collection, id)}/restore`;
+
+/** A booking's payments: GET lists them with what is owed, POST records one. */
+export const adminPaymentsRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/payments`;
+/** One payment of a booking: DELETE removes a mistaken entry. */
+export const adminPaymentRoute = (bookingId: string, paymentId: string) =>
+  `${adminPaymentsRoute(bookingId)}/${encodeURIComponent(paymentId)}`;
+/** A booking's notes: GET lists them, POST adds one. */
+export const adminNotesRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/notes`;
 
 /** Every reason the API gives for refusing a request, as the `code` of its error answer. */
 export const errorCodes = [

@@ -65,6 +65,30 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   'POST /api/admin/:collection/:id/read': async () => ({
     path: `/api/admin/contact-messages/${await insertContactMessage()}/read`,
   }),
+  'GET /api/admin/balances-due': async () => ({ path: '/api/admin/balances-due' }),
+  'GET /api/admin/booking-requests/:id/payments': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/payments`,
+  }),
+  'POST /api/admin/booking-requests/:id/payments': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/payments`,
+    body: { kind: 'deposit', amount: '10', receivedOn: '2026-01-05', method: 'cash' },
+  }),
+  'DELETE /api/admin/booking-requests/:id/payments/:payment': async () => {
+    const id = await insertBookingRequest({ status: 'confirmed' });
+    const [payment] = await ownerQuery<{ id: string }>(
+      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
+       values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid()) returning id`,
+      [id],
+    );
+    return { path: `/api/admin/booking-requests/${id}/payments/${payment?.id}` };
+  },
+  'GET /api/admin/booking-requests/:id/notes': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}/notes`,
+  }),
+  'POST /api/admin/booking-requests/:id/notes': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}/notes`,
+    body: { body: 'A note for the guard test' },
+  }),
   'POST /api/admin/:collection/:id/restore': async () => {
     const id = await insertContactMessage();
     await ownerQuery('update contact_messages set deleted_at = now() where id = $1', [id]);

@@ -8,6 +8,9 @@ import {
   adminItemReadRoute,
   adminItemRestoreRoute,
   adminItemRoute,
+  adminNotesRoute,
+  adminPaymentRoute,
+  adminPaymentsRoute,
   apiRoutes,
 } from '../../src/lib/api-contract.ts';
 import { paths } from '../../src/lib/paths.ts';
@@ -46,6 +49,9 @@ const contractRoutes = [
   pattern(adminItemRoute(':collection', ':id')),
   pattern(adminItemReadRoute(':collection', ':id')),
   pattern(adminItemRestoreRoute(':collection', ':id')),
+  pattern(adminPaymentsRoute(':id')),
+  pattern(adminPaymentRoute(':id', ':payment')),
+  pattern(adminNotesRoute(':id')),
   // The one page a function renders: the search's answer, a plain GET form's target.
   paths.search,
 ];

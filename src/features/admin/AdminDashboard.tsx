@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth/use-session.ts';
 import { type AdminCollectionName, type AdminView, adminCollections } from './admin-contract.ts';
 import type { Lookups, Names } from './admin-fields.ts';
 import { csvUrl, describeNewCount, emptyFilters, type ListFilters as Filters } from './admin-query.ts';
+import { BalancesDue } from './BalancesDue.tsx';
 import { CollectionRows } from './CollectionRows.tsx';
 import { DashboardNav, type DashboardScreen } from './DashboardNav.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
@@ -57,7 +58,8 @@ function SentToAdminSignIn({ guest }: { guest?: SessionUser }) {
 
 function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [collection, setCollection] = useState<AdminCollectionName>('booking-requests');
-  const [showCalendar, setShowCalendar] = useState(false);
+  // The list shown last stays chosen while the calendar or the balances due are on screen.
+  const [screen, setScreen] = useState<DashboardScreen>('booking-requests');
   const [month, setMonth] = useState(() => todayInKerala().slice(0, 7));
   // Bumped when a stay opened from the calendar changed status, so its bar moves or goes.
   const [calendarVersion, setCalendarVersion] = useState(0);
@@ -71,6 +73,8 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     id: string;
     inTrash: boolean;
   } | null>(null);
+  // Bumped when a booking opened from the balances due closes, since a payment may have been recorded.
+  const [balancesVersion, setBalancesVersion] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { label, noun } = adminCollections[collection];
   const session = useAdminSession(setProblem);
@@ -107,11 +111,12 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   });
 
   function choose(next: DashboardScreen) {
-    if (next === 'calendar') {
-      setShowCalendar(true);
+    if (next === 'calendar' || next === 'balances') {
+      if (next === 'balances') setBalancesVersion((version) => version + 1);
+      setScreen(next);
       return;
     }
-    setShowCalendar(false);
+    setScreen(next);
     if (next === collection) return;
     setCollection(next);
     setView('inbox');
@@ -149,12 +154,8 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <DashboardNav
-        current={showCalendar ? 'calendar' : collection}
-        newCount={(name) => counts(name)?.new ?? 0}
-        onChoose={choose}
-      />
-      {showCalendar && (
+      <DashboardNav current={screen} newCount={(name) => counts(name)?.new ?? 0} onChoose={choose} />
+      {screen === 'calendar' && (
         <div className="admin__view">
           <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
             Occupancy calendar
@@ -168,7 +169,15 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
           />
         </div>
       )}
-      {!showCalendar && (
+      {screen === 'balances' && (
+        <BalancesDue
+          headingRef={headingRef}
+          version={balancesVersion}
+          onOpen={(id) => setOpenRow({ collection: 'booking-requests', id, inTrash: false })}
+          onSessionGone={session.leave}
+        />
+      )}
+      {screen === collection && (
         <div className="admin__view">
           <div className="admin__view-head">
             <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
@@ -238,7 +247,10 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
           id={openRow.id}
           inTrash={openRow.inTrash}
           lookups={lookups}
-          onClose={() => setOpenRow(null)}
+          onClose={() => {
+            setOpenRow(null);
+            setBalancesVersion((version) => version + 1);
+          }}
           onChanged={(item) => {
             if (openRow.collection === collection) rows.replaceRow(item);
             setCalendarVersion((version) => version + 1);

@@ -1,7 +1,13 @@
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './admin-contract.ts';
 
-/** What the dashboard can show: one of its lists, or the occupancy calendar. */
-export type DashboardScreen = AdminCollectionName | 'calendar';
+/** What the dashboard can show: one of its lists, the occupancy calendar or the balances due. */
+export type DashboardScreen = AdminCollectionName | 'calendar' | 'balances';
+
+/** The screens that are not lists, after the lists in the navigation. */
+const otherScreens = [
+  { screen: 'calendar', label: 'Occupancy calendar' },
+  { screen: 'balances', label: 'Balances due' },
+] as const;
 
 type Props = {
   current: DashboardScreen;
@@ -9,7 +15,7 @@ type Props = {
   onChoose: (screen: DashboardScreen) => void;
 };
 
-/** The lists of the dashboard, each with its count of new items, and the occupancy calendar. */
+/** The lists of the dashboard, each with its count of new items, the occupancy calendar and the balances due. */
 export function DashboardNav({ current, newCount, onChoose }: Props) {
   return (
     <nav className="admin__nav" aria-label="Dashboard lists">
@@ -35,16 +41,18 @@ export function DashboardNav({ current, newCount, onChoose }: Props) {
             </li>
           );
         })}
-        <li>
-          <button
-            type="button"
-            className="admin__nav-button"
-            aria-current={current === 'calendar' ? 'true' : undefined}
-            onClick={() => onChoose('calendar')}
-          >
-            Occupancy calendar
-          </button>
-        </li>
+        {otherScreens.map(({ screen, label }) => (
+          <li key={screen}>
+            <button
+              type="button"
+              className="admin__nav-button"
+              aria-current={current === screen ? 'true' : undefined}
+              onClick={() => onChoose(screen)}
+            >
+              {label}
+            </button>
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -9,6 +9,8 @@ import {
   listDetailFields,
   listStatusChanges,
 } from './admin-fields.ts';
+import { BookingNotes } from './BookingNotes.tsx';
+import { BookingPayments } from './BookingPayments.tsx';
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { Modal } from './Modal.tsx';
 import { StatusActions } from './StatusActions.tsx';
@@ -92,6 +94,17 @@ export function ItemDetail({
               </div>
             ))}
           </dl>
+          {collection === 'booking-requests' && (
+            <>
+              {/* Keyed by status: a booking just confirmed opens its payment form at once. */}
+              <BookingPayments
+                key={String(detail.item.status)}
+                bookingId={id}
+                onSessionGone={onSessionGone}
+              />
+              <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
+            </>
+          )}
           <h3>History</h3>
           {detail.history.length === 0 ? (
             <p>No status changes or deletions yet.</p>

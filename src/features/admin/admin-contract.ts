@@ -182,6 +182,8 @@ export const historyEntrySchema = z.object({
   newStatus: z.string().nullable(),
   actorEmail: z.string().nullable(),
   at: z.string(),
+  /** What a payment entry or note said (amount, kind, day, method), for the ledger's actions. */
+  details: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

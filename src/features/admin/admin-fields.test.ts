@@ -119,6 +119,25 @@ describe('describeHistoryEntry', () => {
       'Moved to Trash by office@example.com',
     ],
     [{ action: 'purged', oldStatus: null, newStatus: null, actorEmail: null, at }, 'Removed for good'],
+    [
+      {
+        action: 'payment_recorded',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: 'office@example.com',
+        at,
+        details: { kind: 'deposit', amountPence: 17550, receivedOn: '2027-01-01', method: 'bank_transfer' },
+      },
+      'Payment recorded: £175.50 deposit by bank transfer, received 1 Jan 2027 by office@example.com',
+    ],
+    [
+      { action: 'payment_deleted', oldStatus: null, newStatus: null, actorEmail: null, at, details: {} },
+      'Payment entry removed',
+    ],
+    [
+      { action: 'note_added', oldStatus: null, newStatus: null, actorEmail: 'office@example.com', at },
+      'Note added by office@example.com',
+    ],
   ])('%j', (entry, expected) => {
     expect(describeHistoryEntry(entry)).toBe(expected);
   });

@@ -226,7 +226,20 @@ const historyActions: Record<string, string> = {
   deleted: 'Moved to Trash',
   restored: 'Restored from Trash',
   purged: 'Removed for good',
+  payment_recorded: 'Payment recorded',
+  payment_deleted: 'Payment entry removed',
+  note_added: 'Note added',
 };
+
+/** A payment entry as the audit log kept it: "£175 deposit by card, received 24 Nov 2026". */
+function describePaymentDetails(details: HistoryEntry['details']): string {
+  const amount = details?.amountPence;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return '';
+  const kind = typeof details?.kind === 'string' ? ` ${details.kind}` : '';
+  const method = typeof details?.method === 'string' ? ` by ${details.method.replaceAll('_', ' ')}` : '';
+  const day = typeof details?.receivedOn === 'string' ? `, received ${formatDay(details.receivedOn)}` : '';
+  return `: ${formatPence(amount)}${kind}${method}${day}`;
+}
 
 /** One audit-log line in words: "Status changed from New to Confirmed by office@example.com". */
 export function describeHistoryEntry(entry: HistoryEntry): string {
@@ -234,5 +247,6 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
   if (entry.action === 'status_changed') {
     return `Status changed from ${describeStatus(entry.oldStatus)} to ${describeStatus(entry.newStatus)}${who}`;
   }
-  return `${historyActions[entry.action] ?? entry.action}${who}`;
+  const what = entry.action.startsWith('payment_') ? describePaymentDetails(entry.details) : '';
+  return `${historyActions[entry.action] ?? entry.action}${what}${who}`;
 }

@@ -9,6 +9,8 @@ const emailNames: Record<string, string> = {
   booking_confirmed: 'Confirmation to the guest',
   booking_declined: 'Decline to the guest',
   booking_cancelled: 'Cancellation to the guest',
+  balance_reminder: 'Balance reminder to the guest',
+  balance_overdue: 'Overdue balance notice to the office',
 };
 
 /**

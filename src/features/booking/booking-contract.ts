@@ -3,6 +3,7 @@ import { isIsoDate } from '../../lib/dates.ts';
 import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
+import { guestLedgerSchema } from './guest-ledger-contract.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the
@@ -128,6 +129,8 @@ export const accountBookingRequestSchema = z.object({
   status: bookingStatusSchema,
   createdAt: z.string(),
   quote: quoteSchema,
+  /** A confirmed booking's payments received and what is still due; null for any other status. */
+  ledger: guestLedgerSchema.nullable(),
 });
 
 /** `GET /api/account/booking-requests` 200. */

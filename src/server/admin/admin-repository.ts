@@ -125,13 +125,22 @@ export async function markRead(tx: Transaction, collection: Collection, id: stri
 }
 
 export type HistoryEntry = {
-  action: 'status_changed' | 'deleted' | 'restored' | 'purged';
+  action:
+    | 'status_changed'
+    | 'deleted'
+    | 'restored'
+    | 'purged'
+    | 'payment_recorded'
+    | 'payment_deleted'
+    | 'note_added';
   oldStatus: string | null;
   newStatus: string | null;
   actorId: string | null;
   actorEmail: string | null;
   actorRole: string;
   at: string;
+  /** What a payment entry or note said; only the ledger's actions carry it. */
+  details?: Record<string, unknown>;
 };
 
 /** What the audit log recorded about a row, oldest first. */
@@ -140,14 +149,17 @@ export async function selectHistory(
   collection: Collection,
   id: string,
 ): Promise<HistoryEntry[]> {
-  return tx.query<HistoryEntry>(
+  const entries = await tx.query<Omit<HistoryEntry, 'details'> & { details: HistoryEntry['details'] | null }>(
     `select action, old_status as "oldStatus", new_status as "newStatus", actor_id as "actorId",
-            actor_email as "actorEmail", actor_role as "actorRole", ${isoTimestamp('created_at')} as "at"
+            actor_email as "actorEmail", actor_role as "actorRole", ${isoTimestamp('created_at')} as "at",
+            details
      from public.admin_audit_log
      where row_id = $1 and collection = $2
      order by created_at, id`,
     [id, collection.table],
   );
+  // Only the ledger's entries carry details; the others read as they always have.
+  return entries.map(({ details, ...entry }) => (details ? { ...entry, details } : entry));
 }
 
 /** Locks the row for a change and answers what the change depends on. */

@@ -8,9 +8,11 @@ import type { Transaction } from '../db/database.ts';
 /** A stored request as the account page starts from: its own columns, before the catalogue names it. */
 export type StoredBookingRequest = Omit<
   AccountBookingRequest,
-  'propertyName' | 'propertyKind' | 'createdAt'
+  'propertyName' | 'propertyKind' | 'createdAt' | 'ledger'
 > & {
   createdAt: Date;
+  /** The Kerala day the office confirmed it; null unless confirmed. */
+  confirmedOn: string | null;
 };
 
 // pg would turn a `date` into a JS Date at the server's local midnight, which can shift it by a day.
@@ -130,13 +132,22 @@ type BookingRequestRow = {
   balance_pence: number;
   balance_due_date: string | null;
   price_lines: QuoteLine[] | null;
+  confirmed_on: string | null;
 };
 
 /** The quote a row keeps. One stored before seasons has no lines: it was priced at one rate throughout. */
 function readStoredQuote(
   row: Omit<
     BookingRequestRow,
-    'id' | 'status' | 'created_at' | 'reference' | 'property' | 'arrival' | 'departure' | 'guests'
+    | 'id'
+    | 'status'
+    | 'created_at'
+    | 'reference'
+    | 'property'
+    | 'arrival'
+    | 'departure'
+    | 'guests'
+    | 'confirmed_on'
   >,
 ): Quote {
   return {
@@ -170,7 +181,9 @@ export async function listBookingRequestsOfUser(
   const rows = await tx.query<BookingRequestRow>(
     `select id, reference, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure, guests,
             status, created_at, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence,
-            deposit_pence, balance_pence, ${isoDate('balance_due_date')} as balance_due_date, price_lines
+            deposit_pence, balance_pence, ${isoDate('balance_due_date')} as balance_due_date, price_lines,
+            case when status = 'confirmed'
+              then ${isoDate("(status_changed_at at time zone 'Asia/Kolkata')::date")} end as confirmed_on
      from public.booking_requests
      where user_id = $1 and deleted_at is null
      order by created_at desc, id`,
@@ -185,12 +198,13 @@ export async function listBookingRequestsOfUser(
     guests: row.guests,
     status: row.status,
     createdAt: row.created_at,
+    confirmedOn: row.confirmed_on,
     quote: readStoredQuote(row),
   }));
 }
 
 /** A request as the guest's status emails need it; undefined when there is no such request. */
-export type BookingForGuestRow = Omit<StoredBookingRequest, 'id' | 'status' | 'createdAt'> & {
+export type BookingForGuestRow = Omit<StoredBookingRequest, 'id' | 'status' | 'createdAt' | 'confirmedOn'> & {
   name: string;
   /** Where the guest's receipt went (the account's address), else the address typed into the form. */
   to: string;
@@ -205,7 +219,7 @@ export async function selectBookingForGuest(
   id: string,
 ): Promise<BookingForGuestRow | undefined> {
   const [row] = await tx.query<
-    Omit<BookingRequestRow, 'id' | 'status' | 'created_at'> & { name: string; to: string }
+    Omit<BookingRequestRow, 'id' | 'status' | 'created_at' | 'confirmed_on'> & { name: string; to: string }
   >(
     `select reference, name, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure,
             guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,

@@ -16,6 +16,7 @@ import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../forms/idempotency.ts';
+import { readOwnLedgers } from '../ledger/ledger-service.ts';
 import { Refusal } from '../refusal.ts';
 import {
   type BookingForGuest,
@@ -188,8 +189,25 @@ export async function listAvailability(slug: string): Promise<AvailabilityAnswer
  */
 export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
   const catalogue = await loadCatalogue();
-  const requests = await withCaller({ role: 'authenticated', claims: visitor.claims }, (tx) =>
-    listBookingRequestsOfUser(tx, visitor.user.id),
+  const today = todayInKerala();
+  const { requests, ledgers } = await withCaller(
+    { role: 'authenticated', claims: visitor.claims },
+    async (tx) => {
+      const requests = await listBookingRequestsOfUser(tx, visitor.user.id);
+      const ledgers = await readOwnLedgers(
+        tx,
+        requests.map(({ id, status, quote, confirmedOn }) => ({
+          id,
+          status,
+          totalPence: quote.totalPence,
+          depositPence: quote.depositPence,
+          balanceDueDate: quote.balanceDueDate,
+          confirmedOn,
+        })),
+        today,
+      );
+      return { requests, ledgers };
+    },
   );
   return requests.map(({ createdAt, ...request }) => {
     // A property taken off the site keeps its requests; they show its slug until the office tidies up.
@@ -206,6 +224,7 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       status: request.status,
       createdAt: createdAt.toISOString(),
       quote: request.quote,
+      ledger: ledgers.get(request.id) ?? null,
     };
   });
 }

@@ -8,7 +8,7 @@ import { type Email, sendEmail } from './email.ts';
  * waits no longer than before) and a worker calls on a timer for whatever that first try left.
  */
 
-/** What an email is. The database checks the same list (migration 20261124000200). */
+/** What an email is. The database checks the same list (migration 20261124000300). */
 export const emailKinds = [
   'booking_office_notice',
   'booking_guest_receipt',
@@ -22,6 +22,8 @@ export const emailKinds = [
   'contact_office_alert',
   'career_office_alert',
   'partner_office_alert',
+  'balance_reminder',
+  'balance_overdue',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { noteInputSchema } from '../../src/features/admin/ledger-contract.ts';
+import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { readBody } from '../../src/server/http/request.ts';
+import { json } from '../../src/server/http/responses.ts';
+import { validate } from '../../src/server/http/validate.ts';
+import { readBookingId } from '../../src/server/ledger/ledger-request.ts';
+import { addNote, listNotes } from '../../src/server/ledger/ledger-service.ts';
+
+/** The office's notes on a booking (GET), and a new one (POST), audited by the database. */
+export default signedInEndpoint(
+  ['GET', 'POST'],
+  async (request, visitor, context) => {
+    const id = readBookingId(context);
+    if (request.method === 'GET') return json(await listNotes(visitor, id));
+    const note = validate(noteInputSchema, (await readBody(request)).value);
+    return json(await addNote(visitor, id, note), 201);
+  },
+  { admin: true },
+);
+
+export const config: Config = { path: '/api/admin/booking-requests/:id/notes' };

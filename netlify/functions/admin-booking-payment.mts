@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { json } from '../../src/server/http/responses.ts';
+import { readPaymentTarget } from '../../src/server/ledger/ledger-request.ts';
+import { removePayment } from '../../src/server/ledger/ledger-service.ts';
+
+/** Removes a mistaken payment entry; the audit log keeps what it said. */
+export default signedInEndpoint(
+  ['DELETE'],
+  async (_request, visitor, context) => {
+    const { id, paymentId } = readPaymentTarget(context);
+    return json(await removePayment(visitor, id, paymentId));
+  },
+  { admin: true },
+);
+
+export const config: Config = { path: '/api/admin/booking-requests/:id/payments/:payment' };

@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions';
+import { paymentInputSchema } from '../../src/features/admin/ledger-contract.ts';
+import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { readIdempotencyKey } from '../../src/server/forms/idempotency.ts';
+import { readBody } from '../../src/server/http/request.ts';
+import { json } from '../../src/server/http/responses.ts';
+import { validate } from '../../src/server/http/validate.ts';
+import { readBookingId } from '../../src/server/ledger/ledger-request.ts';
+import { recordPayment, showLedger } from '../../src/server/ledger/ledger-service.ts';
+
+/** A booking's payments and what it owes (GET); a payment received (POST, with an Idempotency-Key). */
+export default signedInEndpoint(
+  ['GET', 'POST'],
+  async (request, visitor, context) => {
+    const id = readBookingId(context);
+    if (request.method === 'GET') return json(await showLedger(visitor, id));
+    const key = readIdempotencyKey(request);
+    const payment = validate(paymentInputSchema, (await readBody(request)).value);
+    return json(await recordPayment(visitor, id, payment, key), 201);
+  },
+  { admin: true },
+);
+
+export const config: Config = { path: '/api/admin/booking-requests/:id/payments' };

@@ -1,0 +1,9 @@
+import type { Config } from '@netlify/functions';
+import { describeReminders, sendPaymentReminders } from '../../src/server/ledger/payment-reminders.ts';
+
+/** Daily: a guest's balance reminder a week before it is due, and the office's notice once overdue; each once. */
+export default async () => {
+  console.log(describeReminders(await sendPaymentReminders()));
+};
+
+export const config: Config = { schedule: '@daily' };

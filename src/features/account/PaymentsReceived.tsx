@@ -1,0 +1,40 @@
+import { formatStayDate } from '../../lib/dates.ts';
+import { formatPence } from '../../lib/money.ts';
+import type { GuestLedger } from '../booking/guest-ledger-contract.ts';
+
+/** What the office has received for a confirmed stay, and what is still due and by when. */
+export function PaymentsReceived({ ledger, titleId }: { ledger: GuestLedger; titleId: string }) {
+  const { summary, payments } = ledger;
+  const balanceLeft = summary.outstandingPence - summary.dueNowPence;
+  return (
+    <section className="request__payments" aria-labelledby={titleId}>
+      <h4 id={titleId}>Payments</h4>
+      {payments.length === 0 ? (
+        <p>No payment received yet.</p>
+      ) : (
+        <ul>
+          {payments.map((payment) => (
+            <li key={`${payment.receivedOn}-${payment.amountPence}-${payment.kind}`}>
+              Received {formatPence(payment.amountPence)} on {formatStayDate(payment.receivedOn)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="request__due">
+        {summary.outstandingPence === 0 ? (
+          <>Paid in full: {formatPence(summary.totalPence)}. Thank you.</>
+        ) : (
+          <>
+            {summary.dueNowPence > 0 && <>Due now: {formatPence(summary.dueNowPence)}. </>}
+            {balanceLeft > 0 && summary.dueOn && (
+              <>
+                Still due: {formatPence(balanceLeft)} by {formatStayDate(summary.dueOn)}
+                {summary.overdue ? ' (overdue: please call the office)' : ''}.
+              </>
+            )}
+          </>
+        )}
+      </p>
+    </section>
+  );
+}

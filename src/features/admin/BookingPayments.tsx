@@ -1,0 +1,289 @@
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { SelectField } from '../../components/ui/SelectField.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { adminPaymentRoute, adminPaymentsRoute } from '../../lib/api-contract.ts';
+import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
+import { formatPence } from '../../lib/money.ts';
+import { isSessionGone, requestJson } from '../api/client.ts';
+import { formatOfficeTime } from './admin-fields.ts';
+import {
+  type BookingLedgerAnswer,
+  bookingLedgerAnswerSchema,
+  type LedgerSummaryAnswer,
+  paymentKindLabels,
+  paymentKinds,
+  paymentMethodLabels,
+  paymentMethods,
+  paymentNoteMaxLength,
+} from './ledger-contract.ts';
+
+type Ledger =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'loaded'; ledger: BookingLedgerAnswer };
+
+type Draft = { kind: string; amount: string; receivedOn: string; method: string; note: string };
+
+const freshDraft = (): Draft => ({
+  kind: 'deposit',
+  amount: '',
+  receivedOn: todayInKerala(),
+  method: '',
+  note: '',
+});
+
+const kindOptions = paymentKinds.map((kind) => ({ value: kind, label: paymentKindLabels[kind] }));
+const methodOptions = paymentMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
+
+/** What the booking owes, in the words the office uses; the same facts the guest's account page shows. */
+export function LedgerFacts({ summary }: { summary: LedgerSummaryAnswer }) {
+  return (
+    <dl className="admin-detail__fields ledger__facts">
+      <div>
+        <dt>Total</dt>
+        <dd>{formatPence(summary.totalPence)}</dd>
+      </div>
+      {summary.balanceDueDate ? (
+        <>
+          <div>
+            <dt>Deposit, due on confirmation</dt>
+            <dd>{formatPence(summary.depositPence)}</dd>
+          </div>
+          <div>
+            <dt>Balance due by</dt>
+            <dd>
+              {formatPence(summary.totalPence - summary.depositPence)} by{' '}
+              {formatStayDate(summary.balanceDueDate)}
+            </dd>
+          </div>
+        </>
+      ) : (
+        <div>
+          <dt>Due on confirmation</dt>
+          <dd>The whole stay, {formatPence(summary.totalPence)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Received</dt>
+        <dd>{formatPence(summary.receivedPence)}</dd>
+      </div>
+      <div>
+        <dt>Outstanding</dt>
+        <dd>
+          {summary.outstandingPence === 0 ? 'Nothing: paid in full' : formatPence(summary.outstandingPence)}
+          {summary.dueNowPence > 0 && `, of which ${formatPence(summary.dueNowPence)} is due now`}
+          {summary.overdue && ` (overdue by ${describeDays(summary.daysOverdue)})`}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export const describeDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/**
+ * A booking's payments on its detail: what is owed and received, the entries (each removable when
+ * recorded by mistake), and, on a confirmed booking, the form that records one. Each fill of the form
+ * carries its own Idempotency-Key, so a double submit stores one payment.
+ */
+export function BookingPayments({
+  bookingId,
+  onSessionGone,
+}: {
+  bookingId: string;
+  onSessionGone: () => void;
+}) {
+  const [ledger, setLedger] = useState<Ledger>({ status: 'loading' });
+  const [draft, setDraft] = useState<Draft>(freshDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState('');
+  const [done, setDone] = useState('');
+  const [sending, setSending] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+  const key = useRef(crypto.randomUUID());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened booking
+  useEffect(() => {
+    let current = true;
+    void requestJson(adminPaymentsRoute(bookingId), bookingLedgerAnswerSchema).then((answer) => {
+      if (!current) return;
+      if (isSessionGone(answer)) return onSessionGone();
+      setLedger(
+        answer.ok ? { status: 'loaded', ledger: answer.data } : { status: 'failed', message: answer.message },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [bookingId]);
+
+  async function record(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setRefusal('');
+    setDone('');
+    const answer = await requestJson(adminPaymentsRoute(bookingId), bookingLedgerAnswerSchema, {
+      method: 'POST',
+      body: { ...draft, note: draft.note || undefined },
+      headers: { 'idempotency-key': key.current },
+    });
+    setSending(false);
+    if (isSessionGone(answer)) return onSessionGone();
+    if (!answer.ok) {
+      setErrors(answer.fields);
+      setRefusal(answer.message);
+      // A refused payment was not stored, so the same key may go again; a 409 over the key cannot happen.
+      return;
+    }
+    setErrors({});
+    setLedger({ status: 'loaded', ledger: answer.data });
+    setDone(
+      `${paymentKindLabels[draft.kind as keyof typeof paymentKindLabels]} of £${draft.amount.replace(/^£\s*/, '')} recorded.`,
+    );
+    setDraft(freshDraft());
+    key.current = crypto.randomUUID();
+  }
+
+  async function remove(paymentId: string, description: string) {
+    setAsking(null);
+    setRemoving(paymentId);
+    setRefusal('');
+    setDone('');
+    const answer = await requestJson(adminPaymentRoute(bookingId, paymentId), bookingLedgerAnswerSchema, {
+      method: 'DELETE',
+    });
+    setRemoving(null);
+    if (isSessionGone(answer)) return onSessionGone();
+    if (!answer.ok) {
+      setRefusal(answer.message);
+      return;
+    }
+    setLedger({ status: 'loaded', ledger: answer.data });
+    setDone(`Entry removed: ${description}.`);
+  }
+
+  const change = (name: string, value: string) => setDraft((current) => ({ ...current, [name]: value }));
+  const field = (name: keyof Draft) => ({
+    name,
+    value: draft[name],
+    error: errors[name],
+    onValueChange: change,
+  });
+
+  return (
+    <section className="ledger" aria-labelledby="payments-title">
+      <h3 id="payments-title">Payments</h3>
+      {ledger.status === 'loading' && <p>Loading the payments…</p>}
+      {ledger.status === 'failed' && (
+        <p className="form__message" role="alert">
+          {ledger.message}
+        </p>
+      )}
+      {ledger.status === 'loaded' && (
+        <>
+          <LedgerFacts summary={ledger.ledger.summary} />
+          {ledger.ledger.payments.length === 0 ? (
+            <p>No payments recorded yet.</p>
+          ) : (
+            <ul className="ledger__entries">
+              {ledger.ledger.payments.map((payment) => {
+                const description = `${formatPence(payment.amountPence)} ${paymentKindLabels[payment.kind].toLowerCase()} by ${paymentMethodLabels[payment.method].toLowerCase()}, received ${formatStayDate(payment.receivedOn)}`;
+                return (
+                  <li key={payment.id}>
+                    <span>
+                      {description}
+                      {payment.note && <span className="ledger__note">: {payment.note}</span>}
+                      <span className="ledger__who">
+                        {' '}
+                        (recorded {formatOfficeTime(payment.createdAt)}
+                        {payment.recordedByEmail ? ` by ${payment.recordedByEmail}` : ''})
+                      </span>
+                    </span>
+                    {asking === payment.id ? (
+                      <span className="ledger__question">
+                        Remove this entry? The audit log keeps a record of it.{' '}
+                        <button
+                          type="button"
+                          className="button button--danger button--small"
+                          onClick={() => void remove(payment.id, description)}
+                        >
+                          Yes, remove it
+                        </button>{' '}
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          onClick={() => setAsking(null)}
+                        >
+                          Keep it
+                        </button>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        disabled={removing !== null}
+                        onClick={() => setAsking(payment.id)}
+                      >
+                        Remove<span className="visually-hidden"> the entry of {description}</span>
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {/* A live region, not role="status": the dialog's one status is the booking's own. */}
+          <p className="admin-detail__done" aria-live="polite">
+            {done}
+          </p>
+          {refusal && (
+            <p className="form__message" role="alert">
+              {refusal}
+            </p>
+          )}
+          {ledger.ledger.takesPayments ? (
+            <form className="ledger__form" noValidate onSubmit={(event) => void record(event)}>
+              <fieldset>
+                <legend>Record a payment received</legend>
+                <SelectField
+                  {...field('kind')}
+                  label="For"
+                  placeholder="Choose what it pays"
+                  options={kindOptions}
+                />
+                <TextField
+                  {...field('amount')}
+                  label="Amount in pounds"
+                  hint="Like 250 or 250.50"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={20}
+                />
+                <TextField {...field('receivedOn')} type="date" label="Received on" max={todayInKerala()} />
+                <SelectField
+                  {...field('method')}
+                  label="Method"
+                  placeholder="Choose how it was paid"
+                  options={methodOptions}
+                />
+                <TextField {...field('note')} label="Note (optional)" maxLength={paymentNoteMaxLength} />
+                <button
+                  className="button button--primary"
+                  type="submit"
+                  disabled={sending}
+                  aria-busy={sending}
+                >
+                  {sending ? 'Recording…' : 'Record payment'}
+                </button>
+              </fieldset>
+            </form>
+          ) : (
+            <p>Payments can be recorded once the booking is confirmed.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

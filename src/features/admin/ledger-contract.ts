@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { isIsoDate, todayInKerala } from '../../lib/dates.ts';
+import { optionalText, requiredText } from '../../lib/form-fields.ts';
+import { readPoundsAsPence } from '../../lib/ledger.ts';
+import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
+import {
+  ledgerSummarySchema,
+  type PaymentKind,
+  paymentKindLabels,
+  paymentKinds,
+} from '../booking/guest-ledger-contract.ts';
+
+// Before any schema is built here: this module may be the first of a page's schemas to run.
+parseWithoutEval();
+
+/**
+ * The payments ledger's and the booking notes' vocabulary, shared by the dashboard, the account page,
+ * the admin functions and their tests. The database checks the same lists (migrations
+ * 20261124000300 and 20261124000310); a test holds the two equal. What the guest's account page reads
+ * of it lives in ../booking/guest-ledger-contract.ts, so the booking form's bundle stays without the rest.
+ */
+
+export type { GuestLedger, LedgerSummaryAnswer } from '../booking/guest-ledger-contract.ts';
+export { ledgerSummarySchema, type PaymentKind, paymentKindLabels, paymentKinds };
+
+/** How the money came. */
+export const paymentMethods = ['bank_transfer', 'card', 'cash', 'upi'] as const;
+export const paymentMethodLabels = {
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+  cash: 'Cash',
+  upi: 'UPI',
+} as const satisfies Record<(typeof paymentMethods)[number], string>;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentNoteMaxLength = 500;
+export const noteMaxLength = 2000;
+
+/**
+ * `POST /api/admin/booking-requests/:id/payments`: a payment as the office types it, the amount in
+ * pounds. Parsed, the amount is whole pence. That it fits within what is owed is the database's
+ * to check (a 409 with a message), since only it sees every other payment.
+ */
+export const paymentInputSchema = z.object({
+  kind: z.enum(paymentKinds, { error: 'Choose deposit, balance or other' }),
+  amount: z.string({ error: 'Enter the amount in pounds, like 250 or 250.50' }).transform((text, context) => {
+    const pence = readPoundsAsPence(text);
+    if (pence === null) {
+      context.addIssue({ code: 'custom', message: 'Enter the amount in pounds, like 250 or 250.50' });
+      return z.NEVER;
+    }
+    if (pence <= 0) {
+      context.addIssue({ code: 'custom', message: 'Enter an amount of more than £0' });
+      return z.NEVER;
+    }
+    return pence;
+  }),
+  receivedOn: z
+    .string({ error: 'Enter the day the money arrived' })
+    .trim()
+    .refine(isIsoDate, 'Enter the day the money arrived as a real date, like 2027-03-14')
+    // Kerala's today, as the office's calendar has it; a payment cannot arrive tomorrow.
+    .refine((day) => !isIsoDate(day) || day <= todayInKerala(), 'The day received cannot be in the future'),
+  method: z.enum(paymentMethods, { error: 'Choose bank transfer, card, cash or UPI' }),
+  note: optionalText('the note', { max: paymentNoteMaxLength }),
+});
+export type PaymentInput = z.infer<typeof paymentInputSchema>;
+
+/** One entry of a booking's ledger as the dashboard shows it. */
+export const paymentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(paymentKinds),
+  amountPence: z.int().positive(),
+  receivedOn: z.string(),
+  method: z.enum(paymentMethods),
+  note: z.string().nullable(),
+  recordedByEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** `GET /api/admin/booking-requests/:id/payments` (and a recorded or deleted payment's answer). */
+export const bookingLedgerAnswerSchema = z.object({
+  status: z.string(),
+  /** Only a confirmed booking takes payments. */
+  takesPayments: z.boolean(),
+  summary: ledgerSummarySchema,
+  payments: z.array(paymentSchema),
+});
+export type BookingLedgerAnswer = z.infer<typeof bookingLedgerAnswerSchema>;
+
+/** One confirmed booking with money outstanding, in the balances-due list. */
+export const balanceDueSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  propertyName: z.string(),
+  guestName: z.string(),
+  arrival: z.string(),
+  summary: ledgerSummarySchema,
+});
+export type BalanceDue = z.infer<typeof balanceDueSchema>;
+
+/** `GET /api/admin/balances-due`: by due date, soonest (most overdue) first. */
+export const balancesDueAnswerSchema = z.object({
+  /** Kerala's today, which "overdue" was judged on. */
+  today: z.string(),
+  balances: z.array(balanceDueSchema),
+});
+export type BalancesDueAnswer = z.infer<typeof balancesDueAnswerSchema>;
+
+/** `POST /api/admin/booking-requests/:id/notes`. */
+export const noteInputSchema = z.object({
+  body: requiredText('the note', { max: noteMaxLength, lines: 'many' }),
+});
+export type NoteInput = z.infer<typeof noteInputSchema>;
+
+export const bookingNoteSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  authorEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BookingNote = z.infer<typeof bookingNoteSchema>;
+
+/** `GET /api/admin/booking-requests/:id/notes`, oldest first (and a note just added's answer). */
+export const bookingNotesAnswerSchema = z.object({ notes: z.array(bookingNoteSchema) });
+export type BookingNotesAnswer = z.infer<typeof bookingNotesAnswerSchema>;

@@ -1,0 +1,200 @@
+import type {
+  BalancesDueAnswer,
+  BookingLedgerAnswer,
+  BookingNotesAnswer,
+  GuestLedger,
+  LedgerSummaryAnswer,
+  NoteInput,
+  PaymentInput,
+} from '../../features/admin/ledger-contract.ts';
+import { todayInKerala } from '../../lib/dates.ts';
+import { summariseLedger } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
+import { callerFor, readPropertyNames } from '../admin/admin-access.ts';
+import type { Visitor } from '../auth/session.ts';
+import { type Transaction, withCaller } from '../db/database.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../forms/idempotency.ts';
+import { Refusal } from '../refusal.ts';
+import {
+  type BookingMoney,
+  deletePayment,
+  insertNote,
+  insertPayment,
+  selectBalancesDue,
+  selectBookingMoney,
+  selectNotes,
+  selectOwnPayments,
+  selectPayments,
+} from './ledger-repository.ts';
+
+/**
+ * The payments ledger's rules: the office records and removes payments on confirmed bookings, reads
+ * what each booking owes and which balances are due, and writes notes; the guest reads their own.
+ * Every query runs as the caller, so RLS and the ledger's trigger decide again what these check.
+ */
+
+const bookingNotFound = () => new Refusal('not_found', 'There is no such booking request.');
+
+/** A booking's money in the contract's words, judged on Kerala's `today`. */
+export function describeMoney(money: BookingMoney, today: string): LedgerSummaryAnswer {
+  return {
+    totalPence: money.totalPence,
+    depositPence: money.depositPence,
+    balanceDueDate: money.balanceDueDate,
+    ...summariseLedger(money, money.receivedPence, today),
+  };
+}
+
+async function readLedger(tx: Transaction, id: string): Promise<BookingLedgerAnswer> {
+  const money = await selectBookingMoney(tx, id);
+  if (!money) throw bookingNotFound();
+  return {
+    status: money.status,
+    takesPayments: money.status === 'confirmed' && !money.deleted,
+    summary: describeMoney(money, todayInKerala()),
+    payments: await selectPayments(tx, id),
+  };
+}
+
+/** A booking's entries with what it owes now: deposit due, balance and its date, received, outstanding. */
+export function showLedger(visitor: Visitor, id: string): Promise<BookingLedgerAnswer> {
+  return withCaller(callerFor(visitor), (tx) => readLedger(tx, id));
+}
+
+const adminOf = (visitor: Visitor) => ({ id: visitor.claims.sub, email: visitor.user.email });
+
+/**
+ * Records a payment received and answers the ledger as it now stands. Refused with a conflict when
+ * the booking is not confirmed, or when the amount would take what was received past the total (the
+ * message says how much is still owed). With an Idempotency-Key, a second submit of the same form
+ * stores nothing and answers the first answer.
+ */
+export async function recordPayment(
+  visitor: Visitor,
+  id: string,
+  payment: PaymentInput,
+  idempotencyKey?: string,
+): Promise<BookingLedgerAnswer> {
+  // Keys are per admin, so one admin's key can never replay another's answer.
+  const scope = `payment:${visitor.claims.sub}:${id}`;
+  return withCaller(callerFor(visitor), async (tx) => {
+    if (idempotencyKey) {
+      const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(payment));
+      if (previous) return readLedger(tx, id);
+    }
+    const money = await selectBookingMoney(tx, id);
+    if (!money) throw bookingNotFound();
+    const outcome = await insertPayment(tx, id, payment, adminOf(visitor));
+    if (outcome === 'not_confirmed') {
+      throw new Refusal(
+        'conflict',
+        `Only a confirmed booking takes payments; this one is ${money.deleted ? 'in the trash' : money.status}.`,
+      );
+    }
+    if (outcome === 'over_total') {
+      // Read again: the trigger waited for any payment recorded at the same moment.
+      const now = (await selectBookingMoney(tx, id)) ?? money;
+      const left = Math.max(0, now.totalPence - now.receivedPence);
+      throw new Refusal(
+        'conflict',
+        left === 0
+          ? `This booking is paid in full (${formatPence(now.totalPence)}); nothing more is owed.`
+          : `That is more than is owed: ${formatPence(left)} of ${formatPence(now.totalPence)} is still outstanding.`,
+        { amount: `Enter at most ${formatPence(left)}` },
+      );
+    }
+    const answer = await readLedger(tx, id);
+    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: { ok: true } });
+    return answer;
+  });
+}
+
+/** Removes a mistaken entry (the audit log keeps what it said) and answers the ledger as it now stands. */
+export async function removePayment(
+  visitor: Visitor,
+  id: string,
+  paymentId: string,
+): Promise<BookingLedgerAnswer> {
+  return withCaller(callerFor(visitor), async (tx) => {
+    if (!(await deletePayment(tx, id, paymentId))) {
+      throw new Refusal('not_found', 'This booking has no such payment; it may have been removed already.');
+    }
+    return readLedger(tx, id);
+  });
+}
+
+/**
+ * Confirmed bookings with money outstanding, by the day it falls due; "overdue" judged in Kerala's
+ * calendar. The list the office chases payments from.
+ */
+export async function listBalancesDue(visitor: Visitor): Promise<BalancesDueAnswer> {
+  const today = todayInKerala();
+  const rows = await withCaller(callerFor(visitor), (tx) => selectBalancesDue(tx));
+  const nameOf = await readPropertyNames();
+  return {
+    today,
+    balances: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      propertyName: nameOf(row.property),
+      guestName: row.name,
+      arrival: row.arrival,
+      summary: describeMoney(row, today),
+    })),
+  };
+}
+
+/** A booking's notes, oldest first. */
+export async function listNotes(visitor: Visitor, id: string): Promise<BookingNotesAnswer> {
+  return withCaller(callerFor(visitor), async (tx) => {
+    if (!(await selectBookingMoney(tx, id))) throw bookingNotFound();
+    return { notes: await selectNotes(tx, id) };
+  });
+}
+
+/** Adds a note in the admin's name (audited by the database) and answers every note of the booking. */
+export async function addNote(visitor: Visitor, id: string, note: NoteInput): Promise<BookingNotesAnswer> {
+  return withCaller(callerFor(visitor), async (tx) => {
+    if (!(await selectBookingMoney(tx, id))) throw bookingNotFound();
+    await insertNote(tx, id, note.body, adminOf(visitor));
+    return { notes: await selectNotes(tx, id) };
+  });
+}
+
+/**
+ * The ledgers of a guest's own confirmed bookings, read through RLS in the caller's transaction: what
+ * was received (day and amount) and what is still due and when.
+ */
+export async function readOwnLedgers(
+  tx: Transaction,
+  bookings: {
+    id: string;
+    status: string;
+    totalPence: number;
+    depositPence: number;
+    balanceDueDate: string | null;
+    confirmedOn: string | null;
+  }[],
+  today: string,
+): Promise<Map<string, GuestLedger>> {
+  const confirmed = bookings.filter((booking) => booking.status === 'confirmed');
+  const payments = await selectOwnPayments(
+    tx,
+    confirmed.map((booking) => booking.id),
+  );
+  const ledgers = new Map<string, GuestLedger>();
+  for (const booking of confirmed) {
+    const own = payments.filter((payment) => payment.bookingId === booking.id);
+    const received = own.reduce((sum, payment) => sum + payment.amountPence, 0);
+    ledgers.set(booking.id, {
+      summary: {
+        totalPence: booking.totalPence,
+        depositPence: booking.depositPence,
+        balanceDueDate: booking.balanceDueDate,
+        ...summariseLedger(booking, received, today),
+      },
+      payments: own.map(({ kind, amountPence, receivedOn }) => ({ kind, amountPence, receivedOn })),
+    });
+  }
+  return ledgers;
+}

@@ -1,0 +1,227 @@
+import content from '../../content/site.json' with { type: 'json' };
+import { howToPay } from '../../lib/booking-terms.ts';
+import { addDays, formatStayDate, todayInKerala } from '../../lib/dates.ts';
+import { isBalanceOverdue, isReminderDue, reminderDaysBeforeDue } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import { readPropertyNames } from '../admin/admin-access.ts';
+import { selectBookingForGuest } from '../booking/booking-request-repository.ts';
+import { siteUrl } from '../config.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
+import type { Email } from '../email/email.ts';
+
+/**
+ * The balance reminders: a week before a confirmed booking's balance falls due the guest is emailed
+ * what is left to pay, by when and how; once the date has passed unpaid, the office is told. Each goes
+ * once: a row of `payment_reminders` is inserted in the transaction that queues the email, and a run
+ * that finds the row (another run got there first, or is getting there now) queues nothing.
+ */
+
+const { site } = content;
+const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
+
+type ReminderKind = Extract<EmailKind, 'balance_reminder' | 'balance_overdue'>;
+
+/** A booking that may need a reminder: confirmed, in use, with a balance date and money outstanding. */
+type Candidate = {
+  id: string;
+  reference: string;
+  property: string;
+  totalPence: number;
+  depositPence: number;
+  balanceDueDate: string;
+  receivedPence: number;
+};
+
+async function selectCandidates(tx: Transaction, today: string): Promise<Candidate[]> {
+  // Only balances due within the reminder's week or already past it; the pure rules decide the rest.
+  return tx.query<Candidate>(
+    `select request.id, request.reference, request.property, request.total_pence as "totalPence",
+            request.deposit_pence as "depositPence",
+            to_char(request.balance_due_date, 'YYYY-MM-DD') as "balanceDueDate",
+            coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer
+              as "receivedPence"
+     from public.booking_requests request
+     where request.status = 'confirmed' and request.deleted_at is null
+       and request.balance_due_date is not null and request.balance_due_date <= $1::date
+       and not exists (
+         select 1 from public.payment_reminders sent
+         where sent.booking_request_id = request.id and sent.kind = 'balance_overdue'
+       )
+     order by request.balance_due_date, request.reference`,
+    [addDays(today, reminderDaysBeforeDue)],
+  );
+}
+
+/** The guest's reminder: reference, amount, due date and how to pay, in the confirmation's words. */
+export function balanceReminderMessage(
+  booking: { reference: string; name: string; to: string; propertyName: string; arrival: string },
+  outstandingPence: number,
+  dueOn: string,
+  url: string,
+): Email {
+  return {
+    to: booking.to,
+    subject: `Balance due ${formatStayDate(dueOn)}: your stay at ${booking.propertyName} (${booking.reference})`,
+    text:
+      [
+        `Hello ${booking.name},`,
+        '',
+        `A reminder that the balance of your stay at ${booking.propertyName}, arriving ${formatStayDate(booking.arrival)}, falls due soon.`,
+        '',
+        `Reference: ${booking.reference}`,
+        `Amount due: ${formatPence(outstandingPence)}`,
+        `Due by: ${formatStayDate(dueOn)}`,
+        '',
+        'How to pay',
+        howToPay.summary,
+        `Phone: ${site.office.phone} (${site.office.hours})`,
+        `Email: ${site.office.email}`,
+        howToPay.safety,
+        '',
+        `Quote your reference ${booking.reference} when you pay. If you have paid in the last few days, thank you: there is nothing more to do.`,
+        `Your booking on your account page: ${url}${paths.account}`,
+      ].join('\n') + signature,
+  };
+}
+
+/** The office's notice of a balance past its date. */
+export function balanceOverdueMessage(
+  booking: { reference: string; name: string; to: string; propertyName: string; arrival: string },
+  outstandingPence: number,
+  dueOn: string,
+  url: string,
+): Email {
+  return {
+    to: site.office.email,
+    replyTo: booking.to,
+    subject: `Overdue balance ${booking.reference}: ${formatPence(outstandingPence)} was due ${formatStayDate(dueOn)}`,
+    text: [
+      `The balance of booking ${booking.reference} is overdue.`,
+      '',
+      `Guest: ${booking.name} (${booking.to})`,
+      `Property: ${booking.propertyName}`,
+      `Arrival: ${formatStayDate(booking.arrival)}`,
+      `Outstanding: ${formatPence(outstandingPence)}`,
+      `Was due by: ${formatStayDate(dueOn)}`,
+      '',
+      `Record a payment, or see every balance due, on the dashboard: ${url}${paths.admin}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Claims the reminder `kind` for a booking and queues its email in the same transaction; false when
+ * another run claimed it first. The insert waits on the primary key for a concurrent run to finish.
+ */
+async function claimAndQueue(
+  tx: Transaction,
+  candidate: Candidate,
+  kind: ReminderKind,
+  email: (booking: Parameters<typeof balanceReminderMessage>[0]) => Email,
+  propertyName: string,
+): Promise<string | undefined> {
+  const claimed = await tx.query(
+    `insert into public.payment_reminders (booking_request_id, kind, due_on) values ($1, $2, $3)
+     on conflict do nothing returning booking_request_id`,
+    [candidate.id, kind, candidate.balanceDueDate],
+  );
+  if (claimed.length === 0) return undefined;
+  const guest = await selectBookingForGuest(tx, candidate.id);
+  if (!guest) return undefined;
+  const emailId = await queueEmail(
+    tx,
+    kind,
+    email({
+      reference: guest.reference,
+      name: guest.name,
+      to: guest.to,
+      propertyName,
+      arrival: guest.arrival,
+    }),
+    { bookingRequestId: candidate.id },
+  );
+  await tx.query(
+    'update public.payment_reminders set email_id = $3 where booking_request_id = $1 and kind = $2',
+    [candidate.id, kind, emailId],
+  );
+  return emailId;
+}
+
+export type ReminderReport = { reminded: number; overdue: number };
+
+/**
+ * Queues every reminder due on `today` (Kerala's, unless told) and sends them: the guest's a week
+ * before the balance is due, the office's once it is overdue. Cancelled, deleted and fully paid
+ * bookings get none. Safe to run twice or at once: each reminder is queued once.
+ */
+export async function sendPaymentReminders(today = todayInKerala()): Promise<ReminderReport> {
+  const nameOf = await readPropertyNames();
+  const url = siteUrl();
+  const report: ReminderReport = { reminded: 0, overdue: 0 };
+  const queued: string[] = [];
+  const candidates = await withCaller(serviceRole, (tx) => selectCandidates(tx, today));
+  for (const candidate of candidates) {
+    const terms = { ...candidate, confirmedOn: null };
+    const kind: ReminderKind | undefined = isBalanceOverdue(terms, candidate.receivedPence, today)
+      ? 'balance_overdue'
+      : isReminderDue(terms, candidate.receivedPence, today)
+        ? 'balance_reminder'
+        : undefined;
+    if (!kind) continue;
+    const message = kind === 'balance_overdue' ? balanceOverdueMessage : balanceReminderMessage;
+    // One transaction per booking: the claim, the email and a fresh look at what was paid commit together.
+    const emailId = await withCaller(serviceRole, async (tx) => {
+      // The booking's row is locked by a payment being recorded; wait, then judge on what is paid now.
+      const [now] = await tx.query<{ received: number; status: string }>(
+        `select request.status,
+                coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer
+                  as received
+         from public.booking_requests request where id = $1 and deleted_at is null for update`,
+        [candidate.id],
+      );
+      if (now?.status !== 'confirmed' || now.received >= candidate.totalPence) return undefined;
+      return claimAndQueue(
+        tx,
+        candidate,
+        kind,
+        (booking) => message(booking, candidate.totalPence - now.received, candidate.balanceDueDate, url),
+        nameOf(candidate.property),
+      );
+    });
+    if (!emailId) continue;
+    queued.push(emailId);
+    report[kind === 'balance_overdue' ? 'overdue' : 'reminded']++;
+  }
+  await deliverQueuedEmails(queued);
+  return report;
+}
+
+/** A line for the log: what one run did. */
+export const describeReminders = ({ reminded, overdue }: ReminderReport) =>
+  `Payment reminders: ${reminded} guest ${reminded === 1 ? 'reminder' : 'reminders'}, ${overdue} overdue ${overdue === 1 ? 'notice' : 'notices'} to the office.`;
+
+/**
+ * Runs `sendPaymentReminders` every `everyMs` (and once at start), one run at a time, for `npm start`;
+ * a run that cannot reach the database is logged and the next one tries again. Answers the stop function.
+ */
+export function startReminderWorker(everyMs = 60 * 60 * 1000): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await sendPaymentReminders();
+      if (report.reminded + report.overdue > 0) console.log(describeReminders(report));
+    } catch (error) {
+      console.error('The payment reminders could not run; they try again later', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}
