@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import compression from 'compression';
 import pLimit from 'p-limit';
+import { startCalendarImporter } from '../src/server/calendars/calendar-service.ts';
 import { ConfigurationError, checkEnvironment } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
@@ -321,6 +322,8 @@ if (database.backend.kind !== 'supabase') {
 
 // Emails wait in the outbox table until sent; this retries what a request could not send at once.
 startEmailWorker(settings.EMAIL_WORKER_MS);
+// Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
+startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 
 let stopping = false;
 async function shutdown() {

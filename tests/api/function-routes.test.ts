@@ -3,12 +3,17 @@ import path from 'node:path';
 import type { Config } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import {
+  adminCalendarFeedRoute,
+  adminCalendarFeedsRoute,
+  adminCalendarImportRoute,
+  adminCalendarLinkRoute,
   adminCollectionRoute,
   adminCsvRoute,
   adminItemReadRoute,
   adminItemRestoreRoute,
   adminItemRoute,
   apiRoutes,
+  icalFeedRoute,
 } from '../../src/lib/api-contract.ts';
 import { paths } from '../../src/lib/paths.ts';
 
@@ -46,6 +51,11 @@ const contractRoutes = [
   pattern(adminItemRoute(':collection', ':id')),
   pattern(adminItemReadRoute(':collection', ':id')),
   pattern(adminItemRestoreRoute(':collection', ':id')),
+  pattern(adminCalendarFeedsRoute(':property')),
+  pattern(adminCalendarFeedRoute(':property', ':id')),
+  pattern(adminCalendarImportRoute(':property')),
+  pattern(adminCalendarLinkRoute(':property')),
+  pattern(icalFeedRoute(':token')),
   // The one page a function renders: the search's answer, a plain GET form's target.
   paths.search,
 ];

@@ -22,6 +22,7 @@ export const emailKinds = [
   'contact_office_alert',
   'career_office_alert',
   'partner_office_alert',
+  'calendar_conflict_alert',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
