@@ -92,3 +92,6 @@ export type FeedImport = z.infer<typeof feedImportSchema>;
 
 /** `POST /api/admin-calendars/:property/import`. */
 export const propertyImportSchema = z.object({ imports: z.array(feedImportSchema) });
+
+/** The answer of a change whose body the page does not read (a feed added or removed). */
+export const calendarChangeAnswerSchema = z.object({}).loose();
