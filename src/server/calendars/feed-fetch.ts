@@ -32,7 +32,10 @@ export class FeedFetchError extends Error {
 
 // Addresses a server-side fetch must never reach: this host, private networks, link-local (cloud
 // metadata at 169.254.169.254), carrier-grade NAT, multicast, reserved and documentation ranges.
-const privateAddresses = new BlockList();
+// Two lists: Node's BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too, so the
+// ::ffff:0:0/96 rule in one list would refuse every IPv4 address.
+const privateV4 = new BlockList();
+const privateV6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -49,12 +52,11 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  privateAddresses.addSubnet(network, prefix, 'ipv4');
+  privateV4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -62,7 +64,7 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
-  privateAddresses.addSubnet(network, prefix, 'ipv6');
+  privateV6.addSubnet(network, prefix, 'ipv6');
 }
 
 const loopback = (address: string) => address === '::1' || /^127\./.test(address);
@@ -70,8 +72,16 @@ const loopback = (address: string) => address === '::1' || /^127\./.test(address
 /** Whether a fetch may connect to this IP address. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 0) return false;
-  return !privateAddresses.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return !privateV4.check(address, 'ipv4');
+  if (family !== 6) return false;
+  // An IPv4-mapped address (::ffff:10.0.0.1) reaches the IPv4 address it carries.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
+  if (/^::ffff:/i.test(address)) {
+    const [high = 0, low = 0] = address.slice(7).split(':').map((part) => Number.parseInt(part, 16));
+    return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
+  return !privateV6.check(address, 'ipv6');
 }
 
 function allowedAddress(address: string, limits: FeedFetchLimits): boolean {
