@@ -78,7 +78,10 @@ export function isPublicAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return isPublicAddress(mapped);
   if (/^::ffff:/i.test(address)) {
-    const [high = 0, low = 0] = address.slice(7).split(':').map((part) => Number.parseInt(part, 16));
+    const [high = 0, low = 0] = address
+      .slice(7)
+      .split(':')
+      .map((part) => Number.parseInt(part, 16));
     return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
   }
   return !privateV6.check(address, 'ipv6');
