@@ -59,6 +59,8 @@ test.afterAll(() => {
 
 test('the admin imports a feed that blocks next week, and a guest can no longer ask for it', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   await test.step('the admin adds the feed and imports it', async () => {
     await page.goto('/admin/login');
