@@ -9,6 +9,7 @@ const emailNames: Record<string, string> = {
   booking_confirmed: 'Confirmation to the guest',
   booking_declined: 'Decline to the guest',
   booking_cancelled: 'Cancellation to the guest',
+  calendar_conflict_alert: 'Double-booking alert to the office',
 };
 
 /**
