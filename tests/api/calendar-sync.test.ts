@@ -47,7 +47,7 @@ const testLimits: FeedFetchLimits = {
 };
 
 /** What the local platform serves at /feed.ics; each test sets it. */
-let served: 'good' | 'other' | 'oversized' | 'slow' | 'malformed' | 'loop' = 'good';
+let served: 'good' | 'other' | 'oversized' | 'slow' | 'malformed' | 'loop' | 'redirect to metadata' = 'good';
 let server: Server;
 let origin: string;
 
@@ -75,6 +75,11 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.url === '/loop.ics' || (request.url === '/feed.ics' && served === 'loop')) {
       response.writeHead(302, { location: '/loop.ics' }).end();
+      return;
+    }
+    if (served === 'redirect to metadata') {
+      // A redirect is another server-side request: it gets the same address check.
+      response.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data/' }).end();
       return;
     }
     if (request.url === '/moved.ics') {
@@ -292,6 +297,7 @@ describe('importing other platforms’ feeds', () => {
     ['slow', /No answer within/],
     ['malformed', /iCalendar|cannot be read|DTSTART|invalid/i],
     ['loop', /redirects/],
+    ['redirect to metadata', /private network/],
   ] as const)('refuses a %s feed and keeps the blocks it had', async (kind, reason) => {
     const feedId = await addFeed(`${origin}/feed.ics`);
     await importAllFeeds(testLimits);
