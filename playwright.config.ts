@@ -55,6 +55,8 @@ export default defineConfig({
       FORM_RATE_LIMIT: '1000',
       AUTH_RATE_LIMIT: '1000',
       OUTBOX_DIR: e2eOutboxDir,
+      // calendar-sync.spec.ts serves another platform's feed from 127.0.0.1 over http.
+      CALENDAR_FEEDS_ALLOW_LOOPBACK: '1',
     },
   },
 });

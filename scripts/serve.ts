@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import compression from 'compression';
 import pLimit from 'p-limit';
+import { startCalendarImporter } from '../src/server/calendars/calendar-service.ts';
 import { ConfigurationError, checkEnvironment } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
@@ -325,6 +326,8 @@ startEmailWorker(settings.EMAIL_WORKER_MS);
 // The balance reminders, as the daily `payment-reminders` function sends them on Netlify: at start and
 // every hour after, so a machine that sleeps overnight still sends each day's (each goes once).
 startReminderWorker();
+// Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
+startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 
 let stopping = false;
 async function shutdown() {

@@ -26,7 +26,7 @@ import { ensureAppRole } from '../../src/server/db/app-role.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { confirmedStaysBetweenSql } from '../../src/server/search/search-repository.ts';
+import { takenStaysBetweenSql } from '../../src/server/search/search-repository.ts';
 import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
 import { startServer, stopServer } from '../support/served-site.ts';
 
@@ -208,9 +208,9 @@ async function time(runs: number, work: () => Promise<unknown>): Promise<{ p50: 
 /** EXPLAIN ANALYZE of the search's query for a random stay, as the repository sends it. */
 async function explainSearch(): Promise<string> {
   const arrival = addDays(today, randomInt(0, 700));
-  const { rows } = await owner.query<{ 'QUERY PLAN': string }>(
-    `explain analyze ${confirmedStaysBetweenSql}`,
-    [arrival, addDays(latestArrivalFrom(today), 14)],
-  );
+  const { rows } = await owner.query<{ 'QUERY PLAN': string }>(`explain analyze ${takenStaysBetweenSql}`, [
+    arrival,
+    addDays(latestArrivalFrom(today), 14),
+  ]);
   return rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n');
 }

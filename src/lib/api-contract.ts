@@ -29,6 +29,7 @@ export const apiRoutes = {
   adminSummary: '/api/admin/summary',
   adminOccupancy: '/api/admin/occupancy',
   adminBalancesDue: '/api/admin/balances-due',
+  adminCalendars: '/api/admin-calendars',
 } as const;
 
 /** One dashboard collection's list (`?…` carries the list query). */
@@ -54,6 +55,21 @@ export const adminPaymentRoute = (bookingId: string, paymentId: string) =>
 /** A booking's notes: GET lists them, POST adds one. */
 export const adminNotesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/notes`;
+/** A property's iCal feeds from other platforms: POST adds one. (Not under /api/admin/, whose
+ * `:collection` routes would take these paths.) */
+export const adminCalendarFeedsRoute = (property: string) =>
+  `${apiRoutes.adminCalendars}/${encodeURIComponent(property)}/feeds`;
+/** One of those feeds: DELETE removes it with its blocks. */
+export const adminCalendarFeedRoute = (property: string, id: string) =>
+  `${adminCalendarFeedsRoute(property)}/${encodeURIComponent(id)}`;
+/** Imports a property's feeds now. */
+export const adminCalendarImportRoute = (property: string) =>
+  `${apiRoutes.adminCalendars}/${encodeURIComponent(property)}/import`;
+/** Makes a new secret link to a property's own feed; the old one stops working. */
+export const adminCalendarLinkRoute = (property: string) =>
+  `${apiRoutes.adminCalendars}/${encodeURIComponent(property)}/link`;
+/** A property's own iCal feed, at its secret token. */
+export const icalFeedRoute = (token: string) => `/ical/${encodeURIComponent(token)}.ics`;
 
 /** Every reason the API gives for refusing a request, as the `code` of its error answer. */
 export const errorCodes = [

@@ -21,6 +21,7 @@ export const paths = {
   resetPassword: '/reset-password',
   adminLogin: '/admin/login',
   admin: '/admin',
+  adminCalendars: '/admin/calendars',
   sitemap: '/sitemap-index.xml',
   /** The stays free for chosen dates and guests: a plain GET form's answer, rendered by a function. */
   search: '/search',

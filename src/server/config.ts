@@ -76,6 +76,10 @@ const environmentSchema = z.object({
   /** `npm start` only: function requests run at once, and seconds a client gets for headers and body. */
   FUNCTION_CONCURRENCY: wholeNumber(8),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(10),
+  /** Calendar sync: hours between imports under `npm start` (0: none), and whether a feed may be
+   * fetched over http from 127.0.0.1 or ::1 (tests and local development only; never in production). */
+  CALENDAR_IMPORT_HOURS: wholeNumber(1),
+  CALENDAR_FEEDS_ALLOW_LOOPBACK: optionalText.pipe(z.enum(['0', '1'], 'must be 0 or 1').default('0')),
   /** Each function instance's connection pool. */
   DB_POOL_MAX: wholeNumber(1),
   DB_POOL_IDLE_MS: wholeNumber(1000),

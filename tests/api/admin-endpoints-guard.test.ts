@@ -96,6 +96,33 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   },
 };
 
+// Calendar sync: a made-up feed (never fetched here) of a real property, so each call has its target.
+const calendarProperty = 'kovalam-samudra-villa';
+async function insertCalendarFeed(): Promise<string> {
+  const [row] = await ownerQuery<{ id: string }>(
+    `insert into property_calendar_feeds (property, label, url) values ($1, 'Guard', $2) returning id`,
+    [calendarProperty, `https://calendar.example.com/${crypto.randomUUID()}.ics`],
+  );
+  return row?.id as string;
+}
+Object.assign(samples, {
+  'GET /api/admin-calendars': async () => ({ path: '/api/admin-calendars' }),
+  'POST /api/admin-calendars/:property/feeds': async () => ({
+    path: `/api/admin-calendars/${calendarProperty}/feeds`,
+    body: { label: 'Guard', url: `https://calendar.example.com/${crypto.randomUUID()}.ics` },
+  }),
+  'DELETE /api/admin-calendars/:property/feeds/:id': async () => ({
+    path: `/api/admin-calendars/${calendarProperty}/feeds/${await insertCalendarFeed()}`,
+  }),
+  // A property with no feeds: an import that fetches nothing.
+  'POST /api/admin-calendars/:property/import': async () => ({
+    path: '/api/admin-calendars/panampilly-nagar-duplex/import',
+  }),
+  'POST /api/admin-calendars/:property/link': async () => ({
+    path: `/api/admin-calendars/${calendarProperty}/link`,
+  }),
+} satisfies typeof samples);
+
 const endpoints = await findAdminEndpoints();
 
 describe('the admin endpoints', () => {

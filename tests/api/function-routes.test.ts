@@ -3,6 +3,10 @@ import path from 'node:path';
 import type { Config } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import {
+  adminCalendarFeedRoute,
+  adminCalendarFeedsRoute,
+  adminCalendarImportRoute,
+  adminCalendarLinkRoute,
   adminCollectionRoute,
   adminCsvRoute,
   adminItemReadRoute,
@@ -12,6 +16,7 @@ import {
   adminPaymentRoute,
   adminPaymentsRoute,
   apiRoutes,
+  icalFeedRoute,
 } from '../../src/lib/api-contract.ts';
 import { paths } from '../../src/lib/paths.ts';
 
@@ -52,6 +57,11 @@ const contractRoutes = [
   pattern(adminPaymentsRoute(':id')),
   pattern(adminPaymentRoute(':id', ':payment')),
   pattern(adminNotesRoute(':id')),
+  pattern(adminCalendarFeedsRoute(':property')),
+  pattern(adminCalendarFeedRoute(':property', ':id')),
+  pattern(adminCalendarImportRoute(':property')),
+  pattern(adminCalendarLinkRoute(':property')),
+  pattern(icalFeedRoute(':token')),
   // The one page a function renders: the search's answer, a plain GET form's target.
   paths.search,
 ];

@@ -11,6 +11,7 @@ const emailNames: Record<string, string> = {
   booking_cancelled: 'Cancellation to the guest',
   balance_reminder: 'Balance reminder to the guest',
   balance_overdue: 'Overdue balance notice to the office',
+  calendar_conflict_alert: 'Double-booking alert to the office',
 };
 
 /**

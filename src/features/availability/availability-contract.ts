@@ -18,7 +18,10 @@ export const confirmedStaySchema = z.object({
   departure: z.string().refine(isIsoDate),
 });
 
-/** `GET /api/availability?property={slug}` 200: the property's confirmed stays, by arrival. */
+/**
+ * `GET /api/availability?property={slug}` 200: the property's taken nights, by arrival: its confirmed
+ * stays and the blocks imported from other platforms' calendars, alike (a guest needs only "taken").
+ */
 export const availabilityAnswerSchema = z.object({
   property: z.string(),
   confirmed: z.array(confirmedStaySchema),

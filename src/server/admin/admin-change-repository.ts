@@ -8,7 +8,7 @@ import type { Collection } from './collections.ts';
  * what the refusal is about.
  */
 
-export type ChangeOutcome = 'changed' | 'overlaps_confirmed_stay' | 'move_not_allowed';
+export type ChangeOutcome = 'changed' | 'overlaps_confirmed_stay' | 'overlaps_block' | 'move_not_allowed';
 
 const pgError = (error: unknown) => (error ?? {}) as { code?: string; constraint?: string };
 
@@ -20,12 +20,15 @@ async function inSavepoint(tx: Transaction, change: () => Promise<void>): Promis
     return 'changed';
   } catch (error) {
     const { code, constraint } = pgError(error);
-    // 23P01: the exclusion constraint on confirmed stays of one property.
+    // 23P01: the exclusion constraint on confirmed stays of one property, or the trigger that keeps
+    // them off blocks imported from other calendars (20261124000400), which raises it under its name.
     const overlaps = code === '23P01';
+    const overBlock = overlaps && constraint === 'booking_requests_confirmed_stays_avoid_blocks';
     // 23514 under this name is the status trigger, not a bad value (the status check has its own name).
     const refusedMove = code === '23514' && constraint === 'booking_requests_status_transition';
     if (!overlaps && !refusedMove) throw error;
     await tx.query('rollback to savepoint admin_change');
+    if (overBlock) return 'overlaps_block';
     return overlaps ? 'overlaps_confirmed_stay' : 'move_not_allowed';
   }
 }

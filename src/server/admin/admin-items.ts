@@ -3,6 +3,7 @@ import { type BookingStatusChange, listStatusMoves } from '../../features/bookin
 import { formatDate } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
 import { queueStatusEmail } from '../booking/booking-service.ts';
+import { selectBlockOverlappingRequest } from '../calendars/calendar-repository.ts';
 import { type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails } from '../email/delivery.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
@@ -76,6 +77,14 @@ export async function refuseOverlap(tx: Transaction, id: string, ending: string)
   );
 }
 
+/** The refusal of a stay that would land on a block imported from another platform's calendar. */
+export async function refuseBlockOverlap(tx: Transaction, id: string, ending: string): Promise<Refusal> {
+  const block = await selectBlockOverlappingRequest(tx, id);
+  if (!block) return new Refusal('conflict', `These nights are blocked by another calendar${ending}`);
+  const dates = `${formatDay(block.start)} to ${formatDay(block.end)}`;
+  return new Refusal('conflict', `These nights are blocked by ${block.label} (${dates})${ending}`);
+}
+
 /**
  * Confirms, declines or cancels a booking request, and queues the email that tells the guest in the
  * same transaction, sent once it commits. The database refuses a move its trigger does not allow (a
@@ -102,6 +111,7 @@ export async function changeStatus(
       }
       const outcome = await updateBookingStatus(tx, id, status);
       if (outcome === 'overlaps_confirmed_stay') throw await refuseOverlap(tx, id, '.');
+      if (outcome === 'overlaps_block') throw await refuseBlockOverlap(tx, id, '.');
       if (outcome === 'move_not_allowed') {
         throw new Refusal('conflict', describeRefusedMove(current.status ?? '', status));
       }

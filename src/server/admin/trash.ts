@@ -3,7 +3,7 @@ import type { Visitor } from '../auth/session.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { callerFor, itemNotFound, nameItem } from './admin-access.ts';
 import { updateDeleted } from './admin-change-repository.ts';
-import { refuseOverlap } from './admin-items.ts';
+import { refuseBlockOverlap, refuseOverlap } from './admin-items.ts';
 import { purgeOldTrash, selectDetail, selectForChange } from './admin-repository.ts';
 import { type Collection, collections } from './collections.ts';
 
@@ -27,6 +27,7 @@ async function setDeleted(
       if (outcome === 'overlaps_confirmed_stay') {
         throw await refuseOverlap(tx, id, '; cancel that booking first to restore this one.');
       }
+      if (outcome === 'overlaps_block') throw await refuseBlockOverlap(tx, id, '; it cannot be restored.');
     }
     return selectDetail(tx, collection, id);
   });

@@ -11,6 +11,7 @@ import { type Quote, quoteStay } from '../../lib/pricing.ts';
 import { seasonsInPence } from '../../lib/seasons.ts';
 import { bookingHorizonDays, findStayProblems } from '../../lib/stay-rules.ts';
 import type { Visitor } from '../auth/session.ts';
+import { listBlockNights, overlapsBlock } from '../calendars/calendar-repository.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
@@ -75,7 +76,7 @@ async function priceRequest(
  * The insert runs as service_role, since guests may not insert (migration 20261122000600): user_id
  * comes from the verified session, the price from the server.
  * With an Idempotency-Key, a retry gets the first answer and sends no second email. Refuses with
- * `conflict` when the dates overlap a confirmed stay.
+ * `conflict` when the dates overlap a confirmed stay or a block.
  */
 export async function sendBookingRequest(
   visitor: Visitor,
@@ -96,6 +97,13 @@ export async function sendBookingRequest(
       throw new Refusal(
         'conflict',
         `Those dates overlap a confirmed booking of ${property.name}. Please choose other dates.`,
+        { arrival: 'These dates are already booked' },
+      );
+    }
+    if (await overlapsBlock(tx, request)) {
+      throw new Refusal(
+        'conflict',
+        `Those dates are already taken at ${property.name}. Please choose other dates.`,
         { arrival: 'These dates are already booked' },
       );
     }
@@ -168,8 +176,8 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
 }
 
 /**
- * The confirmed stays of a property from today (in Kerala) to the end of the booking horizon, for the
- * availability calendar. Refuses with `not_found` when there is no such property.
+ * The taken nights of a property from today (in Kerala) to the end of the booking horizon, for the
+ * availability calendar: its confirmed stays and its blocks. Refuses with `not_found` when there is no such property.
  */
 export async function listAvailability(slug: string): Promise<AvailabilityAnswer> {
   const property = await findProperty(slug);
@@ -177,8 +185,15 @@ export async function listAvailability(slug: string): Promise<AvailabilityAnswer
   const today = todayInKerala();
   // anon may not read booking_requests at all (names, emails, prices); service_role reads here, and
   // the query selects nothing but the dates.
-  const confirmed = await withCaller(serviceRole, (tx) =>
-    listConfirmedStays(tx, property.slug, { from: today, through: addDays(today, bookingHorizonDays) }),
+  const range = { from: today, through: addDays(today, bookingHorizonDays) };
+  const { stays, blocks } = await withCaller(serviceRole, async (tx) => ({
+    stays: await listConfirmedStays(tx, property.slug, range),
+    blocks: await listBlockNights(tx, property.slug, range),
+  }));
+  // A night blocked by another platform's calendar is as taken as a confirmed one; the guest needs
+  // to know only that, so blocks join the list as stays (never saying whose or where from).
+  const confirmed = [...stays, ...blocks.map(({ start, end }) => ({ arrival: start, departure: end }))].sort(
+    (a, b) => a.arrival.localeCompare(b.arrival) || a.departure.localeCompare(b.departure),
   );
   return { property: property.slug, confirmed };
 }

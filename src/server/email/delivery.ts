@@ -24,6 +24,7 @@ export const emailKinds = [
   'partner_office_alert',
   'balance_reminder',
   'balance_overdue',
+  'calendar_conflict_alert',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -15,7 +15,7 @@ import { findSearchProblems, judgeStay, latestArrivalFrom, type TakenStay } from
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { loadSearchPictures } from './search-pictures.ts';
-import { type ConfirmedStayOf, listConfirmedStaysBetween } from './search-repository.ts';
+import { type ConfirmedStayOf, listTakenStaysBetween } from './search-repository.ts';
 
 /** The search's fields as the address carried them, text as typed; absent fields are undefined. */
 export type SearchValues = Partial<Record<(typeof searchFields)[number], string>>;
@@ -66,7 +66,7 @@ export async function searchStays(
   const [catalogue, pictures, confirmed] = await Promise.all([
     loadCatalogue(),
     loadSearchPictures(),
-    withCaller(serviceRole, (tx) => listConfirmedStaysBetween(tx, window)),
+    withCaller(serviceRole, (tx) => listTakenStaysBetween(tx, window)),
   ]);
   const takenBy = groupByProperty(confirmed);
   const free: FreeResult[] = [];

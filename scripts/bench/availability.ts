@@ -1,0 +1,185 @@
+/**
+ * `npm run bench:availability`: how fast availability and the search by dates answer with 10,000
+ * confirmed stays and 10,000 blocks imported from other platforms' calendars.
+ *
+ * Fills a database (DATABASE_URL, or a throwaway embedded PostgreSQL in a temp dir) with BENCH_STAYS
+ * (default 10,000) confirmed stays and as many blocks (BENCH_BLOCKS), spread over the ten villas and
+ * apartments and laid end to end backwards from the two-year horizon, a stay and a block by turns
+ * (2 to 14 nights each, 0 to 3 free days between), so the coming two years are full and the past holds
+ * the rest. Then times BENCH_RUNS (default 300) each of `listAvailability` for a random property and
+ * `searchStays` with random dates, in process as a function runs them, and prints the plans of the two
+ * block queries. Prints a Markdown table of median and p95 in milliseconds.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { quoteStay } from '../../src/lib/pricing.ts';
+import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
+import { listAvailability } from '../../src/server/booking/booking-service.ts';
+import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
+import { readLimit } from '../../src/server/config.ts';
+import { ensureAppRole } from '../../src/server/db/app-role.ts';
+import { closeDatabase } from '../../src/server/db/database.ts';
+import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { takenStaysBetweenSql } from '../../src/server/search/search-repository.ts';
+import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
+
+const stayCount = readLimit('BENCH_STAYS', 10_000);
+const blockCount = readLimit('BENCH_BLOCKS', 10_000);
+const runs = readLimit('BENCH_RUNS', 300);
+const today = todayInKerala();
+
+let databaseUrl = process.env.DATABASE_URL;
+let stopDatabase = async () => {};
+if (!databaseUrl) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kayal-bench-availability-'));
+  await chmod(dir, 0o755);
+  const embedded = await startEmbeddedDatabase(path.join(dir, 'postgres'), {
+    command: 'npm run bench:availability',
+  });
+  databaseUrl = embedded.url;
+  stopDatabase = async () => {
+    await embedded.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+const ownerUrl = databaseUrl;
+await migrate(ownerUrl);
+process.env.DATABASE_URL = await ensureAppRole(ownerUrl);
+
+const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+const owner = new pg.Client({ connectionString: ownerUrl, application_name: 'kayal-villas-bench' });
+await owner.connect();
+try {
+  const catalogue = await loadCatalogue();
+  const properties = catalogue.properties;
+  const existing = Number((await owner.query('select count(*) from public.property_blocks')).rows[0].count);
+  if (existing === 0) {
+    const started = performance.now();
+    const stays: { property: string; arrival: string; departure: string; rate: number }[] = [];
+    const blocks: { property: string; start: string; end: string }[] = [];
+    const perProperty = Math.ceil((stayCount + blockCount) / properties.length);
+    for (const property of properties) {
+      let end = latestArrivalFrom(today);
+      for (let n = 0; n < perProperty; n++) {
+        end = addDays(end, -randomInt(0, 3));
+        const start = addDays(end, -randomInt(2, 14));
+        const wantStay = n % 2 === 0 ? stays.length < stayCount : blocks.length >= blockCount;
+        if (wantStay && stays.length < stayCount)
+          stays.push({
+            property: property.slug,
+            arrival: start,
+            departure: end,
+            rate: property.weeklyRateGbp,
+          });
+        else if (blocks.length < blockCount) blocks.push({ property: property.slug, start, end });
+        end = start;
+      }
+    }
+    for (let from = 0; from < stays.length; from += 1000) {
+      const values: unknown[] = [];
+      const tuples = stays.slice(from, from + 1000).map((row, index) => {
+        const quote = quoteStay({ weeklyRatePence: row.rate * 100, ...row, guests: 4, today: row.arrival });
+        values.push(
+          row.property,
+          row.arrival,
+          row.departure,
+          quote.nights,
+          quote.weeklyRatePence,
+          quote.totalPence,
+        );
+        const at = index * 6;
+        return `(gen_random_uuid(), 'Bench Guest', 'bench@example.com', '+44 7700 900123', 'Kochi', $${at + 1},
+          $${at + 2}::date, $${at + 3}::date, 4, $${at + 4}, $${at + 5}, $${at + 6}, 0, $${at + 6}, $${at + 6}, 0,
+          'confirmed')`;
+      });
+      await owner.query(
+        `insert into public.booking_requests (user_id, name, email, phone, city, property, arrival, departure,
+           guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
+           balance_pence, status)
+         values ${tuples.join(', ')}`,
+        values,
+      );
+    }
+    const feeds = new Map<string, string>();
+    for (const property of properties) {
+      const { rows } = await owner.query<{ id: string }>(
+        `insert into public.property_calendar_feeds (property, label, url) values ($1, 'Airbnb', $2) returning id`,
+        [property.slug, `https://www.airbnb.example/calendar/ical/${property.slug}.ics`],
+      );
+      feeds.set(property.slug, rows[0]?.id as string);
+    }
+    await owner.query(
+      `insert into public.property_blocks (property, stay, feed_id, uid)
+       select b.property, daterange(b.start, b."end"), b.feed_id, gen_random_uuid()::text
+       from jsonb_to_recordset($1::jsonb) as b(property text, start date, "end" date, feed_id uuid)`,
+      [JSON.stringify(blocks.map((block) => ({ ...block, feed_id: feeds.get(block.property) })))],
+    );
+    await owner.query('analyze public.booking_requests');
+    await owner.query('analyze public.property_blocks');
+    console.log(
+      `Seeded ${stays.length} confirmed stays and ${blocks.length} blocks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+
+  const availability = await time(runs, async () => {
+    const property = properties[randomInt(0, properties.length - 1)];
+    if (property) await listAvailability(property.slug);
+  });
+  const search = await time(runs, async () => {
+    const arrival = addDays(today, randomInt(0, 700));
+    const read = readSearch(
+      { arrival, departure: addDays(arrival, randomInt(3, 14)), guests: String(randomInt(1, 10)) },
+      today,
+    );
+    if (read.outcome !== 'valid') throw new Error(`The bench made a bad search: ${JSON.stringify(read)}`);
+    await searchStays(read.query, today);
+  });
+
+  console.log(
+    `\n${stayCount} confirmed stays and ${blockCount} blocks over ${properties.length} properties; ${runs} runs each, in process.\n`,
+  );
+  console.log('| what | median ms | p95 ms |\n|---|---:|---:|');
+  const row = (label: string, { p50, p95 }: { p50: number; p95: number }) =>
+    console.log(`| ${label} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);
+  row('listAvailability (a property, two years: stays + blocks)', availability);
+  row('searchStays (stays + blocks of every property)', search);
+
+  const arrival = addDays(today, randomInt(0, 700));
+  const explain = async (sql: string, values: unknown[]) =>
+    (await owner.query<{ 'QUERY PLAN': string }>(`explain analyze ${sql}`, values)).rows
+      .map((one) => `    ${one['QUERY PLAN']}`)
+      .join('\n');
+  console.log(
+    `\nThe search's query:\n${await explain(takenStaysBetweenSql, [arrival, addDays(arrival, 14)])}`,
+  );
+  console.log(
+    `\nA property's blocks for the calendar:\n${await explain(
+      `select lower(stay), upper(stay) from public.property_blocks
+       where property = $1 and stay && daterange($2::date, $3::date, '[]') order by lower(stay)`,
+      [properties[0]?.slug, today, addDays(today, 730)],
+    )}`,
+  );
+} finally {
+  await owner.end();
+  await closeDatabase();
+  await stopDatabase();
+}
+
+async function time(count: number, work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let warm = 0; warm < 3; warm++) await work();
+  const samples: number[] = [];
+  for (let run = 0; run < count; run++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (share: number) =>
+    samples[Math.min(samples.length - 1, Math.ceil(share * samples.length) - 1)] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}

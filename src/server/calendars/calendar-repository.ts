@@ -1,0 +1,297 @@
+import type { Transaction } from '../db/database.ts';
+import type { FeedEvent } from './ical-format.ts';
+
+/** The SQL of calendar sync. Dates leave the database as `YYYY-MM-DD` text, never as JS Dates. */
+
+/** A block's nights: `start` is the first night, `end` the day they end (exclusive). */
+export type BlockNights = { start: string; end: string };
+
+/** Whether a block of the property shares a night with arrival–departure. */
+export async function overlapsBlock(
+  tx: Transaction,
+  stay: { property: string; arrival: string; departure: string },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `select 1 from public.property_blocks
+     where property = $1 and stay && daterange($2::date, $3::date, '[)') limit 1`,
+    [stay.property, stay.arrival, stay.departure],
+  );
+  return rows.length > 0;
+}
+
+/** A property's blocks that end after `from` and start by `through`, by first night. */
+export async function listBlockNights(
+  tx: Transaction,
+  property: string,
+  { from, through }: { from: string; through: string },
+): Promise<BlockNights[]> {
+  return tx.query<BlockNights>(
+    `select to_char(lower(stay), 'YYYY-MM-DD') as start, to_char(upper(stay), 'YYYY-MM-DD') as "end"
+     from public.property_blocks
+     where property = $1 and stay && daterange($2::date, $3::date, '[]')
+     order by lower(stay)`,
+    [property, from, through],
+  );
+}
+
+/** A block as a month's calendar shows it: whose nights, from which feed. */
+export type MonthBlock = BlockNights & {
+  id: string;
+  property: string;
+  label: string;
+  summary: string | null;
+};
+
+/**
+ * Every property's blocks that share a night with the month `YYYY-MM`, by property and first night:
+ * for the dashboard's occupancy calendar, which shows them beside the confirmed stays.
+ */
+export async function listMonthBlocks(tx: Transaction, month: string): Promise<Map<string, MonthBlock[]>> {
+  const rows = await tx.query<MonthBlock>(
+    `select b.id, b.property, to_char(lower(b.stay), 'YYYY-MM-DD') as start,
+            to_char(upper(b.stay), 'YYYY-MM-DD') as "end", f.label, b.summary
+     from public.property_blocks b join public.property_calendar_feeds f on f.id = b.feed_id
+     where b.stay && daterange(($1 || '-01')::date, (($1 || '-01')::date + interval '1 month')::date, '[)')
+     order by b.property, lower(b.stay)`,
+    [month],
+  );
+  const byProperty = new Map<string, MonthBlock[]>();
+  for (const row of rows) byProperty.set(row.property, [...(byProperty.get(row.property) ?? []), row]);
+  return byProperty;
+}
+
+export type FeedRow = {
+  id: string;
+  property: string;
+  label: string;
+  url: string;
+  last_tried_at: Date | null;
+  last_synced_at: Date | null;
+  last_error: string | null;
+  block_count: number;
+};
+
+/** The feeds of one property, or of every property, oldest first, with how many blocks each holds. */
+export async function listFeeds(tx: Transaction, property?: string): Promise<FeedRow[]> {
+  return tx.query<FeedRow>(
+    `select f.id, f.property, f.label, f.url, f.last_tried_at, f.last_synced_at, f.last_error,
+            (select count(*)::int from public.property_blocks b where b.feed_id = f.id) as block_count
+     from public.property_calendar_feeds f
+     where $1::text is null or f.property = $1
+     order by f.property, f.created_at, f.id`,
+    [property ?? null],
+  );
+}
+
+/** Adds a feed; undefined when the property already has this URL. */
+export async function insertFeed(
+  tx: Transaction,
+  feed: { property: string; label: string; url: string },
+): Promise<string | undefined> {
+  const [row] = await tx.query<{ id: string }>(
+    `insert into public.property_calendar_feeds (property, label, url) values ($1, $2, $3)
+     on conflict on constraint property_calendar_feeds_one_url_per_property do nothing
+     returning id`,
+    [feed.property, feed.label, feed.url],
+  );
+  return row?.id;
+}
+
+/** Removes a feed of a property with its blocks; whether there was one. */
+export async function deleteFeed(tx: Transaction, property: string, id: string): Promise<boolean> {
+  const rows = await tx.query(
+    'delete from public.property_calendar_feeds where id = $1 and property = $2 returning id',
+    [id, property],
+  );
+  return rows.length > 0;
+}
+
+/** Notes a failed import: the time and why, leaving the blocks and the last success as they were. */
+export async function recordFeedFailure(tx: Transaction, id: string, error: string): Promise<void> {
+  await tx.query(
+    'update public.property_calendar_feeds set last_tried_at = now(), last_error = $2 where id = $1',
+    [id, error.slice(0, 500)],
+  );
+}
+
+/**
+ * Makes the feed's blocks exactly `events`, in the caller's transaction, under the property's calendar
+ * lock: rows still in the feed are kept (with their alert state), the rest go, new ones come. Answers
+ * how many blocks the feed holds now.
+ */
+export async function replaceFeedBlocks(
+  tx: Transaction,
+  feed: { id: string; property: string },
+  events: FeedEvent[],
+): Promise<number> {
+  await tx.query(
+    `select pg_advisory_xact_lock(hashtextextended('public.booking_requests.property:' || $1, 0))`,
+    [feed.property],
+  );
+  const payload = JSON.stringify(
+    events.map(({ uid, start, end, summary }) => ({ uid, start, end, summary })),
+  );
+  await tx.query(
+    `with wanted as (
+       select distinct on (uid, start, "end") uid, start, "end", summary
+       from jsonb_to_recordset($2::jsonb) as e(uid text, start date, "end" date, summary text)
+     )
+     delete from public.property_blocks b
+     where b.feed_id = $1
+       and not exists (
+         select 1 from wanted w where w.uid = b.uid and daterange(w.start, w."end", '[)') = b.stay
+       )`,
+    [feed.id, payload],
+  );
+  await tx.query(
+    `with wanted as (
+       select distinct on (uid, start, "end") uid, start, "end", summary
+       from jsonb_to_recordset($3::jsonb) as e(uid text, start date, "end" date, summary text)
+     )
+     insert into public.property_blocks (property, stay, feed_id, uid, summary)
+     select $2, daterange(w.start, w."end", '[)'), $1, w.uid, w.summary
+     from wanted w
+     where not exists (
+       select 1 from public.property_blocks b
+       where b.feed_id = $1 and b.uid = w.uid and b.stay = daterange(w.start, w."end", '[)')
+     )`,
+    [feed.id, feed.property, payload],
+  );
+  await tx.query(
+    `update public.property_calendar_feeds set last_tried_at = now(), last_synced_at = now(), last_error = null
+     where id = $1`,
+    [feed.id],
+  );
+  const [row] = await tx.query<{ count: number }>(
+    'select count(*)::int as count from public.property_blocks where feed_id = $1',
+    [feed.id],
+  );
+  return row?.count ?? 0;
+}
+
+/** A block of a feed that shares a night with a stay confirmed here, and the office has not been told. */
+export type UntoldConflict = {
+  blockId: string;
+  start: string;
+  end: string;
+  summary: string | null;
+  bookingRequestId: string;
+  reference: string;
+  arrival: string;
+  departure: string;
+};
+
+/** Each block of the feed that overlaps a confirmed stay and has no alert yet, with one such stay. */
+export async function listUntoldConflicts(tx: Transaction, feedId: string): Promise<UntoldConflict[]> {
+  return tx.query<UntoldConflict>(
+    `select distinct on (b.id) b.id as "blockId", to_char(lower(b.stay), 'YYYY-MM-DD') as start,
+            to_char(upper(b.stay), 'YYYY-MM-DD') as "end", b.summary, r.id as "bookingRequestId", r.reference,
+            to_char(r.arrival, 'YYYY-MM-DD') as arrival, to_char(r.departure, 'YYYY-MM-DD') as departure
+     from public.property_blocks b
+     join public.booking_requests r
+       on r.property = b.property and r.status = 'confirmed' and r.deleted_at is null
+      and daterange(r.arrival, r.departure, '[)') && b.stay
+     where b.feed_id = $1 and b.office_alerted_at is null
+     order by b.id, r.arrival`,
+    [feedId],
+  );
+}
+
+export async function markConflictTold(tx: Transaction, blockId: string): Promise<void> {
+  await tx.query('update public.property_blocks set office_alerted_at = now() where id = $1', [blockId]);
+}
+
+/** A block as the dashboard lists it, with the references of the confirmed stays it overlaps. */
+export type BlockRow = BlockNights & {
+  id: string;
+  property: string;
+  label: string;
+  summary: string | null;
+  conflicts: string[];
+};
+
+/** Every property's blocks that end after `from`, by property and first night. */
+export async function listComingBlocks(tx: Transaction, from: string): Promise<BlockRow[]> {
+  return tx.query<BlockRow>(
+    `select b.id, b.property, to_char(lower(b.stay), 'YYYY-MM-DD') as start,
+            to_char(upper(b.stay), 'YYYY-MM-DD') as "end", f.label, b.summary,
+            coalesce((select array_agg(r.reference order by r.arrival) from public.booking_requests r
+                      where r.property = b.property and r.status = 'confirmed' and r.deleted_at is null
+                        and daterange(r.arrival, r.departure, '[)') && b.stay), '{}') as conflicts
+     from public.property_blocks b join public.property_calendar_feeds f on f.id = b.feed_id
+     where upper(b.stay) > $1::date
+     order by b.property, lower(b.stay), b.id`,
+    [from],
+  );
+}
+
+/** When each property's own feed link was made. */
+export async function listLinkDates(tx: Transaction): Promise<Map<string, Date>> {
+  const rows = await tx.query<{ property: string; created_at: Date }>(
+    'select property, created_at from public.property_calendar_links',
+  );
+  return new Map(rows.map((row) => [row.property, row.created_at]));
+}
+
+/** Stores the hash of a property's new feed token, replacing the old one. */
+export async function upsertLinkHash(tx: Transaction, property: string, sha256: Buffer): Promise<Date> {
+  const [row] = await tx.query<{ created_at: Date }>(
+    `insert into public.property_calendar_links (property, token_sha256) values ($1, $2)
+     on conflict (property) do update set token_sha256 = excluded.token_sha256, created_at = now()
+     returning created_at`,
+    [property, sha256],
+  );
+  if (!row) throw new Error('The calendar link upsert returned no row');
+  return row.created_at;
+}
+
+/** The property whose feed token hashes to `sha256`, if any. */
+export async function findLinkProperty(tx: Transaction, sha256: Buffer): Promise<string | undefined> {
+  const [row] = await tx.query<{ property: string }>(
+    'select property from public.property_calendar_links where token_sha256 = $1',
+    [sha256],
+  );
+  return row?.property;
+}
+
+/** What a property's own feed lists: confirmed stays (by reference only) and blocks, from `from` on. */
+export async function listPublishedNights(
+  tx: Transaction,
+  property: string,
+  from: string,
+): Promise<{
+  stays: (BlockNights & { id: string; reference: string })[];
+  blocks: (BlockNights & { id: string })[];
+}> {
+  const stays = await tx.query<BlockNights & { id: string; reference: string }>(
+    `select id, reference, to_char(arrival, 'YYYY-MM-DD') as start, to_char(departure, 'YYYY-MM-DD') as "end"
+     from public.booking_requests
+     where property = $1 and status = 'confirmed' and deleted_at is null and departure > $2::date
+     order by arrival`,
+    [property, from],
+  );
+  const blocks = await tx.query<BlockNights & { id: string }>(
+    `select id, to_char(lower(stay), 'YYYY-MM-DD') as start, to_char(upper(stay), 'YYYY-MM-DD') as "end"
+     from public.property_blocks where property = $1 and upper(stay) > $2::date
+     order by lower(stay)`,
+    [property, from],
+  );
+  return { stays, blocks };
+}
+
+/** A block that shares a night with the booking request `id`, with its feed's label; undefined if none. */
+export async function selectBlockOverlappingRequest(
+  tx: Transaction,
+  id: string,
+): Promise<(BlockNights & { label: string }) | undefined> {
+  const [row] = await tx.query<BlockNights & { label: string }>(
+    `select to_char(lower(b.stay), 'YYYY-MM-DD') as start, to_char(upper(b.stay), 'YYYY-MM-DD') as "end", f.label
+     from public.booking_requests r
+     join public.property_blocks b on b.property = r.property and b.stay && daterange(r.arrival, r.departure, '[)')
+     join public.property_calendar_feeds f on f.id = b.feed_id
+     where r.id = $1
+     order by lower(b.stay) limit 1`,
+    [id],
+  );
+  return row;
+}

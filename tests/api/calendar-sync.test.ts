@@ -1,0 +1,550 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ICAL from 'ical.js';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import * as adminCalendarFeed from '../../netlify/functions/admin-calendar-feed.mts';
+import * as adminCalendarFeeds from '../../netlify/functions/admin-calendar-feeds.mts';
+import * as adminCalendarImport from '../../netlify/functions/admin-calendar-import.mts';
+import * as adminCalendarLink from '../../netlify/functions/admin-calendar-link.mts';
+import * as adminCalendars from '../../netlify/functions/admin-calendars.mts';
+import * as adminItem from '../../netlify/functions/admin-collection-item.mts';
+import * as availability from '../../netlify/functions/availability.mts';
+import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
+import * as icalFeed from '../../netlify/functions/ical-feed.mts';
+import search from '../../netlify/functions/search.mts';
+import type { CalendarOverview } from '../../src/features/calendar-sync/calendar-sync-contract.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { quoteStay } from '../../src/lib/pricing.ts';
+import { listMonthBlocks } from '../../src/server/calendars/calendar-repository.ts';
+import { importAllFeeds } from '../../src/server/calendars/calendar-service.ts';
+import { defaultFeedFetchLimits, type FeedFetchLimits } from '../../src/server/calendars/feed-fetch.ts';
+import { serviceRole, withCaller } from '../../src/server/db/database.ts';
+import { asClient, signedInGuest } from '../support/accounts.ts';
+import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { jsonPost, siteOrigin } from '../support/requests.ts';
+import { ownerQuery } from '../support/sql.ts';
+
+/**
+ * iCal both ways: the feed each property publishes, other platforms' feeds imported as blocks (served
+ * here by a local node:http server), and a block refused everywhere a confirmed stay is.
+ */
+
+// Kovalam Samudra Villa (£2,900 a week): other files book it only within 570 days of today, so the
+// stretch from day 600 on is this file's.
+const property = 'kovalam-samudra-villa';
+const propertyName = 'Kovalam Samudra Villa';
+const today = todayInKerala();
+const day = (n: number) => addDays(today, 600 + n);
+
+process.env.CALENDAR_FEEDS_ALLOW_LOOPBACK = '1';
+const testLimits: FeedFetchLimits = {
+  ...defaultFeedFetchLimits,
+  timeoutMs: 1500,
+  maxBytes: 64 * 1024,
+  allowLoopback: true,
+};
+
+/** What the local platform serves at /feed.ics; each test sets it. */
+let served: 'good' | 'other' | 'oversized' | 'slow' | 'malformed' | 'loop' | 'redirect to metadata' = 'good';
+let server: Server;
+let origin: string;
+
+function platformCalendar(events: { uid: string; start: string; end: string; summary: string }[]): string {
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.updatePropertyWithValue('prodid', '-//Test Platform//EN');
+  calendar.updatePropertyWithValue('version', '2.0');
+  for (const one of events) {
+    const event = new ICAL.Component('vevent');
+    event.updatePropertyWithValue('uid', one.uid);
+    event.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(one.start));
+    event.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(one.end));
+    event.updatePropertyWithValue('summary', one.summary);
+    calendar.addSubcomponent(event);
+  }
+  return calendar.toString();
+}
+
+const goodEvents = () => [
+  { uid: 'airbnb-1@test', start: day(10), end: day(15), summary: 'Reserved' },
+  { uid: 'airbnb-2@test', start: day(30), end: day(33), summary: 'Airbnb (Not available)' },
+];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/loop.ics' || (request.url === '/feed.ics' && served === 'loop')) {
+      response.writeHead(302, { location: '/loop.ics' }).end();
+      return;
+    }
+    if (served === 'redirect to metadata') {
+      // A redirect is another server-side request: it gets the same address check.
+      response.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data/' }).end();
+      return;
+    }
+    if (request.url === '/moved.ics') {
+      response.writeHead(301, { location: '/feed.ics' }).end();
+      return;
+    }
+    if (served === 'slow') return; // never answers
+    response.writeHead(200, { 'content-type': 'text/calendar' });
+    if (served === 'good') response.end(platformCalendar(goodEvents()));
+    else if (served === 'other')
+      response.end(
+        platformCalendar([{ uid: 'airbnb-3@test', start: day(50), end: day(52), summary: 'Reserved' }]),
+      );
+    else if (served === 'oversized') {
+      // Valid iCalendar, far past the limit, sent in pieces without a Content-Length.
+      const event = platformCalendar(goodEvents());
+      for (let i = 0; i < 200; i += 1) response.write(`X-PADDING:${'x'.repeat(1000)}\r\n`);
+      response.end(event);
+    } else
+      response.end(
+        'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2099\r\nthis is not ical',
+      );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+});
+
+let admin: Admin;
+beforeAll(async () => {
+  admin = await signedInAdmin();
+});
+
+beforeEach(async () => {
+  served = 'good';
+  await ownerQuery('delete from property_calendar_feeds where property = $1', [property]);
+  await ownerQuery(`delete from booking_requests where property = $1 and arrival >= $2::date`, [
+    property,
+    day(0),
+  ]);
+});
+
+const call = (fn: Parameters<typeof invoke>[0], method: string, path: string, body?: unknown) =>
+  invoke(fn, adminRequest(method, path, { cookie: admin.cookie, body }));
+
+async function addFeed(url: string, label = 'Airbnb'): Promise<string> {
+  const response = await call(adminCalendarFeeds, 'POST', `/api/admin-calendars/${property}/feeds`, {
+    label,
+    url,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function overview() {
+  const response = await call(adminCalendars, 'GET', '/api/admin-calendars');
+  expect(response.status).toBe(200);
+  const answer = (await response.json()) as CalendarOverview;
+  return answer.properties.find((one) => one.property === property) as CalendarOverview['properties'][number];
+}
+
+async function blocksOf(feedId: string) {
+  return ownerQuery<{ stay: string; uid: string }>(
+    `select stay::text, uid from property_blocks where feed_id = $1 order by lower(stay)`,
+    [feedId],
+  );
+}
+
+/** A request of the villa for arrival–departure, stored as the owner, in `status`. */
+async function seedStay(
+  arrival: string,
+  departure: string,
+  status = 'new',
+): Promise<{ id: string; reference: string }> {
+  const quote = quoteStay({ weeklyRatePence: 290_000, arrival, departure, guests: 3, today: arrival });
+  const [row] = await ownerQuery<{ id: string; reference: string }>(
+    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
+       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
+       balance_due_date)
+     values (gen_random_uuid(), 'Priya Secretname', 'priya.secret@example.com', '+91 98470 55555', 'Thrissur',
+       $1, $2, $3, 3, $4, $5, $6, $7, $8, $9, $10, $11)
+     returning id, reference`,
+    [
+      property,
+      arrival,
+      departure,
+      quote.nights,
+      quote.weeklyRatePence,
+      quote.subtotalPence,
+      quote.discountPence,
+      quote.totalPence,
+      quote.depositPence,
+      quote.balancePence,
+      quote.balanceDueDate,
+    ],
+  );
+  if (status !== 'new')
+    await ownerQuery('update booking_requests set status = $2 where id = $1', [row?.id, status]);
+  return row as { id: string; reference: string };
+}
+
+describe("the property's own feed", () => {
+  async function rotate(): Promise<string> {
+    const response = await call(adminCalendarLink, 'POST', `/api/admin-calendars/${property}/link`);
+    expect(response.status).toBe(201);
+    const { url } = (await response.json()) as { url: string };
+    const token = /\/ical\/([A-Za-z0-9_-]+)\.ics$/.exec(url)?.[1];
+    expect(token?.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    return token as string;
+  }
+  const fetchFeed = (token: string) =>
+    invoke(icalFeed, new Request(new URL(`/ical/${token}.ics`, siteOrigin)));
+
+  it('lists confirmed stays by reference and blocks as all-day events, and nothing personal', async () => {
+    const confirmed = await seedStay(day(100), day(107), 'confirmed');
+    await seedStay(day(120), day(127)); // new: not in the feed
+    const feedId = await addFeed(`${origin}/feed.ics`);
+    await importAllFeeds(testLimits);
+    const token = await rotate();
+
+    const response = await fetchFeed(token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const text = await response.text();
+    expect(text).not.toMatch(/Priya|Secretname|priya\.secret|98470|Thrissur/);
+
+    const calendar = new ICAL.Component(ICAL.parse(text) as never);
+    const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+    const read = events.map((event) => ({
+      start: event.startDate.toString(),
+      end: event.endDate.toString(),
+      allDay: event.startDate.isDate && event.endDate.isDate,
+      summary: event.summary,
+    }));
+    expect(read).toEqual([
+      { start: day(10), end: day(15), allDay: true, summary: 'Not available' },
+      { start: day(30), end: day(33), allDay: true, summary: 'Not available' },
+      { start: day(100), end: day(107), allDay: true, summary: `Booked (${confirmed.reference})` },
+    ]);
+    expect(new Set(events.map((event) => event.uid)).size).toBe(3);
+    expect(await blocksOf(feedId)).toHaveLength(2);
+  });
+
+  it('answers 404 to an unknown token, and to the old token once the link is rotated', async () => {
+    expect((await fetchFeed('A'.repeat(43))).status).toBe(404);
+    expect((await fetchFeed('short')).status).toBe(404);
+    const first = await rotate();
+    expect((await fetchFeed(first)).status).toBe(200);
+    const second = await rotate();
+    expect(second).not.toBe(first);
+    expect((await fetchFeed(first)).status).toBe(404);
+    expect((await fetchFeed(second)).status).toBe(200);
+    const [stored] = await ownerQuery<{ hex: string }>(
+      `select encode(token_sha256, 'hex') as hex from property_calendar_links where property = $1`,
+      [property],
+    );
+    expect(stored?.hex).not.toContain(Buffer.from(second).toString('hex'));
+    expect((await overview()).linkCreatedAt).not.toBeNull();
+  });
+});
+
+describe('importing other platforms’ feeds', () => {
+  it('imports a good feed as blocks, shows them by label with the time of the sync', async () => {
+    const feedId = await addFeed(`${origin}/feed.ics`);
+    const response = await call(adminCalendarImport, 'POST', `/api/admin-calendars/${property}/import`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      imports: [{ feedId, label: 'Airbnb', ok: true, blocks: 2, error: null }],
+    });
+    const shown = await overview();
+    expect(shown.feeds).toEqual([
+      expect.objectContaining({
+        id: feedId,
+        label: 'Airbnb',
+        lastError: null,
+        blockCount: 2,
+        lastSyncedAt: expect.any(String),
+      }),
+    ]);
+    expect(shown.blocks.map(({ start, end, label }) => ({ start, end, label }))).toEqual([
+      { start: day(10), end: day(15), label: 'Airbnb' },
+      { start: day(30), end: day(33), label: 'Airbnb' },
+    ]);
+    // The month function for the dashboard's occupancy calendar.
+    const month = day(10).slice(0, 7);
+    const byProperty = await withCaller(serviceRole, (tx) => listMonthBlocks(tx, month));
+    expect(
+      byProperty.get(property)?.some((block) => block.start === day(10) && block.label === 'Airbnb'),
+    ).toBe(true);
+  });
+
+  it('replaces a feed’s blocks with what the feed says now, and removing the feed removes them', async () => {
+    const feedId = await addFeed(`${origin}/moved.ics`); // one redirect is followed
+    await importAllFeeds(testLimits);
+    expect(await blocksOf(feedId)).toHaveLength(2);
+    served = 'other';
+    await importAllFeeds(testLimits);
+    expect(await blocksOf(feedId)).toEqual([{ stay: `[${day(50)},${day(52)})`, uid: 'airbnb-3@test' }]);
+    const removed = await call(
+      adminCalendarFeed,
+      'DELETE',
+      `/api/admin-calendars/${property}/feeds/${feedId}`,
+    );
+    expect(removed.status).toBe(200);
+    expect(await blocksOf(feedId)).toEqual([]);
+  });
+
+  it.each([
+    ['oversized', /larger than/],
+    ['slow', /No answer within/],
+    ['malformed', /iCalendar|cannot be read|DTSTART|invalid/i],
+    ['loop', /redirects/],
+    ['redirect to metadata', /private network/],
+  ] as const)('refuses a %s feed and keeps the blocks it had', async (kind, reason) => {
+    const feedId = await addFeed(`${origin}/feed.ics`);
+    await importAllFeeds(testLimits);
+    const before = await blocksOf(feedId);
+    expect(before).toHaveLength(2);
+    served = kind;
+    const [result] = (await importAllFeeds(testLimits)).filter((one) => one.feedId === feedId);
+    expect(result).toMatchObject({ ok: false, blocks: 2 });
+    expect(result?.error).toMatch(reason);
+    expect(await blocksOf(feedId)).toEqual(before);
+    const [feed] = (await overview()).feeds;
+    expect(feed?.lastError).toMatch(reason);
+    expect(feed?.lastSyncedAt).not.toBeNull();
+    expect(Date.parse(feed?.lastTriedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(feed?.lastSyncedAt ?? ''));
+  });
+
+  it('refuses a feed on a private address when adding it and when fetching it', async () => {
+    for (const url of [
+      'https://10.0.0.8/calendar.ics',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[fd00::1]/x.ics',
+      'http://calendar.example.com/x.ics',
+      'https://192.168.1.1/x.ics',
+      'ftp://calendar.example.com/x.ics',
+    ]) {
+      const response = await call(adminCalendarFeeds, 'POST', `/api/admin-calendars/${property}/feeds`, {
+        label: 'Airbnb',
+        url,
+      });
+      expect(response.status, url).toBe(422);
+      expect(
+        ((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.url,
+      ).toEqual(expect.any(String));
+    }
+    // Stored some other way, and loopback not allowed in production: the fetch itself refuses.
+    const feedId = await addFeed(`${origin}/feed.ics`);
+    await importAllFeeds(testLimits);
+    const [result] = (await importAllFeeds({ ...testLimits, allowLoopback: false })).filter(
+      (one) => one.feedId === feedId,
+    );
+    expect(result?.ok).toBe(false);
+    expect(await blocksOf(feedId)).toHaveLength(2);
+  });
+
+  it('answers bad input field by field, never 500', async () => {
+    const post = (body: unknown, slug = property) =>
+      call(adminCalendarFeeds, 'POST', `/api/admin-calendars/${slug}/feeds`, body);
+    const missing = await post({ url: `${origin}/feed.ics` });
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as { error: { fields: object } }).error.fields).toHaveProperty('label');
+    expect((await post({ label: 'Airbnb', url: 'not a url' })).status).toBe(422);
+    expect((await post({ label: 'x'.repeat(61), url: `${origin}/feed.ics` })).status).toBe(422);
+    expect((await post({ label: 'Airbnb', url: `${origin}/feed.ics` }, 'no-such-villa')).status).toBe(404);
+    await addFeed(`${origin}/feed.ics`);
+    const twice = await post({ label: 'Airbnb', url: `${origin}/feed.ics` });
+    expect(twice.status).toBe(409);
+    const unknown = await call(
+      adminCalendarFeed,
+      'DELETE',
+      `/api/admin-calendars/${property}/feeds/${crypto.randomUUID()}`,
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('a block is refused wherever a confirmed stay is', () => {
+  beforeEach(async () => {
+    await addFeed(`${origin}/feed.ics`);
+    await importAllFeeds(testLimits);
+  });
+
+  it('refuses to confirm a request over a block: 409 from the database constraint', async () => {
+    const request = await seedStay(day(12), day(19));
+    const response = await call(adminItem, 'PATCH', `/api/admin/booking-requests/${request.id}`, {
+      status: 'confirmed',
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /blocked by Airbnb/,
+    );
+    const [row] = await ownerQuery<{ status: string }>('select status from booking_requests where id = $1', [
+      request.id,
+    ]);
+    expect(row?.status).toBe('new');
+    // Not the API's check: the database itself refuses, whoever asks.
+    await expect(
+      ownerQuery(`update booking_requests set status = 'confirmed' where id = $1`, [request.id]),
+    ).rejects.toMatchObject({ code: '23P01', constraint: 'booking_requests_confirmed_stays_avoid_blocks' });
+    // Next to it (leaving on the block's first night) is fine.
+    const before = await seedStay(day(5), day(10));
+    const ok = await call(adminItem, 'PATCH', `/api/admin/booking-requests/${before.id}`, {
+      status: 'confirmed',
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a booking request over a block with a field message, and shows the nights as taken', async () => {
+    const guest = await signedInGuest();
+    const response = await sendBookingRequest(
+      jsonPost(
+        '/api/booking-requests',
+        {
+          property,
+          arrival: day(28),
+          departure: day(35),
+          guests: 4,
+          name: guest.name,
+          email: guest.email,
+          phone: '+91 98470 12345',
+          city: 'Kochi',
+        },
+        { cookie: guest.cookie },
+      ),
+      asClient(),
+    );
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'conflict',
+        message: `Those dates are already taken at ${propertyName}. Please choose other dates.`,
+        fields: { arrival: 'These dates are already booked' },
+      },
+    });
+    const taken = await invoke(
+      availability,
+      new Request(new URL(`/api/availability?property=${property}`, siteOrigin)),
+    );
+    expect(((await taken.json()) as { confirmed: object[] }).confirmed).toEqual(
+      expect.arrayContaining([
+        { arrival: day(10), departure: day(15) },
+        { arrival: day(30), departure: day(33) },
+      ]),
+    );
+  });
+
+  it('leaves a blocked property out of a search for those nights', async () => {
+    const ask = async (arrival: string, departure: string) => {
+      const response = await search(
+        new Request(
+          new URL(`/api/search?${new URLSearchParams({ arrival, departure, guests: '4' })}`, siteOrigin),
+        ),
+        asClient(),
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as { free: { slug: string }[]; unavailable: { slug: string }[] };
+    };
+    const blocked = await ask(day(11), day(18));
+    expect(blocked.free.map((one) => one.slug)).not.toContain(property);
+    expect(blocked.unavailable.map((one) => one.slug)).toContain(property);
+    const open = await ask(day(15), day(22));
+    expect(open.free.map((one) => one.slug)).toContain(property);
+  });
+});
+
+describe('a block that lands on a stay confirmed here', () => {
+  it('is kept, shown as a conflict, and the office is emailed once', async () => {
+    const stay = await seedStay(day(9), day(14), 'confirmed');
+    const feedId = await addFeed(`${origin}/feed.ics`);
+    await importAllFeeds(testLimits);
+    await importAllFeeds(testLimits);
+    expect(await blocksOf(feedId)).toHaveLength(2);
+    const [block] = (await overview()).blocks;
+    expect(block).toMatchObject({ start: day(10), conflicts: [stay.reference] });
+    const alerts = await ownerQuery<{ subject: string }>(
+      `select subject from email_outbox where kind = 'calendar_conflict_alert' and booking_request_id = $1`,
+      [stay.id],
+    );
+    expect(alerts).toEqual([
+      { subject: expect.stringContaining(`Double booking: Airbnb blocks ${day(10)}`) },
+    ]);
+    // The stay confirmed before the block arrived can still be cancelled.
+    const cancelled = await call(adminItem, 'PATCH', `/api/admin/booking-requests/${stay.id}`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.status).toBe(200);
+  });
+});
+
+describe('confirmations and imports of one property take turns', () => {
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    return client;
+  };
+
+  it('a confirmation waiting on an import in flight sees its block and is refused', async () => {
+    const feedId = await addFeed(`${origin}/feed.ics`);
+    const request = await seedStay(day(200), day(205));
+    const [importer, office] = [await connect(), await connect()];
+    try {
+      await importer.query('begin');
+      await importer.query(
+        `insert into property_blocks (property, stay, feed_id, uid) values ($1, daterange($2::date, $3::date), $4, 'race')`,
+        [property, day(202), day(204), feedId],
+      );
+      await office.query('begin');
+      const confirming = office.query(`update booking_requests set status = 'confirmed' where id = $1`, [
+        request.id,
+      ]);
+      const outcome = confirming.then(
+        () => 'confirmed',
+        (error: { code?: string; constraint?: string }) => `${error.code} ${error.constraint}`,
+      );
+      // Without the shared lock the update would have read its snapshot and confirmed at once.
+      const early = await Promise.race([
+        outcome,
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 500)),
+      ]);
+      expect(early).toBe('waiting');
+      await importer.query('commit');
+      expect(await outcome).toBe('23P01 booking_requests_confirmed_stays_avoid_blocks');
+      await office.query('rollback');
+    } finally {
+      await importer.end();
+      await office.end();
+    }
+  });
+
+  it('an import waiting on a confirmation in flight keeps its block and sees the conflict', async () => {
+    const feedId = await addFeed(`${origin}/feed.ics`);
+    const request = await seedStay(day(210), day(215));
+    const [importer, office] = [await connect(), await connect()];
+    try {
+      await office.query('begin');
+      await office.query(`update booking_requests set status = 'confirmed' where id = $1`, [request.id]);
+      await importer.query('begin');
+      const inserting = importer.query(
+        `insert into property_blocks (property, stay, feed_id, uid) values ($1, daterange($2::date, $3::date), $4, 'race')`,
+        [property, day(212), day(214), feedId],
+      );
+      const early = await Promise.race([
+        inserting.then(() => 'inserted'),
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 500)),
+      ]);
+      expect(early).toBe('waiting');
+      await office.query('commit');
+      await inserting;
+      const { rows } = await importer.query(
+        `select r.reference from booking_requests r join property_blocks b on b.uid = 'race' and b.feed_id = $1
+           and b.stay && daterange(r.arrival, r.departure) where r.id = $2 and r.status = 'confirmed'`,
+        [feedId, request.id],
+      );
+      expect(rows).toEqual([{ reference: request.reference }]);
+      await importer.query('commit');
+    } finally {
+      await importer.end();
+      await office.end();
+    }
+  });
+});
