@@ -49,6 +49,29 @@ const staysOf = (answer: OccupancyAnswer, slug: string) =>
   answer.properties.find((property) => property.slug === slug)?.stays ?? [];
 
 describe('the occupancy of a month', () => {
+  it('lists the nights other platforms have blocked beside the stays, by the feed’s name', async () => {
+    const property = uniqueProperty();
+    const [feed] = await ownerQuery<{ id: string }>(
+      `insert into property_calendar_feeds (property, label, url) values ($1, 'Airbnb', 'https://airbnb.example/c.ics')
+       returning id`,
+      [property],
+    );
+    await ownerQuery(
+      `insert into property_blocks (property, stay, feed_id, uid)
+       values ($1, daterange('2081-02-26', '2081-03-03'), $2, 'edge'), ($1, daterange('2081-03-20', '2081-03-23'), $2, 'mid'),
+              ($1, daterange('2081-04-02', '2081-04-05'), $2, 'later')`,
+      [property, feed?.id],
+    );
+    const stay = await book(property, '2081-03-10', 4);
+    const answer = await readMonth('2081-03');
+    const row = answer.properties.find((each) => each.slug === property);
+    expect(row?.stays.map(({ reference }) => reference)).toEqual([stay.reference]);
+    expect(row?.blocks.map(({ label, arrival, departure }) => ({ label, arrival, departure }))).toEqual([
+      { label: 'Airbnb', arrival: '2081-02-26', departure: '2081-03-03' },
+      { label: 'Airbnb', arrival: '2081-03-20', departure: '2081-03-23' },
+    ]);
+  });
+
   it('lists every property of the catalogue by name, in its order, even those with no stay', async () => {
     const answer = await readMonth('2080-06');
     const { properties } = await loadCatalogue();

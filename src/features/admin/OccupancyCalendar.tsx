@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatMonth, todayInKerala } from '../../lib/dates.ts';
-import type { OccupancyAnswer, OccupancyStay } from './admin-contract.ts';
+import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './admin-contract.ts';
 import { describeStatus, formatDay } from './admin-fields.ts';
 import {
   type CalendarRow,
@@ -36,6 +36,15 @@ const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 /** "KV-2027-0042, New request" — text, so a new request is told apart without its colour. */
 export function labelStay(stay: OccupancyStay): string {
   return `${stay.reference}, ${stay.status === 'new' ? 'New request' : describeStatus(stay.status)}`;
+}
+
+/** A block's words: which platform took the nights, and which nights. */
+export function labelBlock(block: OccupancyBlock): string {
+  return `Blocked by ${block.label}`;
+}
+
+function describeBlock(block: OccupancyBlock): string {
+  return `${formatDay(block.arrival)} to ${formatDay(block.departure)}`;
 }
 
 /** The stay in full words, for its bar's accessible name and the phone's list. */
@@ -185,7 +194,11 @@ function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (i
             <tr key={row.key} className={row.lane > 0 ? 'occupancy__lane' : undefined}>
               <th scope="row">
                 {row.name}
-                {row.lane > 0 && <span className="occupancy__lane-note"> (also asked for)</span>}
+                {row.holds === 'blocks' ? (
+                  <span className="occupancy__lane-note"> (other platforms)</span>
+                ) : (
+                  row.lane > 0 && <span className="occupancy__lane-note"> (also asked for)</span>
+                )}
               </th>
               {row.cells.map((cell) => (
                 <CalendarCell
@@ -226,6 +239,37 @@ function CalendarCell({
       </td>
     );
   }
+  if (cell.kind === 'block') {
+    const { block } = cell;
+    // Not a booking of ours: nothing to open, so the bar is a cell the arrow keys stop on and read.
+    return (
+      <td
+        colSpan={cell.span}
+        tabIndex={tabIndex}
+        data-focus={focused}
+        onFocus={onFocus}
+        className="occupancy__stay"
+        title={`${labelBlock(block)}: ${describeBlock(block)}`}
+      >
+        <span
+          className={[
+            'occupancy__bar occupancy__bar--block',
+            cell.startsBefore && 'occupancy__bar--before',
+            cell.endsAfter && 'occupancy__bar--after',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        >
+          {cell.startsBefore && <span aria-hidden="true">← </span>}
+          {labelBlock(block)}
+          <span className="visually-hidden">
+            , {row.name}: {describeBlock(block)}
+          </span>
+          {cell.endsAfter && <span aria-hidden="true"> →</span>}
+        </span>
+      </td>
+    );
+  }
   const { stay } = cell;
   const classes = [
     'occupancy__bar',
@@ -259,8 +303,8 @@ const isWeekend = (day: string) => [0, 6].includes(dateOf(day).getUTCDay());
 
 /** The phone's calendar: each property's stays of the month as a list, every one a button to open it. */
 function OccupancyList({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (id: string) => void }) {
-  const busy = listPropertyStays(answer).filter(({ stays }) => stays.length > 0);
-  const free = answer.properties.filter(({ stays }) => stays.length === 0);
+  const busy = listPropertyStays(answer).filter(({ stays, blocks }) => stays.length + blocks.length > 0);
+  const free = answer.properties.filter(({ stays, blocks }) => stays.length + blocks.length === 0);
   return (
     <div className="occupancy__list">
       {busy.length === 0 && <p>No stays this month.</p>}
@@ -278,6 +322,14 @@ function OccupancyList({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (i
                   <strong>{labelStay(stay)}</strong>
                   <span>{describeStay(stay)}</span>
                 </button>
+              </li>
+            ))}
+            {property.blocks.map((block) => (
+              <li key={block.id}>
+                <p className="occupancy__item occupancy__item--block">
+                  <strong>{labelBlock(block)}</strong>
+                  <span>{describeBlock(block)}</span>
+                </p>
               </li>
             ))}
           </ul>

@@ -246,11 +246,20 @@ export const occupancyStaySchema = z.object({
 });
 export type OccupancyStay = z.infer<typeof occupancyStaySchema>;
 
+/** Nights another platform has taken (imported from its iCal feed): `label` names it, e.g. "Airbnb". */
+export const occupancyBlockSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  arrival: z.string(),
+  departure: z.string(),
+});
+export type OccupancyBlock = z.infer<typeof occupancyBlockSchema>;
+
 /**
  * `GET /api/admin/occupancy`: every property of the catalogue (and any other a stay names), in the
- * catalogue's order, with the stays that hold at least one night of the month, even those that start
- * before it or end after it. Each kind of bar has its own array (`stays` now; imported blocks beside
- * it), so a new kind adds a field and changes no old one.
+ * catalogue's order, with the stays and the blocks that hold at least one night of the month, even
+ * those that start before it or end after it. Each kind of bar has its own array, so a new kind adds a
+ * field and changes no old one.
  */
 export const occupancyAnswerSchema = z.object({
   month: z.string(),
@@ -259,6 +268,7 @@ export const occupancyAnswerSchema = z.object({
       slug: z.string(),
       name: z.string(),
       stays: z.array(occupancyStaySchema),
+      blocks: z.array(occupancyBlockSchema),
     }),
   ),
 });

@@ -98,12 +98,60 @@ describe('packLanes', () => {
   });
 });
 
+describe('the nights other platforms have blocked', () => {
+  const block = (id: string, label: string, arrival: string, departure: string) => ({
+    id,
+    label,
+    arrival,
+    departure,
+  });
+  const answer: OccupancyAnswer = {
+    month: '2027-03',
+    properties: [
+      {
+        slug: 'a',
+        name: 'A Villa',
+        stays: [stay('S1', '2027-03-03', '2027-03-10')],
+        blocks: [
+          block('B1', 'Airbnb', '2027-02-25', '2027-03-02'),
+          block('B2', 'Booking.com', '2027-03-20', '2027-04-04'),
+          block('B3', 'Airbnb', '2027-03-28', '2027-03-30'),
+        ],
+      },
+      { slug: 'b', name: 'B Villa', stays: [], blocks: [] },
+    ],
+  };
+  const { rows } = layOutCalendar(answer);
+
+  it('get lanes of their own after the property’s stays, two feeds blocking one night in two lanes', () => {
+    expect(rows.map(({ key, holds, lane }) => [key, holds, lane])).toEqual([
+      ['a:0', 'stays', 0],
+      ['a:blocks:0', 'blocks', 1],
+      ['a:blocks:1', 'blocks', 2],
+      ['b:0', 'stays', 0],
+    ]);
+  });
+
+  it('are bars over their nights, cut at the month’s edges', () => {
+    const bars = rows[1]?.cells.filter((cell) => cell.kind === 'block');
+    expect(bars?.map((cell) => [cell.first, cell.span, cell.startsBefore, cell.endsAfter])).toEqual([
+      [0, 1, true, false],
+      [19, 12, false, true],
+    ]);
+    expect(rows[2]?.cells.find((cell) => cell.kind === 'block')).toMatchObject({ first: 27, span: 2 });
+  });
+
+  it('leave a property with no blocks with its stay lanes only', () => {
+    expect(rows.filter(({ slug }) => slug === 'b')).toHaveLength(1);
+  });
+});
+
 describe('moving the focus', () => {
   const answer: OccupancyAnswer = {
     month: '2027-03',
     properties: [
-      { slug: 'a', name: 'A Villa', stays: [stay('S1', '2027-03-03', '2027-03-10')] },
-      { slug: 'b', name: 'B Villa', stays: [] },
+      { slug: 'a', name: 'A Villa', stays: [stay('S1', '2027-03-03', '2027-03-10')], blocks: [] },
+      { slug: 'b', name: 'B Villa', stays: [], blocks: [] },
     ],
   };
   const { rows, days } = layOutCalendar(answer);

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '../../lib/dates.ts';
-import type { OccupancyAnswer, OccupancyStay } from './admin-contract.ts';
+import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './admin-contract.ts';
 
 /**
  * The occupancy calendar as plain data: the days of a month, the rows a property needs (one per lane
@@ -21,18 +21,20 @@ export function listMonthDays(month: string): string[] {
   return Array.from({ length: count }, (_unused, index) => addDays(first, index));
 }
 
-/** A cell of a row: `first` and `span` are day indexes of the month; a stay's bar covers its nights. */
+/** Where a bar starts and ends in the month: `first` and `span` are day indexes; it covers its nights. */
+type BarPlace = {
+  first: number;
+  span: number;
+  /** The bar began in an earlier month or goes on into a later one. */
+  startsBefore: boolean;
+  endsAfter: boolean;
+};
+
+/** A cell of a row: a free day, a stay's bar, or the bar of nights another platform has blocked. */
 export type Cell =
   | { kind: 'free'; first: number; span: 1 }
-  | {
-      kind: 'stay';
-      first: number;
-      span: number;
-      stay: OccupancyStay;
-      /** The stay began in an earlier month or goes on into a later one. */
-      startsBefore: boolean;
-      endsAfter: boolean;
-    };
+  | (BarPlace & { kind: 'stay'; stay: OccupancyStay })
+  | (BarPlace & { kind: 'block'; block: OccupancyBlock });
 
 export type CalendarRow = {
   /** Unique in the grid: the property's slug and its lane. */
@@ -41,8 +43,12 @@ export type CalendarRow = {
   name: string;
   /** 0 for a property's first row; more when requests for the same nights need a row of their own. */
   lane: number;
+  /** A lane of stays, or one of the nights other platforms' feeds have blocked. */
+  holds: 'stays' | 'blocks';
   cells: Cell[];
 };
+
+type Nights = { arrival: string; departure: string };
 
 /**
  * Stays packed into lanes, first come first placed: a stay goes to the first lane whose last stay has
@@ -50,59 +56,90 @@ export type CalendarRow = {
  * confirmed stay holds; each then shows in a lane of its own instead of hiding the other.
  */
 export function packLanes(stays: readonly OccupancyStay[]): OccupancyStay[][] {
-  const lanes: OccupancyStay[][] = [];
-  const sorted = [...stays].sort(
+  return packBars(
+    stays,
     (a, b) =>
-      a.arrival.localeCompare(b.arrival) ||
       Number(b.status === 'confirmed') - Number(a.status === 'confirmed') ||
       a.reference.localeCompare(b.reference),
   );
-  for (const stay of sorted) {
-    const lane = lanes.find((placed) => (placed.at(-1)?.departure ?? '') <= stay.arrival);
-    if (lane) lane.push(stay);
-    else lanes.push([stay]);
+}
+
+/** Bars packed into lanes by arrival, so none overlaps another in its lane; `tie` orders equal arrivals. */
+function packBars<Bar extends Nights>(bars: readonly Bar[], tie: (a: Bar, b: Bar) => number): Bar[][] {
+  const lanes: Bar[][] = [];
+  const sorted = [...bars].sort((a, b) => a.arrival.localeCompare(b.arrival) || tie(a, b));
+  for (const bar of sorted) {
+    const lane = lanes.find((placed) => (placed.at(-1)?.departure ?? '') <= bar.arrival);
+    if (lane) lane.push(bar);
+    else lanes.push([bar]);
   }
   return lanes;
 }
 
 /** One lane's cells across the month: a bar for each stay's nights in it, a free cell for every other day. */
 export function layOutLane(stays: readonly OccupancyStay[], days: readonly string[]): Cell[] {
+  return layOutBars(stays, days, (stay, place) => ({ kind: 'stay', stay, ...place }));
+}
+
+/** The same for a lane of blocked nights. */
+export function layOutBlockLane(blocks: readonly OccupancyBlock[], days: readonly string[]): Cell[] {
+  return layOutBars(blocks, days, (block, place) => ({ kind: 'block', block, ...place }));
+}
+
+function layOutBars<Bar extends Nights>(
+  bars: readonly Bar[],
+  days: readonly string[],
+  cellOf: (bar: Bar, place: BarPlace) => Cell,
+): Cell[] {
   const first = days[0] as string;
   const last = days.at(-1) as string;
   const cells: Cell[] = [];
   let day = 0;
-  for (const stay of stays) {
+  for (const bar of bars) {
     // Its first night in the month, and the last.
-    const from = Math.max(0, daysBetween(first, stay.arrival));
-    const to = Math.min(days.length - 1, daysBetween(first, stay.departure) - 1);
+    const from = Math.max(0, daysBetween(first, bar.arrival));
+    const to = Math.min(days.length - 1, daysBetween(first, bar.departure) - 1);
     if (to < from || from < day) continue;
     for (; day < from; day++) cells.push({ kind: 'free', first: day, span: 1 });
-    cells.push({
-      kind: 'stay',
-      first: from,
-      span: to - from + 1,
-      stay,
-      startsBefore: stay.arrival < first,
-      endsAfter: stay.departure > addDays(last, 1),
-    });
+    cells.push(
+      cellOf(bar, {
+        first: from,
+        span: to - from + 1,
+        startsBefore: bar.arrival < first,
+        endsAfter: bar.departure > addDays(last, 1),
+      }),
+    );
     day = to + 1;
   }
   for (; day < days.length; day++) cells.push({ kind: 'free', first: day, span: 1 });
   return cells;
 }
 
-/** The grid's rows: each property in the answer's order, with as many lanes as its stays need. */
+/**
+ * The grid's rows: each property in the answer's order, with as many lanes as its stays need, then a
+ * lane for the nights other platforms have blocked (more if two feeds block the same night).
+ */
 export function layOutCalendar(answer: OccupancyAnswer): { days: string[]; rows: CalendarRow[] } {
   const days = listMonthDays(answer.month);
-  const rows = answer.properties.flatMap(({ slug, name, stays }) => {
+  const rows = answer.properties.flatMap(({ slug, name, stays, blocks }): CalendarRow[] => {
     const lanes = packLanes(stays);
-    return (lanes.length === 0 ? [[]] : lanes).map((lane, index) => ({
+    const stayRows = (lanes.length === 0 ? [[]] : lanes).map((lane, index) => ({
       key: `${slug}:${index}`,
       slug,
       name,
       lane: index,
+      holds: 'stays' as const,
       cells: layOutLane(lane, days),
     }));
+    const blockRows = packBars(blocks, (a, b) => a.label.localeCompare(b.label)).map((lane, index) => ({
+      key: `${slug}:blocks:${index}`,
+      slug,
+      name,
+      lane: stayRows.length + index,
+      holds: 'blocks' as const,
+      cells: layOutBlockLane(lane, days),
+    }));
+    return [...stayRows, ...blockRows];
   });
   return { days, rows };
 }
@@ -153,5 +190,6 @@ export function listPropertyStays(answer: OccupancyAnswer): OccupancyAnswer['pro
   return answer.properties.map((property) => ({
     ...property,
     stays: [...property.stays].sort((a, b) => a.arrival.localeCompare(b.arrival)),
+    blocks: [...property.blocks].sort((a, b) => a.arrival.localeCompare(b.arrival)),
   }));
 }

@@ -1,5 +1,6 @@
 import type { OccupancyAnswer } from '../../features/admin/admin-contract.ts';
 import type { Visitor } from '../auth/session.ts';
+import { listMonthBlocks } from '../calendars/calendar-repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
 import { callerFor } from './admin-access.ts';
@@ -7,10 +8,14 @@ import { type PropertyStay, selectMonthStays } from './occupancy-repository.ts';
 
 /**
  * The occupancy calendar's month: each property of the catalogue in its order, then any property a
- * stay names that the catalogue no longer has (under its slug, so no stay goes missing from view).
+ * stay names that the catalogue no longer has (under its slug, so no stay goes missing from view), each
+ * with its stays and the nights other platforms' feeds have blocked.
  */
 export async function listOccupancy(visitor: Visitor, month: string): Promise<OccupancyAnswer> {
-  const stays = await withCaller(callerFor(visitor), (tx) => selectMonthStays(tx, `${month}-01`));
+  const { stays, blocks } = await withCaller(callerFor(visitor), async (tx) => ({
+    stays: await selectMonthStays(tx, `${month}-01`),
+    blocks: await listMonthBlocks(tx, month),
+  }));
   const { properties } = await loadCatalogue();
   const byProperty = new Map<string, PropertyStay[]>();
   for (const stay of stays) byProperty.set(stay.property, [...(byProperty.get(stay.property) ?? []), stay]);
@@ -25,6 +30,12 @@ export async function listOccupancy(visitor: Visitor, month: string): Promise<Oc
       slug,
       name,
       stays: (byProperty.get(slug) ?? []).map(withoutProperty),
+      blocks: (blocks.get(slug) ?? []).map(({ id, label, start, end }) => ({
+        id,
+        label,
+        arrival: start,
+        departure: end,
+      })),
     })),
   };
 }
