@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
 import search from '../../netlify/functions/search.mts';
+import searchPage from '../../netlify/functions/search-page.mts';
 import { searchAnswerSchema } from '../../src/features/search/search-contract.ts';
 import { addDays, daysBetween, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
@@ -220,5 +221,17 @@ describe('a search over a peak week', () => {
     const answer = await ask({ arrival: peak.from, departure: addDays(peak.from, 4) });
     const result = answer.unavailable.find((candidate) => candidate.slug === villa.slug);
     expect(result).toMatchObject({ status: 'stay-too-short', minNights: 7, season: 'Peak season' });
+  });
+
+  it('says on the search page why the villas are out for a Sunday-to-Sunday peak week', async () => {
+    const query = new URLSearchParams({
+      arrival: addDays(peak.from, 1),
+      departure: addDays(peak.from, 8),
+      guests: '4',
+    });
+    const response = await searchPage(new Request(new URL(`/search?${query}`, siteOrigin)));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.split(`${peak.name} stays here start and end on a ${peak.changeoverDay}`)).toHaveLength(7);
   });
 });
