@@ -152,6 +152,21 @@ describe('judgeStay in a peak week', () => {
     expect(judgeStay({ ...dates, guests: 4 }, seasonal, [], today)).toEqual(verdict);
   });
 
+  it('offers as "free from" only a later arrival the season allows: a Saturday in peak weeks', () => {
+    // A peak week from Saturday 2027-12-18 is taken; the next Saturday-to-Saturday week is free.
+    const taken = [stay('2027-12-18', '2027-12-25')];
+    expect(judgeStay({ ...stay('2027-12-18', '2027-12-25'), guests: 4 }, seasonal, taken, today)).toEqual({
+      status: 'booked',
+      freeFrom: '2027-12-25',
+    });
+    // Taken until Monday the 27th: the next free Saturday arrival is 1 January, not the 27th.
+    const longer = [stay('2027-12-18', '2027-12-27')];
+    expect(judgeStay({ ...stay('2027-12-18', '2027-12-25'), guests: 4 }, seasonal, longer, today)).toEqual({
+      status: 'booked',
+      freeFrom: '2028-01-01',
+    });
+  });
+
   it('judges the changeover day before the booked dates, as the booking form would refuse it anyway', () => {
     const taken = [stay('2027-12-20', '2027-12-22')];
     expect(

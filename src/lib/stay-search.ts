@@ -89,7 +89,33 @@ export function judgeStay(
     return { status: 'changeover-day', season: changeover.name, day: changeover.changeoverDay };
   }
   if (!taken.some((other) => overlaps(other, stay))) return { status: 'free' };
-  return { status: 'booked', freeFrom: findNextFreeArrival(taken, stay, latestArrivalFrom(today)) };
+  return {
+    status: 'booked',
+    freeFrom: findNextAllowedArrival(taken, stay, property, latestArrivalFrom(today)),
+  };
+}
+
+/**
+ * The first later arrival with the same nights free that the property's seasons also allow (its
+ * minimum stay and changeover day for those dates), so "free from" never offers a Sunday in peak weeks.
+ */
+function findNextAllowedArrival(
+  taken: readonly TakenStay[],
+  stay: TakenStay,
+  property: SearchLimits,
+  latestArrival: string,
+): string | null {
+  const nights = daysBetween(stay.arrival, stay.departure);
+  let from = stay;
+  for (;;) {
+    const next = findNextFreeArrival(taken, from, latestArrival);
+    if (next === null) return null;
+    const candidate = { arrival: next, departure: addDays(next, nights) };
+    const missed = findMissedChangeovers(candidate, property.seasons);
+    if (nights >= findMinimumStay(candidate, property).minNights && !missed.arrival && !missed.departure)
+      return next;
+    from = candidate;
+  }
 }
 
 /** The last arrival the office takes a request for, seen from `today`. */

@@ -2,11 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
 import search from '../../netlify/functions/search.mts';
+import searchPage from '../../netlify/functions/search-page.mts';
 import { searchAnswerSchema } from '../../src/features/search/search-contract.ts';
 import { addDays, daysBetween, todayInKerala } from '../../src/lib/dates.ts';
+import { formatGbp } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { seasonsInPence, weekdayOf } from '../../src/lib/seasons.ts';
 import { loadCatalogue, type PropertyFacts } from '../../src/server/catalogue/catalogue.ts';
+import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
@@ -88,6 +91,20 @@ describe('a booking request across a season boundary', () => {
       subtotal_pence: quote.subtotalPence,
       total_pence: quote.totalPence,
     });
+
+    // The guest's receipt and the office's notice explain the price season by season.
+    const { reference } = (
+      await ownerQuery<{ reference: string }>('select reference from booking_requests where id = $1', [id])
+    )[0] as { reference: string };
+    const emails = (await readOutbox()).filter((message) => message.text.includes(`Reference: ${reference}`));
+    expect(emails).toHaveLength(2);
+    for (const email of emails) {
+      for (const line of quote.lines) {
+        expect(email.text).toContain(
+          `${line.season}: ${line.nights} nights at ${formatGbp(line.weeklyRatePence / 100)} a week: ${formatGbp(line.amountPence / 100)}`,
+        );
+      }
+    }
 
     // The guest's account page reads the same lines back.
     const answer = await accountBookingRequests(
@@ -220,5 +237,17 @@ describe('a search over a peak week', () => {
     const answer = await ask({ arrival: peak.from, departure: addDays(peak.from, 4) });
     const result = answer.unavailable.find((candidate) => candidate.slug === villa.slug);
     expect(result).toMatchObject({ status: 'stay-too-short', minNights: 7, season: 'Peak season' });
+  });
+
+  it('says on the search page why the villas are out for a Sunday-to-Sunday peak week', async () => {
+    const query = new URLSearchParams({
+      arrival: addDays(peak.from, 1),
+      departure: addDays(peak.from, 8),
+      guests: '4',
+    });
+    const response = await searchPage(new Request(new URL(`/search?${query}`, siteOrigin)));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.split(`${peak.name} stays here start and end on a ${peak.changeoverDay}`)).toHaveLength(7);
   });
 });

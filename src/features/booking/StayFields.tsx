@@ -2,10 +2,10 @@ import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { bookingTerms } from '../../lib/booking-terms.ts';
 import { addDays, isIsoDate } from '../../lib/dates.ts';
+import { describeMinimumStays } from '../../lib/seasons.ts';
 import { bookingHorizonDays } from '../../lib/stay-rules.ts';
 import type { SchemaForm } from '../forms/use-schema-form.ts';
 import type { BookableProperty } from './booking-contract.ts';
-import { describeNights } from './stay-words.ts';
 
 const discountHint = `Exactly ${bookingTerms.discountedGuestCount === 2 ? 'two' : bookingTerms.discountedGuestCount} guests get ${bookingTerms.discountPercent}% off.`;
 
@@ -56,7 +56,7 @@ export function StayFields({ properties, property, arrival, today, fieldProps, e
           label="Departure"
           min={isIsoDate(arrival) ? addDays(arrival, 1) : addDays(today, 1)}
           max={addDays(lastArrival, 90)}
-          {...(property ? { hint: `At least ${describeNights(property.minNights)}` } : {})}
+          {...(property ? { hint: `At least ${describeMinimumStays(property)}` } : {})}
         />
       </div>
       <TextField
