@@ -48,6 +48,9 @@ test('the commands the README gives, run beside npm start, never take the site d
     await npmRun(dataDir, 'admin:create', ['--email', admin.email], { ADMIN_PASSWORD: admin.password });
     await npmRun(dataDir, 'seed:demo', ['--rows', '20']);
     await npmRun(dataDir, 'trash:purge');
+    await npmRun(dataDir, 'payments:remind');
+    await npmRun(dataDir, 'calendars:import');
+    await npmRun(dataDir, 'outbox');
     await npmRun(dataDir, 'db:migrate');
     // The old failure showed within two seconds of a command's end.
     await new Promise((resolve) => setTimeout(resolve, 2500));

@@ -1,0 +1,215 @@
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import ICAL from 'ical.js';
+import type { z } from 'zod';
+import { baseURL } from '../../playwright.config.ts';
+import type { CreatedBookingRequest } from '../../src/features/booking/booking-contract.ts';
+import type { apiErrorSchema } from '../../src/lib/api-contract.ts';
+import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
+import { formatPence } from '../../src/lib/money.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { serverDatabaseUrl } from './support/database.ts';
+import { createConfirmedGuest } from './support/guests.ts';
+
+/**
+ * The office's season in one journey, across its parts: the admin confirms a guest's request, records
+ * the deposit, finds the stay on the occupancy calendar and in "Balances due", imports another
+ * platform's calendar that blocks next week, sees the block on the calendar too, and a guest can no
+ * longer ask for those nights. An apartment has no seasons, so the stays hold on any day it runs.
+ */
+
+const apartment = { slug: 'edappally-gated-residence', name: 'Edappally Gated Residence' };
+const admin = {
+  name: 'Office Season',
+  email: `season.office.${crypto.randomUUID().slice(0, 8)}@example.com`,
+  password: 'monsoon backwater coconut 27',
+};
+const today = todayInKerala();
+// Far enough ahead that a deposit, not the whole price, is due; random so a retry books fresh nights.
+const arrival = addDays(today, 60 + Math.floor(Math.random() * 240));
+const stay = { property: apartment.slug, arrival, departure: addDays(arrival, 5) };
+// Next week, as the other platform has it.
+const blocked = { start: addDays(today, 8), end: addDays(today, 15) };
+
+const answered = expect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 360_000 });
+const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+
+let platform: Server;
+let feedUrl = '';
+
+test.beforeAll(async () => {
+  execFileSync(process.execPath, ['scripts/admin-create.ts', '--email', admin.email, '--name', admin.name], {
+    env: { ...process.env, ADMIN_PASSWORD: admin.password, DATABASE_URL: serverDatabaseUrl() },
+    stdio: 'pipe',
+  });
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.updatePropertyWithValue('prodid', '-//Airbnb Stand-in//EN');
+  calendar.updatePropertyWithValue('version', '2.0');
+  const event = new ICAL.Component('vevent');
+  event.updatePropertyWithValue('uid', `season-${crypto.randomUUID()}@airbnb.example`);
+  event.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(blocked.start));
+  event.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(blocked.end));
+  event.updatePropertyWithValue('summary', 'Reserved');
+  calendar.addSubcomponent(event);
+  platform = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/calendar' }).end(calendar.toString());
+  });
+  platform.listen(0, '127.0.0.1');
+  await once(platform, 'listening');
+  feedUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/season.ics`;
+});
+
+test.afterAll(() => {
+  platform.closeAllConnections();
+  platform.close();
+});
+
+/** Moves the occupancy calendar forward to the month of `day`. */
+async function showMonthOf(page: Page, day: string) {
+  const heading = page.getByRole('heading', { level: 3, name: /\w+ \d{4}/ });
+  const wanted = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+  for (let step = 0; step < 12 && (await heading.textContent()) !== wanted; step++) {
+    await page.getByRole('button', { name: /^Next month/ }).click();
+    await answered(page.getByRole('grid')).toBeVisible();
+  }
+  await expect(heading).toHaveText(wanted);
+}
+
+test('the office confirms a stay, records its deposit, sees it on the calendar and in balances due, and a feed blocks next week for guests', async ({
+  page,
+  playwright,
+}) => {
+  const guestApi = await playwright.request.newContext({ baseURL });
+  const guest = {
+    name: 'Anjali Menon',
+    email: `anjali+${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: 'monsoon backwater coconut 27',
+  };
+  await createConfirmedGuest(guestApi, guest);
+  expect((await guestApi.post('/api/auth/login', { data: guest })).status()).toBe(200);
+  const sent = await guestApi.post('/api/booking-requests', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: {
+      ...stay,
+      guests: 3,
+      name: guest.name,
+      email: guest.email,
+      phone: '+91 98470 11111',
+      city: 'Pune',
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { reference, quote } = (await sent.json()) as CreatedBookingRequest;
+  const detail = page.getByRole('dialog', { name: `Booking request from ${guest.name}` });
+
+  await test.step('the admin finds the request by its reference and confirms it', async () => {
+    await page.goto('/admin/login');
+    await hydrated(page);
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/admin', { timeout: 90_000 });
+    const search = page.getByRole('searchbox', { name: 'Search booking requests' });
+    await answered(search).toBeVisible();
+    await search.fill(reference.toLowerCase());
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await answered(row).toBeVisible();
+    await row.getByRole('button', { name: guest.name, exact: true }).click();
+    await answered(detail.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
+    await detail.getByRole('button', { name: 'Confirm booking' }).click();
+    await answered(detail.getByRole('status').filter({ hasText: 'Booking confirmed.' })).toBeVisible();
+  });
+
+  await test.step('records the deposit the guest paid', async () => {
+    const payments = detail.getByRole('region', { name: 'Payments' });
+    await answered(payments.getByText('No payments recorded yet.')).toBeVisible();
+    await payments.getByLabel('Amount in pounds').fill(String(quote.depositPence / 100));
+    await payments.getByLabel('Method').selectOption({ label: 'Bank transfer' });
+    await payments.getByRole('button', { name: 'Record payment' }).click();
+    await answered(payments.getByText(`Deposit of £${quote.depositPence / 100} recorded.`)).toBeVisible();
+    await expect(payments.locator('.ledger__facts div').filter({ hasText: /^Outstanding/ })).toContainText(
+      formatPence(quote.balancePence),
+    );
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect(detail).toBeHidden();
+  });
+
+  await test.step('sees the stay on the occupancy calendar, and opens it from there', async () => {
+    await page.getByRole('button', { name: 'Occupancy calendar' }).click();
+    await showMonthOf(page, arrival);
+    const bar = page.getByRole('grid').getByRole('button', { name: new RegExp(`^${reference}, Confirmed`) });
+    await answered(bar).toBeVisible();
+    await bar.focus();
+    await page.keyboard.press('Enter');
+    await answered(detail).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+  });
+
+  await test.step('and in the balances due, with the balance still owed', async () => {
+    await page.getByRole('button', { name: 'Balances due' }).click();
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await answered(row).toBeVisible();
+    await expect(row).toContainText(formatPence(quote.balancePence));
+    await expectNoAxeViolations(page, 'balances due');
+  });
+
+  await test.step('imports another platform’s calendar that blocks next week', async () => {
+    await page.goto('/admin/calendars');
+    await hydrated(page);
+    const section = page.getByRole('region', { name: apartment.name });
+    await answered(section.getByLabel('Platform')).toBeVisible();
+    await section.getByLabel('Platform').fill('Airbnb');
+    await section.getByLabel('iCal link').fill(feedUrl);
+    await section.getByRole('button', { name: `Add calendar to ${apartment.name}` }).click();
+    await answered(section.getByText(feedUrl)).toBeVisible();
+    await section.getByRole('button', { name: `Import now for ${apartment.name}` }).click();
+    await answered(
+      section.getByText(
+        `Blocked by Airbnb: ${formatStayDate(blocked.start)} to ${formatStayDate(blocked.end)}`,
+      ),
+    ).toBeVisible();
+  });
+
+  await test.step('the calendar shows the nights blocked by Airbnb', async () => {
+    await page.goto('/admin');
+    await hydrated(page);
+    await answered(page.getByRole('button', { name: 'Occupancy calendar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Occupancy calendar' }).click();
+    await showMonthOf(page, blocked.start);
+    const apartmentBlocks = page
+      .getByRole('grid')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: `${apartment.name} (other platforms)` }) });
+    await answered(apartmentBlocks.getByText('Blocked by Airbnb').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'the calendar with a block');
+  });
+
+  await test.step('a guest can no longer ask for those nights', async () => {
+    const refused = await guestApi.post('/api/booking-requests', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        property: apartment.slug,
+        arrival: addDays(blocked.start, 1),
+        departure: addDays(blocked.start, 5),
+        guests: 2,
+        name: guest.name,
+        email: guest.email,
+        phone: '+91 98470 11111',
+        city: 'Pune',
+      },
+    });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as z.infer<typeof apiErrorSchema>).error.fields).toMatchObject({
+      arrival: 'These dates are already booked',
+    });
+  });
+  await guestApi.dispose();
+});
