@@ -1,18 +1,3 @@
-/**
- * `npm run bench:availability`: how fast availability and the search by dates answer with 10,000
- * confirmed stays and 10,000 blocks imported from other platforms' calendars.
- *
- * Fills a database (DATABASE_URL, or a throwaway embedded PostgreSQL in a temp dir) with BENCH_STAYS
- * (default 10,000) confirmed stays and as many blocks (BENCH_BLOCKS), spread over the ten villas and
- * apartments and laid end to end backwards from the two-year horizon, a stay and a block by turns
- * (2 to 14 nights each, 0 to 3 free days between), so the coming two years are full and the past holds
- * the rest. Then times BENCH_RUNS (default 300) each of `listAvailability` for a random property and
- * `searchStays` with random dates, in process as a function runs them, and prints the plans of the two
- * block queries. Prints a Markdown table of median and p95 in milliseconds.
- */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
@@ -20,35 +5,17 @@ import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
 import { listAvailability } from '../../src/server/booking/booking-service.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
-import { ensureAppRole } from '../../src/server/db/app-role.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
 import { takenStaysBetweenSql } from '../../src/server/search/search-repository.ts';
 import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const stayCount = readLimit('BENCH_STAYS', 10_000);
 const blockCount = readLimit('BENCH_BLOCKS', 10_000);
 const runs = readLimit('BENCH_RUNS', 300);
 const today = todayInKerala();
 
-let databaseUrl = process.env.DATABASE_URL;
-let stopDatabase = async () => {};
-if (!databaseUrl) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kayal-bench-availability-'));
-  await chmod(dir, 0o755);
-  const embedded = await startEmbeddedDatabase(path.join(dir, 'postgres'), {
-    command: 'npm run bench:availability',
-  });
-  databaseUrl = embedded.url;
-  stopDatabase = async () => {
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
-}
-const ownerUrl = databaseUrl;
-await migrate(ownerUrl);
-process.env.DATABASE_URL = await ensureAppRole(ownerUrl);
+const { ownerUrl, stop: stopDatabase } = await openBenchDatabase('npm run bench:availability');
 
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 

@@ -1,34 +1,14 @@
-/**
- * `npm run bench:search`: how fast a search by dates answers with 10,000 confirmed stays.
- *
- * Fills a database (DATABASE_URL, or a throwaway embedded PostgreSQL in a temp dir) with BENCH_STAYS
- * (default 10,000) confirmed stays spread evenly over the ten villas and apartments, non-overlapping
- * per property as the exclusion constraint demands: 2 to 21 nights each with 0 to 6 free days between,
- * back to years before today and up to the two-year horizon, plus a fifth as many new, declined and
- * cancelled requests that hold no dates. Then times BENCH_SEARCHES (default 300) searches with random
- * dates and party sizes through the service in process, as a function runs it, with the plan of its one
- * query; then, serving the build as `npm start` does (port BENCH_PORT, default 8896), BENCH_HTTP_SEARCHES
- * (default 30) of them through `GET /api/search` and `GET /search`, beside `GET /api/health` as the
- * yardstick of a local function request. Prints a Markdown table of median and p95 in milliseconds.
- *
- * Budget: the service's p95 within 50 ms on a 2-core machine, so the page's time is the function's own.
- */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
-import { ensureAppRole } from '../../src/server/db/app-role.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
 import { takenStaysBetweenSql } from '../../src/server/search/search-repository.ts';
 import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
 import { startServer, stopServer } from '../support/served-site.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const stayCount = readLimit('BENCH_STAYS', 10_000);
 const searches = readLimit('BENCH_SEARCHES', 300);
@@ -36,25 +16,7 @@ const httpSearches = readLimit('BENCH_HTTP_SEARCHES', 30);
 const port = Number(process.env.BENCH_PORT ?? 8896);
 const today = todayInKerala();
 
-let databaseUrl = process.env.DATABASE_URL;
-let stopDatabase = async () => {};
-if (!databaseUrl) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kayal-bench-search-'));
-  // As root, Postgres runs as the `postgres` user, which must be able to enter this directory.
-  await chmod(dir, 0o755);
-  const embedded = await startEmbeddedDatabase(path.join(dir, 'postgres'), {
-    command: 'npm run bench:search',
-  });
-  databaseUrl = embedded.url;
-  stopDatabase = async () => {
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
-}
-const ownerUrl = databaseUrl;
-await migrate(ownerUrl);
-// The service runs as the functions do: logged in as the app role.
-process.env.DATABASE_URL = await ensureAppRole(ownerUrl);
+const { ownerUrl, stop: stopDatabase } = await openBenchDatabase('npm run bench:search');
 
 /** A random whole number from `min` to `max`, both included. */
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));

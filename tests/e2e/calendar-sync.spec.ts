@@ -1,12 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import ICAL from 'ical.js';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { serverDatabaseUrl } from './support/database.ts';
+import { serveOtherPlatformFeed } from './support/ical-platform.ts';
 
 /**
  * Calendar sync as the office uses it: the admin adds another platform's iCal link for a villa (served
@@ -27,7 +24,7 @@ const answered = expect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 300_000 });
 const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 
-let platform: Server;
+let platform: Awaited<ReturnType<typeof serveOtherPlatformFeed>>;
 let feedUrl = '';
 
 test.beforeAll(async () => {
@@ -35,27 +32,11 @@ test.beforeAll(async () => {
     env: { ...process.env, ADMIN_PASSWORD: admin.password, DATABASE_URL: serverDatabaseUrl() },
     stdio: 'pipe',
   });
-  const calendar = new ICAL.Component('vcalendar');
-  calendar.updatePropertyWithValue('prodid', '-//Airbnb Stand-in//EN');
-  calendar.updatePropertyWithValue('version', '2.0');
-  const event = new ICAL.Component('vevent');
-  event.updatePropertyWithValue('uid', 'stand-in-1@airbnb.example');
-  event.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(blocked.start));
-  event.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(blocked.end));
-  event.updatePropertyWithValue('summary', 'Reserved');
-  calendar.addSubcomponent(event);
-  platform = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/calendar' }).end(calendar.toString());
-  });
-  platform.listen(0, '127.0.0.1');
-  await once(platform, 'listening');
-  feedUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/calendar.ics`;
+  platform = await serveOtherPlatformFeed(blocked);
+  feedUrl = platform.url;
 });
 
-test.afterAll(() => {
-  platform.closeAllConnections();
-  platform.close();
-});
+test.afterAll(() => platform.close());
 
 test('the admin imports a feed that blocks next week, and a guest can no longer ask for it', async ({
   page,

@@ -1,9 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import ICAL from 'ical.js';
 import type { z } from 'zod';
 import { baseURL } from '../../playwright.config.ts';
 import type { CreatedBookingRequest } from '../../src/features/booking/booking-contract.ts';
@@ -13,6 +9,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
+import { serveOtherPlatformFeed } from './support/ical-platform.ts';
 
 /**
  * The office's season in one journey, across its parts: the admin confirms a guest's request, records
@@ -38,7 +35,7 @@ const answered = expect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 360_000 });
 const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 
-let platform: Server;
+let platform: Awaited<ReturnType<typeof serveOtherPlatformFeed>>;
 let feedUrl = '';
 
 test.beforeAll(async () => {
@@ -46,27 +43,11 @@ test.beforeAll(async () => {
     env: { ...process.env, ADMIN_PASSWORD: admin.password, DATABASE_URL: serverDatabaseUrl() },
     stdio: 'pipe',
   });
-  const calendar = new ICAL.Component('vcalendar');
-  calendar.updatePropertyWithValue('prodid', '-//Airbnb Stand-in//EN');
-  calendar.updatePropertyWithValue('version', '2.0');
-  const event = new ICAL.Component('vevent');
-  event.updatePropertyWithValue('uid', `season-${crypto.randomUUID()}@airbnb.example`);
-  event.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(blocked.start));
-  event.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(blocked.end));
-  event.updatePropertyWithValue('summary', 'Reserved');
-  calendar.addSubcomponent(event);
-  platform = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/calendar' }).end(calendar.toString());
-  });
-  platform.listen(0, '127.0.0.1');
-  await once(platform, 'listening');
-  feedUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/season.ics`;
+  platform = await serveOtherPlatformFeed(blocked);
+  feedUrl = platform.url;
 });
 
-test.afterAll(() => {
-  platform.closeAllConnections();
-  platform.close();
-});
+test.afterAll(() => platform.close());
 
 /** Moves the occupancy calendar forward to the month of `day`. */
 async function showMonthOf(page: Page, day: string) {
