@@ -2,6 +2,7 @@ import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
+import contentEditor from './src/integrations/content-editor.ts';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
 import { mapOrigin } from './src/lib/maps.ts';
 
@@ -25,6 +26,8 @@ export default defineConfig({
     // forms with React itself (src/features/forms/render-form.ts), outside this build.
     preact({ compat: true }),
     optimizeSvgAssets(),
+    // The content editor at /cms (Decap CMS, from our own origin); not an Astro page, so not in the sitemap.
+    contentEditor(),
     sitemap({
       filter: (page) => !unlisted.test(new URL(page).pathname),
       // The same clean URLs as the pages' canonical links.
