@@ -7,7 +7,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cmsBackendPort } from '../../src/integrations/content-editor.ts';
 
-export function startCmsBackend(root: string): ChildProcess {
+/**
+ * Starts decap-server and resolves once it answers, since the editor looks for it only as it loads: a
+ * page opened before it listens falls back to the GitHub login. Gives up waiting after 2 minutes
+ * (loading its modules took tens of seconds on a busy 2-core machine).
+ */
+export async function startCmsBackend(root: string): Promise<ChildProcess> {
   const entry = createRequire(import.meta.url).resolve('decap-server/dist/index.js');
   const child = spawn(process.execPath, [entry], {
     cwd: root,
@@ -26,5 +31,15 @@ export function startCmsBackend(root: string): ChildProcess {
   child.on('exit', (code) => {
     if (code) console.warn(`  The content editor's local backend stopped (port ${cmsBackendPort} taken?).`);
   });
+  const info = { action: 'info' };
+  for (let attempt = 0; attempt < 480 && child.exitCode === null; attempt++) {
+    const answer = await fetch(`http://127.0.0.1:${cmsBackendPort}/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(info),
+    }).catch(() => undefined);
+    if (answer?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   return child;
 }
