@@ -141,7 +141,7 @@ describe('the content editor configuration', () => {
     });
   });
 
-  // Decap writes back only the fields it knows: a content field missing from the editor would be lost
+  // A content field missing from the editor could not be edited, and Decap may drop it
   // on the next save.
   it.each(['villas', 'apartments', 'projects', 'posts', 'policies'])(
     'knows every front-matter field the %s files use, so a save drops nothing',
