@@ -2,6 +2,7 @@ import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
+import contentEditor from './src/integrations/content-editor.ts';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
 import narrowPageCsps from './src/integrations/page-csp.ts';
 import { mapOrigin } from './src/lib/maps.ts';
@@ -26,6 +27,8 @@ export default defineConfig({
     // forms with React itself (src/features/forms/render-form.ts), outside this build.
     preact({ compat: true }),
     optimizeSvgAssets(),
+    // The content editor at /cms (Decap CMS, from our own origin); not an Astro page, so not in the sitemap.
+    contentEditor(),
     narrowPageCsps(),
     sitemap({
       filter: (page) => !unlisted.test(new URL(page).pathname),

@@ -172,7 +172,7 @@ async function insertCareerApplications(client: pg.Client, rows: number) {
          from generate_series(1, $7::int) as n
        ) picked
      ) person`,
-    [firstNames, surnames, domains, qualifications, jobs.map((job) => job.id), coverNotes, rows],
+    [firstNames, surnames, domains, qualifications, jobs.jobs.map((job) => job.id), coverNotes, rows],
   );
   return result.rowCount ?? 0;
 }

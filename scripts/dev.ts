@@ -3,9 +3,11 @@
  * functions. The database is prepared first and its URL handed to the dev server.
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigurationError, checkEnvironment } from '../src/server/config.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { startCmsBackend } from './support/cms-backend.ts';
 
 try {
   checkEnvironment();
@@ -41,11 +43,15 @@ const astro = spawn('astro', ['dev', ...args], {
   },
 });
 
+// The content editor at /cms saves to this working copy through it.
+const cmsBackend = await startCmsBackend(path.resolve(import.meta.dirname, '..'));
+
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   astro.kill('SIGTERM');
+  cmsBackend.kill('SIGTERM');
   await database.stop().catch(() => {});
   process.exit(code);
 }

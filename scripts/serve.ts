@@ -25,6 +25,7 @@ import {
   findBundlingPatchProblem,
   installedFunctionsDevVersion,
 } from './support/bundle-functions-once.ts';
+import { startCmsBackend } from './support/cms-backend.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const settings = (() => {
@@ -307,7 +308,11 @@ if ((await readdir(bundleFolder)).length === 0) {
   process.exit(1);
 }
 
+// The content editor at /cms saves to this working copy through it.
+const cmsBackend = await startCmsBackend(root);
+
 console.log(`\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind})\n`);
+console.log(`  Content editor: ${url}/cms/ (saves to src/content in this working copy)\n`);
 
 // On Supabase, admins are made in its dashboard (README); here, by a command the first run points to.
 if (database.backend.kind !== 'supabase') {
@@ -335,6 +340,7 @@ async function shutdown() {
   stopping = true;
   server.close();
   server.closeAllConnections();
+  cmsBackend.kill('SIGTERM');
   await netlify.stop().catch(() => {});
   await rm(bundleFolder, { recursive: true, force: true }).catch(() => {});
   await database.stop().catch(() => {});

@@ -29,14 +29,27 @@ const projects = defineCollection({
   schema: ({ image }) => projectSchema(image),
 });
 
-const jobs = defineCollection({ loader: file('src/content/jobs.json'), schema: jobSchema });
+/**
+ * The JSON lists are wrapped in an object (`{ "jobs": [...] }`) because the content editor (/cms)
+ * edits a file's named fields, never a bare top-level array.
+ */
+const readList = (key: string) => (text: string) =>
+  (JSON.parse(text) as Record<string, unknown>)[key] as never;
+
+const jobs = defineCollection({
+  loader: file('src/content/jobs.json', { parser: readList('jobs') }),
+  schema: jobSchema,
+});
 
 const posts = defineCollection({
   loader: glob({ base: './src/content/posts', pattern: '*.md' }),
   schema: ({ image }) => postSchema(image),
 });
 
-const concierge = defineCollection({ loader: file('src/content/concierge.json'), schema: conciergeSchema });
+const concierge = defineCollection({
+  loader: file('src/content/concierge.json', { parser: readList('services') }),
+  schema: conciergeSchema,
+});
 
 /** The questions every property page answers; a property adds or replaces some in its front matter. */
 const faq = defineCollection({ loader: file('src/content/faq.json'), schema: faqSchema });

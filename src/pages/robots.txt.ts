@@ -9,6 +9,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /admin',
       'Disallow: /account',
       'Disallow: /api/',
+      'Disallow: /cms',
       '',
       `Sitemap: ${new URL(paths.sitemap, site)}`,
       '',

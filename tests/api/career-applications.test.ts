@@ -88,7 +88,7 @@ describe('POST /api/career-applications', () => {
   });
 
   it('accepts every job category listed on the careers page', async () => {
-    for (const job of jobs) {
+    for (const job of jobs.jobs) {
       const application = validApplication({ position: job.id });
       expect((await call(jsonPost(endpoint, application))).status).toBe(201);
       expect((await rowsFor(application.email))[0]?.position).toBe(job.id);

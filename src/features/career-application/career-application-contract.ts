@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import jobs from '../../content/jobs.json' with { type: 'json' };
+import jobsFile from '../../content/jobs.json' with { type: 'json' };
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
 import { paths } from '../../lib/paths.ts';
 import type { PublicFormIdentity } from '../../lib/public-forms.ts';
 
 /** The six job categories, read from the content file the careers page lists, so both stay in step. */
-export const positions = [...jobs]
+export const positions = [...jobsFile.jobs]
   .sort((a, b) => a.order - b.order)
   .map((job) => ({ id: job.id, title: job.title }));
 

@@ -1,0 +1,314 @@
+import type { ImageFunction } from 'astro:content';
+import { z } from 'astro/zod';
+import {
+  conciergeSchema,
+  jobSchema,
+  policySchema,
+  postSchema,
+  projectSchema,
+  propertySchema,
+  siteSchema,
+} from './content-schemas.ts';
+
+/**
+ * The content editor's configuration (Decap CMS, served at /cms), generated from the zod content
+ * schemas so the editor asks for exactly what the build accepts: a field the schema requires is
+ * required in the editor, a number keeps its range, a text its length or pattern. A field added to a
+ * schema (e.g. a villa's rate seasons) appears in the editor with no edit here.
+ *
+ * What the editor cannot check (a villa's sleeps against its bedrooms, a `.refine` in general) the
+ * build still refuses, naming the file.
+ */
+
+/** One field of a Decap collection, as its config.yml spells it. */
+export type CmsField = {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  [option: string]: unknown;
+};
+
+/** A JSON Schema node as zod's `toJSONSchema` writes it, with the keywords read here. */
+type JsonSchemaNode = {
+  type?: string;
+  format?: string;
+  widget?: string;
+  enum?: string[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  items?: JsonSchemaNode;
+  properties?: Record<string, JsonSchemaNode>;
+  required?: string[];
+};
+
+/** Stands in for Astro's `image()` so the schemas can be read outside a build: an image widget. */
+const imageField = (() => z.string().meta({ widget: 'image' })) as unknown as ImageFunction;
+
+/** A schema's fields as JSON Schema, the shape the editor is given. Dates keep their meaning. */
+function toJsonSchema(schema: z.ZodType): JsonSchemaNode {
+  return z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (context) => {
+      const definition = (context.zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def;
+      if (definition.type === 'date') context.jsonSchema.format = 'date';
+    },
+  }) as JsonSchemaNode;
+}
+
+/** "weeklyRateGbp" → "Weekly rate (£)": the editor's label, from the field's name. */
+export function labelFieldName(name: string): string {
+  const words = name
+    .replace(/Gbp$/, ' (£)')
+    .replace(/Inr$/, ' (₹)')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Integers zod bounds only by JavaScript's safe range are, for an editor, unbounded. */
+const isSafeIntegerBound = (bound: number | undefined) =>
+  bound !== undefined && Math.abs(bound) >= Number.MAX_SAFE_INTEGER;
+
+/** The text-length rule as a pattern, since Decap's string widget checks patterns, not lengths. */
+function describeLength(node: JsonSchemaNode): [string, string] | undefined {
+  const { maxLength: max } = node;
+  // A required field is refused empty by the editor itself; a one-character minimum says no more.
+  const min = (node.minLength ?? 0) <= 1 ? 0 : (node.minLength as number);
+  if (min === 0 && max === undefined) return undefined;
+  const message =
+    max === undefined
+      ? `At least ${min} characters.`
+      : min === 0
+        ? `At most ${max} characters.`
+        : `Between ${min} and ${max} characters.`;
+  return [`^[\\s\\S]{${min},${max ?? ''}}$`, message];
+}
+
+/** One schema property as an editor field; `required` is the schema's own say. */
+export function toCmsField(name: string, node: JsonSchemaNode, required: boolean): CmsField {
+  const field: CmsField = { name, label: labelFieldName(name), widget: 'string' };
+  if (!required) field.required = false;
+  if (node.widget === 'image') return { ...field, widget: 'image', choose_url: false };
+  if (node.format === 'date') {
+    return {
+      ...field,
+      widget: 'datetime',
+      format: 'YYYY-MM-DD',
+      date_format: 'D MMM YYYY',
+      time_format: false,
+    };
+  }
+  if (node.enum) return { ...field, widget: 'select', options: node.enum };
+  switch (node.type) {
+    case 'boolean':
+      return { ...field, widget: 'boolean', ...(required ? { default: false } : {}) };
+    case 'integer':
+    case 'number': {
+      const min = node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + 1 : node.minimum;
+      const max = node.exclusiveMaximum !== undefined ? node.exclusiveMaximum - 1 : node.maximum;
+      return {
+        ...field,
+        widget: 'number',
+        value_type: node.type === 'integer' ? 'int' : 'float',
+        ...(node.type === 'number' ? { step: 0.0001 } : {}),
+        ...(min !== undefined && !isSafeIntegerBound(min) ? { min } : {}),
+        ...(max !== undefined && !isSafeIntegerBound(max) ? { max } : {}),
+      };
+    }
+    case 'array': {
+      const list: CmsField = {
+        ...field,
+        widget: 'list',
+        ...(node.minItems !== undefined ? { min: node.minItems } : {}),
+        ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+      };
+      const items = node.items ?? {};
+      if (items.type === 'object') return { ...list, fields: toCmsFields(items) };
+      return { ...list, field: toCmsField(singularOf(name), items, true) };
+    }
+    case 'object':
+      return { ...field, widget: 'object', fields: toCmsFields(node) };
+    default: {
+      // A pattern says more than a length; the schemas never carry both on one text.
+      const rule = node.pattern
+        ? ([node.pattern, 'Not in the expected form.'] as const)
+        : describeLength(node);
+      const long = (node.maxLength ?? 0) > 170;
+      return { ...field, widget: long ? 'text' : 'string', ...(rule ? { pattern: [...rule] } : {}) };
+    }
+  }
+}
+
+/** A list item's field name: "amenities" → "amenity", "images" → "image". */
+const singularOf = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '');
+
+/** Every property of an object schema, in the schema's order. */
+export function toCmsFields(node: JsonSchemaNode): CmsField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).map(([name, property]) =>
+    toCmsField(name, property, required.has(name) && property.default === undefined),
+  );
+}
+
+/** The fields an editor fills in for one entry of `schema`. */
+export const listCmsFields = (schema: z.ZodType) => toCmsFields(toJsonSchema(schema));
+
+/** A list entry's key in a JSON file read by Astro's `file()` loader: lower-case words and hyphens. */
+const idField: CmsField = {
+  name: 'id',
+  label: 'Id (lower-case words and hyphens, never changed once published)',
+  widget: 'string',
+  pattern: ['^[a-z0-9-]+$', 'Lower-case letters, digits and hyphens only.'],
+};
+
+/** The Markdown body of a page, e.g. a villa's long description or a post's article. */
+const bodyField: CmsField = { name: 'body', label: 'Body', widget: 'markdown' };
+
+/** A folder of Markdown files whose pictures sit beside the others of their kind under src/assets/images. */
+function markdownCollection(options: {
+  name: string;
+  label: string;
+  folder: string;
+  images?: string;
+  identifier: string;
+  schema: z.ZodType;
+  create?: boolean;
+}) {
+  return {
+    name: options.name,
+    label: options.label,
+    folder: `src/content/${options.folder}`,
+    extension: 'md',
+    format: 'frontmatter',
+    create: options.create ?? true,
+    delete: options.create ?? true,
+    slug: '{{slug}}',
+    identifier_field: options.identifier,
+    ...(options.images
+      ? {
+          // Relative to the entry, so astro:assets finds (and optimises) the picture the entry names.
+          media_folder: `../../assets/images/${options.images}`,
+          public_folder: `../../assets/images/${options.images}`,
+        }
+      : {}),
+    fields: [...listCmsFields(options.schema), bodyField],
+  };
+}
+
+/** The editor's whole configuration; `backendUrl` is where the local backend listens, for `npm start`. */
+export function buildCmsConfig(options: { localBackendUrl: string }) {
+  return {
+    // Production commits through GitHub with Netlify's OAuth provider (README, Deploy); the repository
+    // is set on Netlify, here only its name.
+    backend: {
+      name: 'github',
+      repo: 'kayal-villas/website',
+      branch: 'main',
+      base_url: 'https://api.netlify.com',
+    },
+    // `npm start` and `npm run dev` run decap-server, which writes to the working copy; the editor
+    // uses it only on localhost.
+    local_backend: { url: options.localBackendUrl, allowed_hosts: ['127.0.0.1', 'localhost'] },
+    media_folder: 'src/assets/images',
+    public_folder: '../../assets/images',
+    site_url: '/',
+    display_url: '/',
+    logo_url: '/favicon.svg',
+    collections: [
+      markdownCollection({
+        name: 'villas',
+        label: 'Villas',
+        folder: 'villas',
+        images: 'villas',
+        identifier: 'name',
+        schema: propertySchema(imageField),
+      }),
+      markdownCollection({
+        name: 'apartments',
+        label: 'Apartments',
+        folder: 'apartments',
+        images: 'apartments',
+        identifier: 'name',
+        schema: propertySchema(imageField),
+      }),
+      markdownCollection({
+        name: 'projects',
+        label: 'Projects',
+        folder: 'projects',
+        images: 'projects',
+        identifier: 'title',
+        schema: projectSchema(imageField),
+      }),
+      markdownCollection({
+        name: 'posts',
+        label: 'News & blog posts',
+        folder: 'posts',
+        images: 'posts',
+        identifier: 'title',
+        schema: postSchema(imageField),
+      }),
+      // A policy's file name is its page's address (src/lib/policies.ts): edited, never added or removed.
+      markdownCollection({
+        name: 'policies',
+        label: 'Policies',
+        folder: 'policies',
+        identifier: 'title',
+        schema: policySchema,
+        create: false,
+      }),
+      {
+        name: 'settings',
+        label: 'Site settings and lists',
+        delete: false,
+        files: [
+          {
+            name: 'site',
+            label: 'Office, phone and social links',
+            file: 'src/content/site.json',
+            fields: [{ name: 'site', label: 'Site', widget: 'object', fields: listCmsFields(siteSchema) }],
+          },
+          {
+            name: 'jobs',
+            label: 'Jobs and their open counts',
+            file: 'src/content/jobs.json',
+            fields: [
+              {
+                name: 'jobs',
+                label: 'Jobs',
+                widget: 'list',
+                // Six short entries: open, so a count is changed without hunting for it.
+                collapsed: false,
+                fields: [idField, ...listCmsFields(jobSchema)],
+              },
+            ],
+          },
+          {
+            name: 'concierge',
+            label: 'Concierge services',
+            file: 'src/content/concierge.json',
+            fields: [
+              {
+                name: 'services',
+                label: 'Services',
+                widget: 'list',
+                collapsed: false,
+                fields: [idField, ...listCmsFields(conciergeSchema)],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
