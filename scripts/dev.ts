@@ -51,7 +51,7 @@ async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   astro.kill('SIGTERM');
-  cmsBackend.kill('SIGTERM');
+  cmsBackend.stop();
   await database.stop().catch(() => {});
   process.exit(code);
 }

@@ -340,7 +340,7 @@ async function shutdown() {
   stopping = true;
   server.close();
   server.closeAllConnections();
-  cmsBackend.kill('SIGTERM');
+  cmsBackend.stop();
   await netlify.stop().catch(() => {});
   await rm(bundleFolder, { recursive: true, force: true }).catch(() => {});
   await database.stop().catch(() => {});
