@@ -44,7 +44,7 @@ const astro = spawn('astro', ['dev', ...args], {
 });
 
 // The content editor at /cms saves to this working copy through it.
-const cmsBackend = await startCmsBackend(path.resolve(import.meta.dirname, '..'));
+const cmsBackend = await startCmsBackend(path.resolve(import.meta.dirname, '..'), Number(port));
 
 let stopping = false;
 async function stop(code: number) {

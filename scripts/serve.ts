@@ -309,7 +309,7 @@ if ((await readdir(bundleFolder)).length === 0) {
 }
 
 // The content editor at /cms saves to this working copy through it.
-const cmsBackend = await startCmsBackend(root);
+const cmsBackend = await startCmsBackend(root, Number(port));
 
 console.log(`\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind})\n`);
 console.log(`  Content editor: ${url}/cms/ (saves to src/content in this working copy)\n`);

@@ -2,7 +2,7 @@
  * Decap CMS's local backend (decap-server) for `npm start` and `npm run dev`: the editor at /cms reads
  * and writes the working copy's src/content and src/assets through it, with no GitHub login. It writes
  * files for anyone who reaches it, so it listens on a free port of 127.0.0.1 behind a guard on
- * `cmsBackendPort` that lets only this machine's pages through (cms-backend-guard.ts); it never runs
+ * `cmsBackendPort` that lets only this site's own pages through (cms-backend-guard.ts); it never runs
  * on Netlify.
  */
 
@@ -29,7 +29,7 @@ import { startCmsBackendGuard } from './cms-backend-guard.ts';
  * page opened before it listens falls back to the GitHub login. Gives up waiting after 2 minutes
  * (loading its modules took tens of seconds on a busy 2-core machine).
  */
-export async function startCmsBackend(root: string): Promise<{ stop: () => void }> {
+export async function startCmsBackend(root: string, sitePort: number): Promise<{ stop: () => void }> {
   const entry = createRequire(import.meta.url).resolve('decap-server/dist/index.js');
   const backendPort = await freePort();
   const child = spawn(process.execPath, [entry], {
@@ -49,7 +49,7 @@ export async function startCmsBackend(root: string): Promise<{ stop: () => void 
     if (code) console.warn(`  The content editor's local backend stopped (exit code ${code}).`);
   });
   // A second server on this machine finds the guard's port taken; the first one's backend serves the editor.
-  const guard = await startCmsBackendGuard(cmsBackendPort, backendPort).catch(() => {
+  const guard = await startCmsBackendGuard(cmsBackendPort, backendPort, sitePort).catch(() => {
     console.warn(`  The content editor's local backend is not started: port ${cmsBackendPort} is taken.`);
     return undefined;
   });

@@ -6,11 +6,11 @@ import { mayReachCmsBackend, startCmsBackendGuard } from '../../scripts/support/
 
 describe('who may reach the content editor’s local backend', () => {
   it.each([
-    ['the editor served by npm start', { host: '127.0.0.1:8081', origin: 'http://127.0.0.1:8888' }],
-    ['the editor under npm run dev', { host: 'localhost:8081', origin: 'http://localhost:4321' }],
+    ['this site’s editor', { host: '127.0.0.1:8081', origin: 'http://127.0.0.1:8888' }],
+    ['this site’s editor opened as localhost', { host: 'localhost:8081', origin: 'http://localhost:8888' }],
     ['a local program, which sends no Origin', { host: '127.0.0.1:8081' }],
   ])('lets %s through', (_who, headers) => {
-    expect(mayReachCmsBackend(headers)).toBe(true);
+    expect(mayReachCmsBackend(headers, 8888)).toBe(true);
   });
 
   it.each([
@@ -25,8 +25,9 @@ describe('who may reach the content editor’s local backend', () => {
     ],
     ['a request with no Host', { origin: 'http://127.0.0.1:8888' }],
     ['a look-alike host name', { host: '127.0.0.1.evil.example:8081' }],
+    ['another checkout’s site on this machine', { host: '127.0.0.1:8081', origin: 'http://127.0.0.1:8922' }],
   ])('refuses %s', (_who, headers) => {
-    expect(mayReachCmsBackend(headers)).toBe(false);
+    expect(mayReachCmsBackend(headers, 8888)).toBe(false);
   });
 });
 
@@ -44,7 +45,7 @@ describe('the guard in front of the backend', () => {
     await once(probe, 'listening');
     guardPort = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    guard = await startCmsBackendGuard(guardPort, (backend.address() as AddressInfo).port);
+    guard = await startCmsBackendGuard(guardPort, (backend.address() as AddressInfo).port, 8888);
   });
 
   afterAll(() => {
