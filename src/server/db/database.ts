@@ -100,6 +100,13 @@ async function becomeCaller(client: pg.PoolClient, caller: Caller): Promise<void
 export async function withCaller<T>(caller: Caller, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = await connect();
   let broken = false;
+  // pg emits 'error' on a checked-out client whose connection drops between queries, and an 'error'
+  // nobody hears is an uncaught exception: the whole server process would go with it. The transaction
+  // fails through its next query instead, and the client is not put back in the pool.
+  const onConnectionLost = () => {
+    broken = true;
+  };
+  client.on('error', onConnectionLost);
   try {
     await client.query('begin');
     await becomeCaller(client, caller);
@@ -121,10 +128,11 @@ export async function withCaller<T>(caller: Caller, work: (tx: Transaction) => P
     await client.query('rollback').catch(() => {
       broken = true;
     });
-    if (isUnavailable(error))
+    if (broken || isUnavailable(error))
       throw new DatabaseUnavailableError('The database is not reachable', { cause: error });
     throw error;
   } finally {
+    client.off('error', onConnectionLost);
     client.release(broken);
   }
 }
