@@ -76,8 +76,10 @@ test.describe('at 1280 px', () => {
     page,
   }) => {
     const panel = await openPanel(page);
-    await showMonthOf(panel, booked.arrival);
-    const bookedNight = day(panel, addDays(booked.arrival, 1));
+    // The stay's second night, whose month is not the arrival's when the stay arrives on a month's last day.
+    const secondNight = addDays(booked.arrival, 1);
+    await showMonthOf(panel, secondNight);
+    const bookedNight = day(panel, secondNight);
     await expect(bookedNight).toHaveAttribute('aria-disabled', 'true');
     await expect(bookedNight).toHaveAccessibleName(/booked/);
 

@@ -129,6 +129,8 @@ test.describe('a database that goes away', () => {
         { name: 'Anil Varghese' },
       ]);
     } finally {
+      // If the server died, what it printed says why.
+      await test.info().attach('server output', { body: server.output(), contentType: 'text/plain' });
       await stopServer(server);
       await proxy.close();
     }
