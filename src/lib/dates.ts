@@ -1,3 +1,5 @@
+import { madeOnFirstUse } from './made-on-first-use.ts';
+
 /**
  * Calendar dates written `YYYY-MM-DD`, as a guest picks them: days, not instants. Arithmetic runs on
  * UTC day numbers so neither the browser's nor the server's time zone (or a daylight-saving change)
@@ -34,8 +36,11 @@ export const officeTimeZone = 'Asia/Kolkata';
 
 /** Today's date in Kerala, as `YYYY-MM-DD`. */
 export function todayInKerala(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: officeTimeZone }).format(now);
+  return isoDateInKerala().format(now);
 }
+
+// en-CA writes dates as YYYY-MM-DD.
+const isoDateInKerala = madeOnFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: officeTimeZone }));
 
 /** Whether `text` is a real calendar date written `YYYY-MM-DD` (so '2027-02-29' is not, '2028-02-29' is). */
 export function isIsoDate(text: string): boolean {
@@ -63,31 +68,33 @@ export function daysBetween(from: string, to: string): number {
  * instant, so neither the build machine's nor the browser's zone may move it.
  */
 
-const weekdayDayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const weekdayDayMonthYear = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const monthYear = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+const dayMonthYear = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** A `YYYY-MM` month as "March 2028". */
 export function formatMonth(yearMonth: string): string {
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(yearMonth);
   if (!match) throw new RangeError(`Not a YYYY-MM month: ${yearMonth}`);
-  return monthYear.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return monthYear().format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
 /** A date as "20 August 2026". */
 export function formatDate(date: Date): string {
-  return dayMonthYear.format(date);
+  return dayMonthYear().format(date);
 }
 
 /** A date as `YYYY-MM-DD`, for `<time datetime>` and structured data. */
@@ -98,5 +105,5 @@ export function isoDate(date: Date): string {
 /** A `YYYY-MM-DD` date as "Sun, 14 March 2027"; throws RangeError for anything else. */
 export function formatStayDate(date: string): string {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${date}`);
-  return weekdayDayMonthYear.format(new Date(`${date}T00:00:00Z`));
+  return weekdayDayMonthYear().format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import type { BookableProperty } from './booking-contract.ts';
 import { PriceSummary } from './PriceSummary.tsx';
@@ -12,7 +11,6 @@ type Props = { properties: readonly BookableProperty[]; chosen: URLSearchParams 
  * as it will be stored, and the ways to sign in or register that bring them back to it, dates and all.
  */
 export function SignedOutStay({ properties, chosen }: Props) {
-  const [today] = useState(todayInKerala);
   const stay = {
     property: chosen.get('property') ?? '',
     arrival: chosen.get('arrival') ?? '',
@@ -20,7 +18,8 @@ export function SignedOutStay({ properties, chosen }: Props) {
     guests: chosen.get('guests') ?? '',
   };
   const property = properties.find((each) => each.slug === stay.property);
-  const { quote } = previewStay(stay, property, today);
+  // Today (and its time-zone formatter, costly on a slow phone) only when there is a stay to price.
+  const quote = property && previewStay(stay, property, todayInKerala()).quote;
   return (
     <div className="booking booking--signed-out">
       <div className="booking__main">
