@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { paths } from '../../lib/paths.ts';
 import { registerPath, signInPath } from '../auth/auth-links.ts';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
-import { SessionGate } from '../auth/SessionGate.tsx';
+import { checkingSession, SessionGate } from '../auth/SessionGate.tsx';
 import type { OfficeContact } from './HowToPay.tsx';
-import { SignedInAccount } from './SignedInAccount.tsx';
+
+// A signed-out visit needs none of the account's own code (its requests' schemas, cards and ledger).
+const SignedInAccount = lazy(() =>
+  import('./SignedInAccount.tsx').then((module) => ({ default: module.SignedInAccount })),
+);
 
 function SignedOut({ justSignedOut }: { justSignedOut: boolean }) {
   return (
     <OutcomePanel heading="Sign in to see your booking requests" tone="neutral" takeFocus={justSignedOut}>
       {justSignedOut && <p>You are signed out.</p>}
-      <p>Your account page lists the booking requests you have sent, their status and what is due when.</p>
       <p className="actions">
         <a className="button button--primary" href={signInPath(paths.account)}>
           Sign in
@@ -32,14 +35,16 @@ export default function AccountBookings({ office }: { office: OfficeContact }) {
   return (
     <SessionGate signedOut={() => <SignedOut justSignedOut={signedOutHere} />}>
       {(user, endSession) => (
-        <SignedInAccount
-          user={user}
-          office={office}
-          onSignedOut={() => {
-            setSignedOutHere(true);
-            endSession();
-          }}
-        />
+        <Suspense fallback={checkingSession}>
+          <SignedInAccount
+            user={user}
+            office={office}
+            onSignedOut={() => {
+              setSignedOutHere(true);
+              endSession();
+            }}
+          />
+        </Suspense>
       )}
     </SessionGate>
   );

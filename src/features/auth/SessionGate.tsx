@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { type SessionUser, useSession } from './use-session.ts';
 
+/** The quiet line while the server is asked who is signed in; islands that load more after it show it too. */
+export const checkingSession = <p className="availability__quiet">Checking whether you are signed in…</p>;
+
 type Props = {
   /** Only an office admin passes; a signed-in guest gets `signedOut` with their account. */
   admin?: boolean;
@@ -20,7 +23,7 @@ type Props = {
  */
 export function SessionGate({
   admin = false,
-  checking = <p className="availability__quiet">Checking whether you are signed in…</p>,
+  checking = checkingSession,
   failedMessage = 'We could not reach our server to check whether you are signed in.',
   signedOut,
   children,
