@@ -350,6 +350,12 @@ describe('importing other platforms’ feeds', () => {
     expect(((await missing.json()) as { error: { fields: object } }).error.fields).toHaveProperty('label');
     expect((await post({ label: 'Airbnb', url: 'not a url' })).status).toBe(422);
     expect((await post({ label: 'x'.repeat(61), url: `${origin}/feed.ics` })).status).toBe(422);
+    // The label is one line: it is read out as "Blocked by …" and would split a calendar's line.
+    const pasted = await post({ label: 'Airbnb\r\nSUMMARY:Free', url: `${origin}/other.ics` });
+    expect(pasted.status).toBe(422);
+    expect(((await pasted.json()) as { error: { fields: object } }).error.fields).toEqual({
+      label: 'Write the platform’s name on one line',
+    });
     expect((await post({ label: 'Airbnb', url: `${origin}/feed.ics` }, 'no-such-villa')).status).toBe(404);
     await addFeed(`${origin}/feed.ics`);
     const twice = await post({ label: 'Airbnb', url: `${origin}/feed.ics` });

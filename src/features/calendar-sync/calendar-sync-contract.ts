@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
+import { requiredText } from '../../lib/form-fields.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
@@ -19,11 +20,7 @@ const slug = z
 /** `POST /api/admin-calendars/:property/feeds`: another platform's feed for one property. */
 export const calendarFeedInputSchema = z.object({
   /** What the office calls the platform; the dashboard says "Blocked by {label}". */
-  label: z
-    .string('Name the platform, for example Airbnb')
-    .trim()
-    .min(1, 'Name the platform, for example Airbnb')
-    .max(60, 'Keep the name under 60 characters'),
+  label: requiredText('the platform’s name', { max: 60 }),
   /** The feed's address as the platform gives it ("Export calendar"); checked again on the server (SSRF). */
   url: z
     .string('Paste the calendar link from the platform')
