@@ -1,3 +1,9 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cmsBackendPort } from '../../src/integrations/content-editor.ts';
+import { startCmsBackendGuard } from './cms-backend-guard.ts';
+
 /**
  * Decap CMS's local backend (decap-server) for `npm start` and `npm run dev`: the editor at /cms reads
  * and writes the working copy's src/content and src/assets through it, with no GitHub login. It writes
@@ -5,24 +11,6 @@
  * `cmsBackendPort` that lets only this site's own pages through (cms-backend-guard.ts); it never runs
  * on Netlify.
  */
-
-/** A free port of 127.0.0.1, for decap-server behind the guard. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { cmsBackendPort } from '../../src/integrations/content-editor.ts';
-import { startCmsBackendGuard } from './cms-backend-guard.ts';
 
 /**
  * Starts decap-server and resolves once it answers, since the editor looks for it only as it loads: a
@@ -72,4 +60,16 @@ export async function startCmsBackend(root: string, sitePort: number): Promise<{
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { stop };
+}
+
+/** A free port of 127.0.0.1, for decap-server behind the guard. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
