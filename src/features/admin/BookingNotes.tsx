@@ -1,40 +1,23 @@
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminNotesRoute } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { formatOfficeTime } from './admin-fields.ts';
-import { type BookingNote, bookingNotesAnswerSchema, noteMaxLength } from './ledger-contract.ts';
-
-type Notes =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; notes: BookingNote[] };
+import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
+import { bookingNotesAnswerSchema, noteMaxLength } from './ledger-contract.ts';
 
 /** The office's notes on a booking, oldest first with author and time, and a box to add one. */
 export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; onSessionGone: () => void }) {
-  const [notes, setNotes] = useState<Notes>({ status: 'loading' });
+  const { section: notes, show } = useBookingSection(
+    adminNotesRoute(bookingId),
+    bookingNotesAnswerSchema,
+    onSessionGone,
+  );
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState('');
   const [done, setDone] = useState('');
   const [sending, setSending] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened booking
-  useEffect(() => {
-    let current = true;
-    void requestJson(adminNotesRoute(bookingId), bookingNotesAnswerSchema).then((answer) => {
-      if (!current) return;
-      if (isSessionGone(answer)) return onSessionGone();
-      setNotes(
-        answer.ok
-          ? { status: 'loaded', notes: answer.data.notes }
-          : { status: 'failed', message: answer.message },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [bookingId]);
 
   async function add(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +37,7 @@ export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; 
       return;
     }
     setError(undefined);
-    setNotes({ status: 'loaded', notes: answer.data.notes });
+    show(answer.data);
     setBody('');
     setDone('Note added.');
   }
@@ -62,28 +45,25 @@ export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; 
   return (
     <section className="ledger" aria-labelledby="notes-title">
       <h3 id="notes-title">Notes</h3>
-      {notes.status === 'loading' && <p>Loading the notes…</p>}
-      {notes.status === 'failed' && (
-        <p className="form__message" role="alert">
-          {notes.message}
-        </p>
-      )}
-      {notes.status === 'loaded' &&
-        (notes.notes.length === 0 ? (
-          <p>No notes yet.</p>
-        ) : (
-          <ol className="ledger__notes">
-            {notes.notes.map((note) => (
-              <li key={note.id}>
-                <p className="ledger__note-body">{note.body}</p>
-                <p className="ledger__who">
-                  {note.authorEmail ?? 'The office'},{' '}
-                  <time dateTime={note.createdAt}>{formatOfficeTime(note.createdAt)}</time>
-                </p>
-              </li>
-            ))}
-          </ol>
-        ))}
+      <BookingSectionBody section={notes} loading="Loading the notes…">
+        {({ notes: list }) =>
+          list.length === 0 ? (
+            <p>No notes yet.</p>
+          ) : (
+            <ol className="ledger__notes">
+              {list.map((note) => (
+                <li key={note.id}>
+                  <p className="ledger__note-body">{note.body}</p>
+                  <p className="ledger__who">
+                    {note.authorEmail ?? 'The office'},{' '}
+                    <time dateTime={note.createdAt}>{formatOfficeTime(note.createdAt)}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </BookingSectionBody>
       {/* A live region, not role="status": the dialog's one status is the booking's own. */}
       <p className="admin-detail__done" aria-live="polite">
         {done}

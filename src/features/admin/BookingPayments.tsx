@@ -1,4 +1,4 @@
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminPaymentRoute, adminPaymentsRoute } from '../../lib/api-contract.ts';
@@ -6,8 +6,8 @@ import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { formatOfficeTime } from './admin-fields.ts';
+import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
 import {
-  type BookingLedgerAnswer,
   bookingLedgerAnswerSchema,
   type LedgerSummaryAnswer,
   paymentKindLabels,
@@ -16,11 +16,6 @@ import {
   paymentMethods,
   paymentNoteMaxLength,
 } from './ledger-contract.ts';
-
-type Ledger =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; ledger: BookingLedgerAnswer };
 
 type Draft = { kind: string; amount: string; receivedOn: string; method: string; note: string };
 
@@ -93,7 +88,11 @@ export function BookingPayments({
   bookingId: string;
   onSessionGone: () => void;
 }) {
-  const [ledger, setLedger] = useState<Ledger>({ status: 'loading' });
+  const { section, show } = useBookingSection(
+    adminPaymentsRoute(bookingId),
+    bookingLedgerAnswerSchema,
+    onSessionGone,
+  );
   const [draft, setDraft] = useState<Draft>(freshDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState('');
@@ -102,21 +101,6 @@ export function BookingPayments({
   const [removing, setRemoving] = useState<string | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
   const key = useRef(crypto.randomUUID());
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened booking
-  useEffect(() => {
-    let current = true;
-    void requestJson(adminPaymentsRoute(bookingId), bookingLedgerAnswerSchema).then((answer) => {
-      if (!current) return;
-      if (isSessionGone(answer)) return onSessionGone();
-      setLedger(
-        answer.ok ? { status: 'loaded', ledger: answer.data } : { status: 'failed', message: answer.message },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [bookingId]);
 
   async function record(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -138,7 +122,7 @@ export function BookingPayments({
       return;
     }
     setErrors({});
-    setLedger({ status: 'loaded', ledger: answer.data });
+    show(answer.data);
     setDone(
       `${paymentKindLabels[draft.kind as keyof typeof paymentKindLabels]} of £${draft.amount.replace(/^£\s*/, '')} recorded.`,
     );
@@ -160,7 +144,7 @@ export function BookingPayments({
       setRefusal(answer.message);
       return;
     }
-    setLedger({ status: 'loaded', ledger: answer.data });
+    show(answer.data);
     setDone(`Entry removed: ${description}.`);
   }
 
@@ -175,115 +159,111 @@ export function BookingPayments({
   return (
     <section className="ledger" aria-labelledby="payments-title">
       <h3 id="payments-title">Payments</h3>
-      {ledger.status === 'loading' && <p>Loading the payments…</p>}
-      {ledger.status === 'failed' && (
-        <p className="form__message" role="alert">
-          {ledger.message}
-        </p>
-      )}
-      {ledger.status === 'loaded' && (
-        <>
-          <LedgerFacts summary={ledger.ledger.summary} />
-          {ledger.ledger.payments.length === 0 ? (
-            <p>No payments recorded yet.</p>
-          ) : (
-            <ul className="ledger__entries">
-              {ledger.ledger.payments.map((payment) => {
-                const description = `${formatPence(payment.amountPence)} ${paymentKindLabels[payment.kind].toLowerCase()} by ${paymentMethodLabels[payment.method].toLowerCase()}, received ${formatStayDate(payment.receivedOn)}`;
-                return (
-                  <li key={payment.id}>
-                    <span>
-                      {description}
-                      {payment.note && <span className="ledger__note">: {payment.note}</span>}
-                      <span className="ledger__who">
-                        {' '}
-                        (recorded {formatOfficeTime(payment.createdAt)}
-                        {payment.recordedByEmail ? ` by ${payment.recordedByEmail}` : ''})
+      <BookingSectionBody section={section} loading="Loading the payments…">
+        {(ledger) => (
+          <>
+            <LedgerFacts summary={ledger.summary} />
+            {ledger.payments.length === 0 ? (
+              <p>No payments recorded yet.</p>
+            ) : (
+              <ul className="ledger__entries">
+                {ledger.payments.map((payment) => {
+                  const description = `${formatPence(payment.amountPence)} ${paymentKindLabels[payment.kind].toLowerCase()} by ${paymentMethodLabels[payment.method].toLowerCase()}, received ${formatStayDate(payment.receivedOn)}`;
+                  return (
+                    <li key={payment.id}>
+                      <span>
+                        {description}
+                        {payment.note && <span className="ledger__note">: {payment.note}</span>}
+                        <span className="ledger__who">
+                          {' '}
+                          (recorded {formatOfficeTime(payment.createdAt)}
+                          {payment.recordedByEmail ? ` by ${payment.recordedByEmail}` : ''})
+                        </span>
                       </span>
-                    </span>
-                    {asking === payment.id ? (
-                      <span className="ledger__question">
-                        Remove this entry? The audit log keeps a record of it.{' '}
-                        <button
-                          type="button"
-                          className="button button--danger button--small"
-                          onClick={() => void remove(payment.id, description)}
-                        >
-                          Yes, remove it
-                        </button>{' '}
+                      {asking === payment.id ? (
+                        <span className="ledger__question">
+                          Remove this entry? The audit log keeps a record of it.{' '}
+                          <button
+                            type="button"
+                            className="button button--danger button--small"
+                            onClick={() => void remove(payment.id, description)}
+                          >
+                            Yes, remove it
+                          </button>{' '}
+                          <button
+                            type="button"
+                            className="button button--ghost button--small"
+                            onClick={() => setAsking(null)}
+                          >
+                            Keep it
+                          </button>
+                        </span>
+                      ) : (
                         <button
                           type="button"
                           className="button button--ghost button--small"
-                          onClick={() => setAsking(null)}
+                          disabled={removing !== null}
+                          onClick={() => setAsking(payment.id)}
                         >
-                          Keep it
+                          Remove<span className="visually-hidden"> the entry of {description}</span>
                         </button>
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        disabled={removing !== null}
-                        onClick={() => setAsking(payment.id)}
-                      >
-                        Remove<span className="visually-hidden"> the entry of {description}</span>
-                      </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {/* A live region, not role="status": the dialog's one status is the booking's own. */}
-          <p className="admin-detail__done" aria-live="polite">
-            {done}
-          </p>
-          {refusal && (
-            <p className="form__message" role="alert">
-              {refusal}
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {/* A live region, not role="status": the dialog's one status is the booking's own. */}
+            <p className="admin-detail__done" aria-live="polite">
+              {done}
             </p>
-          )}
-          {ledger.ledger.takesPayments ? (
-            <form className="ledger__form" noValidate onSubmit={(event) => void record(event)}>
-              <fieldset>
-                <legend>Record a payment received</legend>
-                <SelectField
-                  {...field('kind')}
-                  label="For"
-                  placeholder="Choose what it pays"
-                  options={kindOptions}
-                />
-                <TextField
-                  {...field('amount')}
-                  label="Amount in pounds"
-                  hint="Like 250 or 250.50"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  maxLength={20}
-                />
-                <TextField {...field('receivedOn')} type="date" label="Received on" max={todayInKerala()} />
-                <SelectField
-                  {...field('method')}
-                  label="Method"
-                  placeholder="Choose how it was paid"
-                  options={methodOptions}
-                />
-                <TextField {...field('note')} label="Note (optional)" maxLength={paymentNoteMaxLength} />
-                <button
-                  className="button button--primary"
-                  type="submit"
-                  disabled={sending}
-                  aria-busy={sending}
-                >
-                  {sending ? 'Recording…' : 'Record payment'}
-                </button>
-              </fieldset>
-            </form>
-          ) : (
-            <p>Payments can be recorded once the booking is confirmed.</p>
-          )}
-        </>
-      )}
+            {refusal && (
+              <p className="form__message" role="alert">
+                {refusal}
+              </p>
+            )}
+            {ledger.takesPayments ? (
+              <form className="ledger__form" noValidate onSubmit={(event) => void record(event)}>
+                <fieldset>
+                  <legend>Record a payment received</legend>
+                  <SelectField
+                    {...field('kind')}
+                    label="For"
+                    placeholder="Choose what it pays"
+                    options={kindOptions}
+                  />
+                  <TextField
+                    {...field('amount')}
+                    label="Amount in pounds"
+                    hint="Like 250 or 250.50"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    maxLength={20}
+                  />
+                  <TextField {...field('receivedOn')} type="date" label="Received on" max={todayInKerala()} />
+                  <SelectField
+                    {...field('method')}
+                    label="Method"
+                    placeholder="Choose how it was paid"
+                    options={methodOptions}
+                  />
+                  <TextField {...field('note')} label="Note (optional)" maxLength={paymentNoteMaxLength} />
+                  <button
+                    className="button button--primary"
+                    type="submit"
+                    disabled={sending}
+                    aria-busy={sending}
+                  >
+                    {sending ? 'Recording…' : 'Record payment'}
+                  </button>
+                </fieldset>
+              </form>
+            ) : (
+              <p>Payments can be recorded once the booking is confirmed.</p>
+            )}
+          </>
+        )}
+      </BookingSectionBody>
     </section>
   );
 }
