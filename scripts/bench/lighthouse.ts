@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling) on Debian's Chromium
- * against the site served as `npm start` serves it (compressed, as Netlify's CDN sends it); median of
- * 3 runs per page by performance score. The pages and their JS budgets are in `page-budgets.ts`.
+ * against the site served as `npm start` serves it (compressed, as Netlify's CDN sends it); each
+ * figure is its median over 3 runs per page. The pages and their JS budgets are in `page-budgets.ts`.
  * Prints the four category scores, LCP, TBT, CLS, total bytes and script bytes (gzip), then the
  * budgets missed: 100 in every category, LCP ≤ 1.0 s, TBT ≤ 30 ms (on a quiet machine: a busy one
  * inflates it), CLS 0 and each page's JS budget. A page that asks search engines not to index it
@@ -94,6 +94,29 @@ function largestPaintedElement(details: unknown): string {
   return found?.[1] ?? 'unknown';
 }
 
+/**
+ * Each figure's own median over the runs. One run's figures taken whole (the run with the median
+ * score) let a single slow run's LCP stand for the page whenever every run scored 100.
+ */
+function medianOf(samples: Omit<Row, 'page'>[]): Omit<Row, 'page'> {
+  const median = (figure: (sample: Omit<Row, 'page'>) => number) =>
+    samples.map(figure).sort((a, b) => a - b)[Math.floor(samples.length / 2)] as number;
+  const lcpMs = median((sample) => sample.lcpMs);
+  return {
+    performance: median((sample) => sample.performance),
+    accessibility: median((sample) => sample.accessibility),
+    bestPractices: median((sample) => sample.bestPractices),
+    seo: median((sample) => sample.seo),
+    lcpMs,
+    lcpElement: samples.find((sample) => sample.lcpMs === lcpMs)?.lcpElement ?? 'unknown',
+    tbtMs: median((sample) => sample.tbtMs),
+    cls: median((sample) => sample.cls),
+    totalKb: median((sample) => sample.totalKb),
+    scriptKb: median((sample) => sample.scriptKb),
+    unlisted: samples[0]?.unlisted ?? false,
+  };
+}
+
 function budgetsMissed(row: Row): string[] {
   const missed: string[] = [];
   for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) {
@@ -131,8 +154,7 @@ try {
     const unlisted = await asksNotToBeIndexed(`${origin}${page}`);
     for (let run = 0; run < runs; run++)
       samples.push(await measure(`${origin}${page}`, chrome.port, unlisted));
-    samples.sort((a, b) => a.performance - b.performance);
-    rows.push({ page, ...(samples[Math.floor(samples.length / 2)] as Omit<Row, 'page'>) });
+    rows.push({ page, ...medianOf(samples) });
   }
 } finally {
   chrome.kill();

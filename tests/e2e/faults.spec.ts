@@ -128,9 +128,11 @@ test.describe('a database that goes away', () => {
       expect(await query(database, 'select name from contact_messages where email = $1', [email])).toEqual([
         { name: 'Anil Varghese' },
       ]);
+    } catch (error) {
+      // If the server died, what it printed says why: in CI's log too.
+      console.error(`The outage server printed:\n${server.output().slice(-4000)}`);
+      throw error;
     } finally {
-      // If the server died, what it printed says why.
-      await test.info().attach('server output', { body: server.output(), contentType: 'text/plain' });
       await stopServer(server);
       await proxy.close();
     }
