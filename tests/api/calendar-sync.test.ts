@@ -294,7 +294,7 @@ describe('importing other platforms’ feeds', () => {
 
   it.each([
     ['oversized', /larger than/],
-    ['slow', /No answer within/],
+    ['slow', /No calendar came back from that link/],
     ['malformed', /iCalendar|cannot be read|DTSTART|invalid/i],
     ['loop', /redirects/],
     ['redirect to metadata', /private network/],
