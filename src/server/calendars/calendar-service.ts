@@ -32,7 +32,7 @@ import {
   upsertLinkHash,
 } from './calendar-repository.ts';
 import { defaultFeedFetchLimits, type FeedFetchLimits, fetchFeed, findFeedUrlProblem } from './feed-fetch.ts';
-import { buildCalendar, type PublishedEvent, readFeedEvents } from './ical-format.ts';
+import { buildCalendar, type FeedEvent, type PublishedEvent, readFeedEvents } from './ical-format.ts';
 
 /**
  * Calendar sync: each property's own feed at a secret link, other platforms' feeds imported as
@@ -133,9 +133,9 @@ export async function removeCalendarFeed(
  */
 async function importFeed(feed: FeedRow, limits: FeedFetchLimits): Promise<FeedImport> {
   const property = await findProperty(feed.property);
-  let events: ReturnType<typeof readFeedEvents>;
+  let events: FeedEvent[];
   try {
-    events = readFeedEvents(await fetchFeed(feed.url, limits));
+    ({ events } = readFeedEvents(await fetchFeed(feed.url, limits)));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const blocks = await withCaller(serviceRole, async (tx) => {
