@@ -274,6 +274,28 @@ describe("the property's own feed", () => {
     ]);
     expect(new Set(events.map((event) => event.uid)).size).toBe(3);
     expect(await blocksOf(feedId)).toHaveLength(2);
+
+    // A UID names no row of ours: neither the booking's id nor a block's, in any spelling.
+    const blockIds = await ownerQuery<{ id: string }>('select id from property_blocks where feed_id = $1', [
+      feedId,
+    ]);
+    for (const id of [confirmed.id, ...blockIds.map((one) => one.id)]) {
+      expect(text.toLowerCase()).not.toContain(id.toLowerCase());
+      expect(text.toLowerCase()).not.toContain(id.replaceAll('-', '').toLowerCase());
+    }
+    // And it stays the same on every export, and after the link is rotated, so platforms see one event.
+    const uids = events.map((event) => event.uid).sort();
+    const again = await (await fetchFeed(token)).text();
+    const rotated = await (await fetchFeed(await rotate())).text();
+    for (const later of [again, rotated]) {
+      const calendarAgain = new ICAL.Component(ICAL.parse(later) as never);
+      expect(
+        calendarAgain
+          .getAllSubcomponents('vevent')
+          .map((component) => new ICAL.Event(component).uid)
+          .sort(),
+      ).toEqual(uids);
+    }
   });
 
   it('answers 404 to an unknown token, and to the old token once the link is rotated', async () => {

@@ -258,24 +258,29 @@ export async function findLinkProperty(tx: Transaction, sha256: Buffer): Promise
   return row?.property;
 }
 
-/** What a property's own feed lists: confirmed stays (by reference only) and blocks, from `from` on. */
+/**
+ * What a property's own feed lists: confirmed stays (by reference only) and blocks, from `from` on,
+ * each with the random UID it is published under (never its id).
+ */
 export async function listPublishedNights(
   tx: Transaction,
   property: string,
   from: string,
 ): Promise<{
-  stays: (BlockNights & { id: string; reference: string })[];
-  blocks: (BlockNights & { id: string })[];
+  stays: (BlockNights & { uid: string; reference: string })[];
+  blocks: (BlockNights & { uid: string })[];
 }> {
-  const stays = await tx.query<BlockNights & { id: string; reference: string }>(
-    `select id, reference, to_char(arrival, 'YYYY-MM-DD') as start, to_char(departure, 'YYYY-MM-DD') as "end"
+  const stays = await tx.query<BlockNights & { uid: string; reference: string }>(
+    `select calendar_uid::text as uid, reference, to_char(arrival, 'YYYY-MM-DD') as start,
+            to_char(departure, 'YYYY-MM-DD') as "end"
      from public.booking_requests
      where property = $1 and status = 'confirmed' and deleted_at is null and departure > $2::date
      order by arrival`,
     [property, from],
   );
-  const blocks = await tx.query<BlockNights & { id: string }>(
-    `select id, to_char(lower(stay), 'YYYY-MM-DD') as start, to_char(upper(stay), 'YYYY-MM-DD') as "end"
+  const blocks = await tx.query<BlockNights & { uid: string }>(
+    `select calendar_uid::text as uid, to_char(lower(stay), 'YYYY-MM-DD') as start,
+            to_char(upper(stay), 'YYYY-MM-DD') as "end"
      from public.property_blocks where property = $1 and upper(stay) > $2::date
      order by lower(stay)`,
     [property, from],

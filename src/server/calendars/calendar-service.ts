@@ -284,13 +284,13 @@ export async function readPublishedCalendar(token: string): Promise<string> {
   const host = new URL(siteUrl()).hostname;
   const events: PublishedEvent[] = [
     ...found.nights.stays.map((stay) => ({
-      uid: `${stay.id}@${host}`,
+      uid: `${stay.uid}@${host}`,
       start: stay.start,
       end: stay.end,
       summary: `Booked (${stay.reference})`,
     })),
     ...found.nights.blocks.map((block) => ({
-      uid: `block-${block.id}@${host}`,
+      uid: `${block.uid}@${host}`,
       start: block.start,
       end: block.end,
       summary: 'Not available',
