@@ -1,12 +1,14 @@
 /**
  * `npm run bench:hostile-feed`: does the site `npm start` serves stay responsive while its hourly
  * calendar import (which runs in the server's own process) reads hostile feeds? Serves, from a local
- * HTTP server, the 130 bytes whose one event lasts 9,999,999,999 weeks (106 s of ical.js before), 2 MB
- * of one property with half a million parameters, BENCH_HEAVY_FEEDS (default 4) legitimate feeds of
- * 5,000 bookings (about 1.6 MB each, the heaviest a platform sends) and one ordinary feed, all added to
- * one villa. Then measures sequential GET /api/health (p50, p95, max) on the idle server, and again
- * from the moment the import fetches its first feed until every feed has been tried (the import runs a
- * minute after the server starts), and prints what each feed's row says.
+ * HTTP server, BENCH_HOSTILE_COPIES (default 10) copies each of the 130 bytes whose one event lasts
+ * 9,999,999,999 weeks (106 s of ical.js before) and of 2 MB of one property with half a million
+ * parameters (7.9 s), BENCH_HEAVY_FEEDS (default 2) legitimate feeds of 5,000 bookings (about 1.6 MB
+ * each, the most a platform sends) and one ordinary feed, all added to one villa. Then measures, on
+ * the idle server and again from the moment the import fetches its first feed until every feed has
+ * been tried (the import runs a minute after the server starts), sequential pairs of GET /api/health
+ * (a function: a worker thread and a database query) and GET /robots.txt (a file the server's own
+ * event loop sends), p50, p95 and max of each, and prints what each feed's row says.
  *
  * Database: a fresh embedded PostgreSQL under .data/bench-hostile-feed, or BENCH_DATABASE_URL. Build
  * first. BENCH_PORT changes the site's port; BENCH_IMPORT_CAP_SECONDS (default 300) how long to wait
@@ -23,7 +25,8 @@ import { killServerAndDatabase, startServer, stopServer } from '../support/serve
 
 const port = Number(process.env.BENCH_PORT ?? 8923);
 const origin = `http://127.0.0.1:${port}`;
-const heavyFeeds = Number(process.env.BENCH_HEAVY_FEEDS ?? 4);
+const hostileCopies = Number(process.env.BENCH_HOSTILE_COPIES ?? 10);
+const heavyFeeds = Number(process.env.BENCH_HEAVY_FEEDS ?? 2);
 const importCapMs = Number(process.env.BENCH_IMPORT_CAP_SECONDS ?? 300) * 1000;
 const idleRequests = 20;
 const healthTimeoutMs = 30_000;
@@ -80,7 +83,8 @@ const importStarted = new Promise<void>((resolve) => {
   firstFetch = resolve;
 });
 const platform = createServer((request, response) => {
-  const body = feeds[request.url?.slice(1) ?? ''];
+  // Copies of one feed differ by their query only.
+  const body = feeds[new URL(request.url ?? '/', 'http://platform').pathname.slice(1)];
   firstFetch();
   if (body === undefined) return void response.writeHead(404).end();
   response.writeHead(200, { 'content-type': 'text/calendar' }).end(body);
@@ -91,10 +95,26 @@ const platformOrigin = `http://127.0.0.1:${(platform.address() as AddressInfo).p
 
 type Series = { answered: number[]; unreachable: boolean };
 
-async function health(): Promise<number | undefined> {
+async function timeGet(path: string): Promise<number | undefined> {
   const started = performance.now();
-  const answer = await sendRaw(`${origin}/api/health`, { timeoutMs: healthTimeoutMs }).catch(() => undefined);
+  const answer = await sendRaw(`${origin}${path}`, { timeoutMs: healthTimeoutMs }).catch(() => undefined);
   return answer?.status === 200 ? performance.now() - started : undefined;
+}
+
+/** One health check and one file, into their series; false once either went unanswered. */
+async function measurePair(health: Series, file: Series): Promise<boolean> {
+  for (const [path, series] of [
+    ['/api/health', health],
+    ['/robots.txt', file],
+  ] as const) {
+    const took = await timeGet(path);
+    if (took === undefined) {
+      series.unreachable = true;
+      return false;
+    }
+    series.answered.push(took);
+  }
+  return true;
 }
 
 function describeSeries({ answered, unreachable }: Series): string {
@@ -116,12 +136,16 @@ async function databaseUrl(): Promise<string> {
 }
 
 await rm('.data/bench-hostile-feed', { recursive: true, force: true });
-const server = await startServer(port, {
-  EMBEDDED_DATA_DIR: dataDir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  CALENDAR_FEEDS_ALLOW_LOOPBACK: '1',
-  CALENDAR_IMPORT_HOURS: '1',
-});
+const server = await startServer(
+  port,
+  {
+    EMBEDDED_DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    CALENDAR_FEEDS_ALLOW_LOOPBACK: '1',
+    CALENDAR_IMPORT_HOURS: '1',
+  },
+  900_000,
+);
 const serverStarted = performance.now();
 const database = new pg.Client({ connectionString: await databaseUrl() });
 await database.connect();
@@ -129,28 +153,33 @@ const rows: [string, string][] = [];
 let stalled = false;
 try {
   await database.query('delete from property_calendar_feeds where property = $1', [villa]);
-  for (const name of [
-    'duration.ics',
-    'parameters.ics',
-    ...Object.keys(feeds).filter((one) => one.startsWith('heavy')),
-    'good.ics',
-  ]) {
+  // The hostile ones first: taken one after another, as before, they held up everything after them.
+  const added = [
+    ...Array.from({ length: hostileCopies }, (_, n) => [
+      ['duration', `duration.ics?copy=${n}`],
+      ['parameters', `parameters.ics?copy=${n}`],
+    ]).flat(),
+    ...Array.from({ length: heavyFeeds }, (_, n) => [`heavy-${n}`, `heavy-${n}.ics`]),
+    ['good', 'good.ics'],
+  ];
+  for (const [label, path] of added) {
     await database.query('insert into property_calendar_feeds (property, label, url) values ($1, $2, $3)', [
       villa,
-      name.replace('.ics', ''),
-      `${platformOrigin}/${name}`,
+      label,
+      `${platformOrigin}/${path}`,
     ]);
   }
-  const bytes = Object.values(feeds).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
-  rows.push(['feeds', `${Object.keys(feeds).length} feeds, ${(bytes / 1024 / 1024).toFixed(1)} MB`]);
+  const bytes = added.reduce(
+    (sum, [, path]) => sum + Buffer.byteLength(feeds[(path ?? '').replace(/\?.*/, '')] ?? ''),
+    0,
+  );
+  rows.push(['feeds', `${added.length} feeds, ${(bytes / 1024 / 1024).toFixed(1)} MB`]);
 
-  const idle: Series = { answered: [], unreachable: false };
-  for (let i = 0; i < idleRequests && !idle.unreachable; i++) {
-    const took = await health();
-    if (took === undefined) idle.unreachable = true;
-    else idle.answered.push(took);
-  }
-  rows.push(['health, idle', describeSeries(idle)]);
+  const idleHealth: Series = { answered: [], unreachable: false };
+  const idleFile: Series = { answered: [], unreachable: false };
+  for (let i = 0; i < idleRequests && (await measurePair(idleHealth, idleFile)); i++);
+  rows.push(['health, idle', describeSeries(idleHealth)]);
+  rows.push(['robots.txt, idle', describeSeries(idleFile)]);
 
   // npm start imports a minute after it starts; measure from the first feed it fetches until every
   // feed has been tried.
@@ -172,19 +201,18 @@ try {
     );
     return counts[0]?.tried === counts[0]?.total;
   };
-  const during: Series = { answered: [], unreachable: false };
+  const duringHealth: Series = { answered: [], unreachable: false };
+  const duringFile: Series = { answered: [], unreachable: false };
   let done = false;
   while (!done && performance.now() - importBegan < importCapMs) {
-    const took = await health();
-    if (took === undefined) {
-      during.unreachable = true;
+    if (!(await measurePair(duringHealth, duringFile))) {
       stalled = true;
       break;
     }
-    during.answered.push(took);
     done = await tried();
   }
-  rows.push(['health, while importing', describeSeries(during)]);
+  rows.push(['health, while importing', describeSeries(duringHealth)]);
+  rows.push(['robots.txt, while importing', describeSeries(duringFile)]);
   while (!done && performance.now() - importBegan < importCapMs) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     done = await tried();
@@ -206,11 +234,16 @@ try {
      from property_calendar_feeds f where f.property = $1 order by f.created_at`,
     [villa],
   );
+  // Copies of a feed fare alike: one row per label and outcome, with how many.
+  const outcomes = new Map<string, number>();
   for (const feed of outcome) {
-    rows.push([
-      `… ${feed.label}`,
-      feed.last_error ?? `${feed.blocks} blocks${feed.warning ? `; ${feed.warning}` : ''}`,
-    ]);
+    const said = feed.last_error ?? `${feed.blocks} blocks${feed.warning ? `; ${feed.warning}` : ''}`;
+    const key = `${feed.label}\u0000${said}`;
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  }
+  for (const [key, count] of outcomes) {
+    const [label, said] = key.split('\u0000');
+    rows.push([`… ${label}${count > 1 ? ` (${count})` : ''}`, said ?? '']);
   }
 } finally {
   await database.end();

@@ -5,9 +5,14 @@ export type RunningServer = { process: ChildProcess; origin: string; output: () 
 /**
  * Starts `npm start`'s server (scripts/serve.ts, on the built dist/) in its own process group, so a
  * test can kill it together with its embedded PostgreSQL, as a power cut would. Resolves once it
- * prints its URL. Used by the e2e tests that own a server and by the benchmarks.
+ * prints its URL (within `startTimeoutMs`: bundling every function takes minutes on a loaded machine).
+ * Used by the e2e tests that own a server and by the benchmarks.
  */
-export function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+export function startServer(
+  port: number,
+  env: Record<string, string>,
+  startTimeoutMs = 240_000,
+): Promise<RunningServer> {
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -15,7 +20,11 @@ export function startServer(port: number, env: Record<string, string>): Promise<
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 240_000);
+    const timer = setTimeout(() => {
+      // Not left running behind a failed start: it owns an embedded PostgreSQL.
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, startTimeoutMs);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('is running at')) {
