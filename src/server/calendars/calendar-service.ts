@@ -39,7 +39,7 @@ import {
   fetchFeed,
   findFeedUrlProblem,
 } from './feed-fetch.ts';
-import { defaultReadLimits, type ReadLimits, readFeedAway } from './feed-reader.ts';
+import { defaultReadLimits, type FeedReaders, type ReadLimits, startFeedReaders } from './feed-reader.ts';
 import { buildCalendar, type FeedReading, FeedRefusal, type PublishedEvent } from './ical-format.ts';
 
 /**
@@ -151,12 +151,12 @@ const ourFailure = 'The calendar could not be read this time; the next import tr
  * transaction; then its blocks replaced in one. A failure leaves the blocks as they were and records
  * why. A block that lands on a stay confirmed here is kept and the office is alerted, once per block.
  */
-async function importFeed(feed: FeedRow, limits: ImportLimits): Promise<FeedImport> {
+async function importFeed(feed: FeedRow, limits: ImportLimits, readers: FeedReaders): Promise<FeedImport> {
   const property = await findProperty(feed.property);
   let reading: FeedReading;
   try {
     const text = await fetchFeed(feed.url, limits);
-    reading = await readFeedAway(text, todayInKerala(), { ...defaultReadLimits, ...limits });
+    reading = await readers.read(text, todayInKerala());
   } catch (error) {
     const theFeeds = error instanceof FeedRefusal || error instanceof FeedFetchError;
     if (!theFeeds) console.error(`The calendar import of feed ${feed.id} failed`, error);
@@ -201,22 +201,24 @@ export function inImportOrder<Feed extends Pick<FeedRow, 'last_error' | 'last_tr
 }
 
 /**
- * Imports the feeds a few at a time: each has its own deadlines (fetch, then read), so a slow or
- * hostile one costs its own lane that long, and the others go on in theirs. Answers in the order
+ * Imports the feeds a few at a time, each lane reading in a worker thread of its own: each feed has its
+ * own deadlines (fetch, then read), so a slow or hostile one costs its own lane that long, and the
+ * others go on in theirs. Answers in the order
  * taken; feeds not started within `startWithinMs` are left out of the answer (and said so in the log).
  */
 async function importEach(feeds: FeedRow[], limits: ImportLimits): Promise<FeedImport[]> {
   const began = Date.now();
   const lane = pLimit(limits.concurrency ?? 4);
+  const readers = startFeedReaders({ ...defaultReadLimits, ...limits });
   const results = await Promise.all(
     inImportOrder(feeds).map((feed) =>
       lane(() =>
         limits.startWithinMs !== undefined && Date.now() - began > limits.startWithinMs
           ? undefined
-          : importFeed(feed, limits),
+          : importFeed(feed, limits, readers),
       ),
     ),
-  );
+  ).finally(() => readers.close());
   const imports = results.filter((one): one is FeedImport => one !== undefined);
   if (imports.length < feeds.length) {
     console.warn(
