@@ -8,6 +8,7 @@ import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import pLimit from 'p-limit';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readerRole } from '../../src/server/calendars/feed-reader.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let out: string;
@@ -114,6 +115,52 @@ describe("the functions as Netlify's bundler ships them", () => {
     );
     expect(availability.answer).toMatchObject({ status: 200, body: expect.stringContaining('"confirmed"') });
   });
+
+  // The calendar import reads each feed in a worker thread whose entry point is the module that starts
+  // it: in a deploy, the function's bundle. Started so, the bundle must answer a read, with nothing
+  // from the repository to lean on.
+  it.each(['import-calendars', 'admin-calendar-import'])(
+    'reads a feed in a worker started from the %s bundle',
+    { timeout: 60_000 },
+    async (name) => {
+      const script = `
+        import { Worker } from 'node:worker_threads';
+        const worker = new Worker(new URL('./netlify/functions/${name}.mjs', import.meta.url), {
+          workerData: { role: ${JSON.stringify(readerRole)} },
+          // Not this script's --input-type, which a worker started from a file refuses.
+          execArgv: [],
+        });
+        const answers = [];
+        worker.on('message', (answer) => {
+          answers.push(answer);
+          if ('ready' in answer) {
+            worker.postMessage({
+              today: '2026-11-25',
+              text: 'BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nBEGIN:VEVENT\\r\\nUID:a\\r\\nDTSTART;VALUE=DATE:20270301\\r\\nDURATION:P9999999999W\\r\\nEND:VEVENT\\r\\nEND:VCALENDAR',
+            });
+          } else {
+            console.log(JSON.stringify(answers));
+            process.exit(0);
+          }
+        });
+        worker.on('error', (error) => { console.log(JSON.stringify({ error: String(error) })); process.exit(1); });
+      `;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: path.join(out, name),
+        env: { PATH: process.env.PATH ?? '', HOME: path.join(out, name) },
+        timeout: 50_000,
+      });
+      expect(JSON.parse(stdout.trim().split('\n').at(-1) as string)).toEqual([
+        { ready: true },
+        {
+          reading: {
+            events: [{ uid: 'a', start: '2027-03-01', end: '2029-02-22', summary: null }],
+            note: expect.stringContaining('1 event ran past'),
+          },
+        },
+      ]);
+    },
+  );
 
   it('ships none of the development-only packages', async () => {
     const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {

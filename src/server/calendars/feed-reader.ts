@@ -14,7 +14,8 @@ import { type FeedReading, FeedRefusal, readFeedEvents } from './ical-format.ts'
  * ship. Loaded as a worker, the module answers reads and nothing else runs.
  */
 
-const role = 'kayal-villas:calendar-feed-reader';
+/** What a worker is given to know it is a reader (tests/api/function-bundles.test.ts starts one so). */
+export const readerRole = 'kayal-villas:calendar-feed-reader';
 
 export type ReadLimits = {
   /** How long one feed may take to read, from the moment it reaches a ready worker. */
@@ -30,7 +31,7 @@ export const defaultReadLimits: ReadLimits = { readTimeoutMs: 5000, startTimeout
 type Request = { text: string; today: string };
 type Answer = { ready: true } | { reading: FeedReading } | { refusal: string };
 
-if (!isMainThread && parentPort && (workerData as { role?: string } | null)?.role === role) {
+if (!isMainThread && parentPort && (workerData as { role?: string } | null)?.role === readerRole) {
   const port = parentPort;
   // On Linux a nice value belongs to the thread that sets it: reading yields the cores to the threads
   // that answer the site's requests. Elsewhere (or where refused) it reads at the usual priority.
@@ -118,7 +119,7 @@ export function startFeedReaders(limits: ReadLimits = defaultReadLimits): FeedRe
   const start = () =>
     new Promise<Worker>((resolve, reject) => {
       const worker = new Worker(new URL(import.meta.url), {
-        workerData: { role },
+        workerData: { role: readerRole },
         resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
       });
       const settle = (outcome: () => void) => {
