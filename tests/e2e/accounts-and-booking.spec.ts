@@ -12,7 +12,7 @@ type Guest = { name: string; email: string; password: string };
 
 const newGuest = (name: string): Guest => ({
   name,
-  email: `${name.split(' ')[0]?.toLowerCase()}+${crypto.randomUUID().slice(0, 8)}@example.com`,
+  email: `${name.split(' ')[0]?.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@example.com`,
   password: 'monsoon backwater coconut 27',
 });
 
