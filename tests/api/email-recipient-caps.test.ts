@@ -1,3 +1,6 @@
+// Requests at once need connections at once; a function's pool has one (src/server/db/database.ts).
+process.env.DB_POOL_MAX = '8';
+
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import forgotPassword from '../../netlify/functions/auth-forgot-password.mts';
 import register from '../../netlify/functions/auth-register.mts';
@@ -104,6 +107,15 @@ describe('emails to an address nobody has confirmed', () => {
       cookies: [],
       body: { status: 'confirmation_sent', email: victim },
     });
+  });
+
+  it('never lets requests at the same moment past the cap: the count is one upsert on a locked row', async () => {
+    const victim = victimAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => (n % 2 ? askForReset(victim) : signUp(victim))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 202, 202, 202, 202]);
+    expect(await queuedTo([victim])).toHaveLength(hourCap);
   });
 
   it('counts one mailbox however its address is spelt: letter case, spaces, plus tags, Gmail’s dots', async () => {
