@@ -72,6 +72,8 @@ app.post('/api/v1', (request, response, next) => {
   refuseRequest(root, request.body, folders).then(
     (refusal) => {
       if (refusal) {
+        // On the server's console too: a refusal is a path the editor's config should not name, or a probe.
+        console.warn(`  The content editor's local backend refused a request: ${refusal.error}`);
         refuse(response, refusal.status, refusal.error, refusal.field);
         return;
       }

@@ -105,7 +105,11 @@ export function namedPaths(body: unknown): { action: string; paths: NamedPath[] 
   if (typeof action !== 'string') return { status: 400, error: 'action must be a string.', field: 'action' };
   const pathsOf = Object.hasOwn(pathsByAction, action) ? pathsByAction[action] : undefined;
   if (!pathsOf)
-    return { status: 400, error: `The editor's local backend does not do ${action}.`, field: 'action' };
+    return {
+      status: 400,
+      error: `The editor's local backend does not do ${JSON.stringify(action.slice(0, 40))}.`,
+      field: 'action',
+    };
   if (params !== undefined && !isObject(params)) {
     return { status: 400, error: 'params must be an object.', field: 'params' };
   }
