@@ -90,6 +90,9 @@ app.post('/api/v1', (request, response, next) => {
   );
 });
 await registerLocalFs(app, { logLevel: 'warn' });
+app.use((_request: Request, response: Response) => {
+  refuse(response, 404, 'The editor’s local backend answers POST /api/v1 only.');
+});
 // A body that is not JSON, or too large: a JSON answer, never express's HTML page.
 app.use(
   (error: { status?: number; message?: string }, _request: Request, response: Response, _next: Next) => {

@@ -130,6 +130,7 @@ test('every port the server listens on refuses a forged Host and a foreign Origi
   test.setTimeout(300_000);
   // The walk found the server's own ports, so a listener it missed is not why this passes.
   expect(ports).toEqual(expect.arrayContaining([sitePort, cmsPort]));
+  test.info().annotations.push({ type: 'ports walked', description: ports.join(', ') });
   const otherLocalPage = `http://localhost:${sitePort + 1}`;
   for (const port of ports) {
     const forgeries: Record<string, string>[] = [

@@ -334,7 +334,7 @@ describe('the backend writes only in src/content and src/assets, all or nothing'
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses a body that is not an action with a JSON error', async () => {
+  it('refuses a body that is not an action, and any other method, with a JSON error', async () => {
     const before = await snapshot();
     for (const body of [
       {},
@@ -344,6 +344,9 @@ describe('the backend writes only in src/content and src/assets, all or nothing'
     ]) {
       expectRefusedWithJson(await call(body));
     }
+    const get = await call(undefined, { method: 'GET' });
+    expect(get.status).toBe(404);
+    expect(JSON.parse(get.text)).toEqual({ error: expect.any(String) });
     expect(await snapshot()).toEqual(before);
   });
 });
