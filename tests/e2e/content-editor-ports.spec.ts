@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { baseURL, e2eDataDir } from '../../playwright.config.ts';
@@ -65,6 +65,36 @@ function probes(port: number) {
       },
     },
   ];
+}
+
+/** Paths that would read a file straight, sent verbatim (fetch would resolve the climbs first). */
+const fileRequests = [
+  `/${secretFile}`,
+  `/${secretFile}?raw`,
+  `/@fs${process.cwd()}/${secretFile}?raw`,
+  `/../${secretFile}`,
+  `/%2e%2e/${secretFile}`,
+  `/..%2f${secretFile}`,
+  `/${contentFile}`,
+  `/${contentFile}?raw`,
+];
+
+/** A GET of `path` exactly as written; the answer's text, or why there was none. */
+function getVerbatim(port: number, path: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve) => {
+    const sent = request(
+      { host: '127.0.0.1', port, path, headers, agent: false, timeout: 15_000 },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => resolve(`${answer.statusCode} ${Buffer.concat(chunks).toString('utf8')}`));
+        answer.on('error', (error) => resolve(error.message));
+      },
+    );
+    sent.on('timeout', () => sent.destroy(new Error('no answer')));
+    sent.on('error', (error) => resolve(error.message));
+    sent.end();
+  });
 }
 
 let contentText = '';
@@ -151,6 +181,11 @@ test('every port the server listens on refuses a forged Host and a foreign Origi
         expectNothingRead(answer.body.toString('utf8'), context);
         if (answer.status !== 0) expect(answer.status, context).not.toBe(200);
       }
+      // A file asked for by its path, as a static or dev server would be asked.
+      for (const path of fileRequests) {
+        const answer = await getVerbatim(port, path, headers);
+        expectNothingRead(answer, `GET ${path} on port ${port} with ${JSON.stringify(headers)}`);
+      }
     }
   }
   await expectNothingWritten(ports);
@@ -170,10 +205,19 @@ test('a page on another localhost port in Chromium can neither read nor write th
   try {
     await page.goto(`http://localhost:${(other.address() as AddressInfo).port}/`);
     const results = await page.evaluate(
-      async ({ ports, bodies }) => {
+      async ({ ports, bodies, files }) => {
         const seen: string[] = [];
         for (const port of ports) {
           for (const host of ['127.0.0.1', 'localhost']) {
+            for (const file of files) {
+              const url = `http://${host}:${port}${file}`;
+              try {
+                const answer = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+                seen.push(`${url} ${answer.status} ${await answer.text()}`);
+              } catch (error) {
+                seen.push(`${url} refused: ${(error as Error).message}`);
+              }
+            }
             for (const body of bodies[String(port)] ?? []) {
               const url = `http://${host}:${port}/api/v1`;
               // As a script would read an answer (CORS), and as a form or beacon would write blind.
@@ -200,7 +244,11 @@ test('a page on another localhost port in Chromium can neither read nor write th
         }
         return seen;
       },
-      { ports, bodies: Object.fromEntries(ports.map((port) => [String(port), probes(port)])) },
+      {
+        ports,
+        bodies: Object.fromEntries(ports.map((port) => [String(port), probes(port)])),
+        files: fileRequests,
+      },
     );
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) expectNothingRead(result, result.slice(0, 200));
