@@ -220,7 +220,7 @@ export async function refuseRequest(
     if (!(await isInsideOnDisk(root, value as string, folders))) {
       return {
         status: 403,
-        error: `${field} leads outside ${folders.join(' and ')} through a symlink.`,
+        error: `${field} leads outside ${folders.join(' and ')} on disk (through a symlink).`,
         field,
       };
     }
