@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   glob,
@@ -101,6 +101,7 @@ type Stored = {
 
 /** zip-it-and-ship-it's answer for one function, the fields this cache reads. */
 type ZipResult = Omit<Stored, 'inputs' | 'includedFiles'> & {
+  name: string;
   path: string;
   inputs?: string[];
   includedFiles?: string[];
@@ -118,7 +119,13 @@ const keptPerFunction = 2;
 
 export function createFunctionBundleCache(options: Options): FunctionBundleCache {
   const { root, cacheDir, functionsConfig } = options;
-  const threads = new BundlingThreads(options.workers ?? Math.min(4, Math.max(1, availableParallelism())));
+  const threadCount = options.workers ?? Math.min(4, Math.max(1, availableParallelism()));
+  const threads = new BundlingThreads();
+  const queue = new BundleQueue(
+    threadCount,
+    (batch) => bundleBatch(batch),
+    () => threads.release(),
+  );
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const absolute = (file: string) => path.join(root, file);
   const zipOptions = { archiveFormat: 'none', basePath: root, config: functionsConfig, featureFlags };
@@ -225,57 +232,88 @@ export function createFunctionBundleCache(options: Options): FunctionBundleCache
     return undefined;
   }
 
-  async function bundle(name: string, mainFile: string): Promise<FunctionBundle> {
-    const functionDir = path.join(cacheDir, name);
-    await mkdir(functionDir, { recursive: true });
-    const temporary = await mkdtemp(path.join(functionDir, `.tmp-${process.pid}-`));
+  /** Bundles a batch of functions in one call of a thread, and puts each bundle in its place. */
+  async function bundleBatch(batch: Waiting[]): Promise<void> {
+    await mkdir(cacheDir, { recursive: true });
+    const temporary = await mkdtemp(path.join(cacheDir, `.tmp-${process.pid}-`));
     try {
-      for (let attempt = 1; ; attempt++) {
-        const startedAt = Date.now();
-        const result = (await threads.run({ mainFile, targetDirectory: temporary, options: zipOptions })) as
-          | ZipResult
-          | undefined;
-        if (!result) throw new Error(`Netlify's bundler found no function in ${relative(mainFile)}`);
-        if (result.runtimeAPIVersion !== 2) {
-          throw new Error(
-            `${relative(mainFile)} is not a Functions API v2 function (export default async (request) => Response), which npm start bundles.`,
-          );
-        }
-        const stored: Stored = {
-          inputs: [...new Set((result.inputs ?? []).map(relative))].sort(),
-          includedFiles: [...new Set((result.includedFiles ?? []).map(relative))].sort(),
-          entryFilename: result.entryFilename,
-          excludedRoutes: result.excludedRoutes ?? [],
-          invocationMode: result.invocationMode,
-          outputModuleFormat: result.outputModuleFormat,
-          mainFile: relative(mainFile),
-          routes: result.routes,
-          runtimeAPIVersion: result.runtimeAPIVersion,
-          schedule: result.schedule,
-        };
-        // A file saved while the bundler read it may be in the bundle in either version: bundle again.
-        // (Past three tries, say a clock that puts files in the future, the bundle is taken as it is.)
-        if (attempt < 3 && (await changedSince(startedAt, [...stored.inputs, ...stored.includedFiles]))) {
-          await rm(result.path, { recursive: true, force: true });
-          fileHashes.clear();
-          continue;
-        }
-        // As @netlify/functions-dev writes it next to each bundle in a project of ES modules.
-        if (packageType(root) === 'module') {
-          await writeFile(path.join(result.path, 'package.json'), JSON.stringify({ type: 'commonjs' }));
-        }
-        const key = await keyOf(name, stored);
-        if (!key) throw new Error(`A file ${name} was bundled from is gone; bundle it again.`);
-        await writeFile(path.join(temporary, storedFile), JSON.stringify(stored, null, 1));
-        const folder = path.join(functionDir, key);
-        await rename(temporary, folder).catch(async (error: NodeJS.ErrnoException) => {
-          // Another server put the same bundle there first: use that one.
-          if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
-        });
-        return toBundle(name, folder, stored, 'bundled');
+      const startedAt = Date.now();
+      const mainFiles = batch.map((item) => item.mainFile);
+      const results = await threads
+        .run({ mainFiles, targetDirectory: temporary, options: zipOptions })
+        .catch((error: Error) => error);
+      if (results instanceof Error) {
+        // One function that cannot be bundled fails the whole call: bundle each alone, so only it fails.
+        if (batch.length > 1) for (const item of batch) queue.add({ ...item, alone: true });
+        else batch[0]?.reject(results);
+        return;
+      }
+      for (const item of batch) {
+        const result = (results as ZipResult[]).find((found) => found.name === item.name);
+        await place(item, result, startedAt).then(
+          (bundle) => bundle && item.resolve(bundle),
+          (error: Error) => item.reject(error),
+        );
       }
     } finally {
       await rm(temporary, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Moves a function's fresh bundle into the cache under its key, through a folder of its own that is
+   * renamed into place whole. Undefined when the function went back to the queue.
+   */
+  async function place(item: Waiting, result: ZipResult | undefined, startedAt: number) {
+    const { name, mainFile } = item;
+    if (!result) throw new Error(`Netlify's bundler found no function in ${relative(mainFile)}`);
+    if (result.runtimeAPIVersion !== 2) {
+      throw new Error(
+        `${relative(mainFile)} is not a Functions API v2 function (export default async (request) => Response), which npm start bundles.`,
+      );
+    }
+    const stored: Stored = {
+      inputs: [...new Set((result.inputs ?? []).map(relative))].sort(),
+      includedFiles: [...new Set((result.includedFiles ?? []).map(relative))].sort(),
+      entryFilename: result.entryFilename,
+      excludedRoutes: result.excludedRoutes ?? [],
+      invocationMode: result.invocationMode,
+      outputModuleFormat: result.outputModuleFormat,
+      mainFile: relative(mainFile),
+      routes: result.routes,
+      runtimeAPIVersion: result.runtimeAPIVersion,
+      schedule: result.schedule,
+    };
+    // A file saved while the bundler read it may be in the bundle in either version: bundle it again.
+    // (After three tries, say with a clock that dates files in the future, the bundle is taken as it is.)
+    if (item.attempt < 3 && (await changedSince(startedAt, [...stored.inputs, ...stored.includedFiles]))) {
+      fileHashes.clear();
+      queue.add({ ...item, attempt: item.attempt + 1 });
+      return undefined;
+    }
+    const key = await keyOf(name, stored);
+    if (!key)
+      throw new Error(
+        `A file ${name} was bundled from is gone; it will be bundled again on its next request.`,
+      );
+    const functionDir = path.join(cacheDir, name);
+    await mkdir(functionDir, { recursive: true });
+    const staging = await mkdtemp(path.join(functionDir, `.tmp-${process.pid}-`));
+    try {
+      await rename(result.path, path.join(staging, name));
+      // As @netlify/functions-dev writes it next to each bundle in a project of ES modules.
+      if (packageType(root) === 'module') {
+        await writeFile(path.join(staging, name, 'package.json'), JSON.stringify({ type: 'commonjs' }));
+      }
+      await writeFile(path.join(staging, storedFile), JSON.stringify(stored, null, 1));
+      const folder = path.join(functionDir, key);
+      await rename(staging, folder).catch(async (error: NodeJS.ErrnoException) => {
+        // Another server put the same bundle there first: use that one.
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      });
+      return toBundle(name, folder, stored, 'bundled');
+    } finally {
+      await rm(staging, { recursive: true, force: true });
     }
   }
 
@@ -289,18 +327,20 @@ export function createFunctionBundleCache(options: Options): FunctionBundleCache
 
   // This server's bundles, recorded so that another server's prune leaves them alone.
   const inUse = new Set<string>();
+  const inUseFile = path.join(cacheDir, inUseFolder, `${process.pid}-${randomUUID().slice(0, 8)}.json`);
   let recording = Promise.resolve();
   const recordUse = (folder: string) => {
     inUse.add(path.relative(cacheDir, folder));
     const now = new Date();
-    recording = recording.then(async () => {
-      await utimes(folder, now, now).catch(() => {});
-      const dir = path.join(cacheDir, inUseFolder);
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${process.pid}.json`);
-      await writeFile(`${file}.tmp`, JSON.stringify([...inUse]));
-      await rename(`${file}.tmp`, file);
-    });
+    recording = recording
+      .then(async () => {
+        await utimes(folder, now, now).catch(() => {});
+        await mkdir(path.dirname(inUseFile), { recursive: true });
+        await writeFile(`${inUseFile}.tmp`, JSON.stringify([...inUse]));
+        await rename(`${inUseFile}.tmp`, inUseFile);
+      })
+      // Only a prune reads it, and a prune spares whatever was used in the last ten minutes.
+      .catch(() => {});
     return recording;
   };
 
@@ -309,12 +349,15 @@ export function createFunctionBundleCache(options: Options): FunctionBundleCache
 
   return {
     get(name, mainFile, { urgent = false } = {}) {
-      if (urgent) threads.promote(name);
+      if (urgent) queue.promote(name);
       const known = resolved.get(name);
       if (known) return known;
       const bundled = (async () => {
-        const cached = await findCached(name, mainFile);
-        const found = cached ?? (await threads.queue(name, urgent, () => bundle(name, mainFile)));
+        const found =
+          (await findCached(name, mainFile)) ??
+          (await new Promise<FunctionBundle>((resolve, reject) =>
+            queue.add({ name, mainFile, urgent, alone: false, attempt: 1, resolve, reject }),
+          ));
         await recordUse(found.folder);
         counts[found.origin === 'cache' ? 'fromCache' : 'bundled'] += 1;
         return found;
@@ -328,7 +371,11 @@ export function createFunctionBundleCache(options: Options): FunctionBundleCache
     },
     counts: () => ({ ...counts }),
     prune: () => prune(cacheDir),
-    close: () => threads.close(),
+    close: async () => {
+      queue.clear();
+      await threads.close();
+      await rm(inUseFile, { force: true });
+    },
   };
 }
 
@@ -341,7 +388,7 @@ async function prune(cacheDir: string): Promise<number> {
   const used = new Set<string>();
   const inUseDir = path.join(cacheDir, inUseFolder);
   for (const entry of await readdir(inUseDir).catch(() => [] as string[])) {
-    const pid = Number(/^(\d+)\.json$/.exec(entry)?.[1]);
+    const pid = Number(/^(\d+)-\w+\.json$/.exec(entry)?.[1]);
     if (!pid) continue;
     if (!isRunning(pid)) {
       await rm(path.join(inUseDir, entry), { force: true });
@@ -355,6 +402,12 @@ async function prune(cacheDir: string): Promise<number> {
   }
   let removed = 0;
   for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
+    // A batch's folder, of a server that died while bundling.
+    const batchOwner = /^\.tmp-(\d+)-/.exec(name)?.[1];
+    if (batchOwner && !isRunning(Number(batchOwner))) {
+      await rm(path.join(cacheDir, name), { recursive: true, force: true });
+      removed += 1;
+    }
     if (name.startsWith('.')) continue;
     const functionDir = path.join(cacheDir, name);
     const entries = await readdir(functionDir).catch(() => [] as string[]);
@@ -415,97 +468,146 @@ function bundlerVersions() {
   };
 }
 
+/** A function waiting to be bundled, and the promise of its bundle. */
+type Waiting = {
+  name: string;
+  mainFile: string;
+  urgent: boolean;
+  /** Bundled in a batch of its own (after a batch it was in failed). */
+  alone: boolean;
+  attempt: number;
+  resolve: (bundle: FunctionBundle) => void;
+  reject: (error: Error) => void;
+};
+
+const maxBatch = 12;
+
 /**
- * The bundling threads, started when a bundle is needed and stopped when none waits, and their queue:
- * one bundle per thread at a time, the urgent first.
+ * The functions waiting to be bundled, taken in batches, one batch per thread at a time: urgent ones
+ * (a request waits) first and on their own; the rest shared out between the threads, at most twelve
+ * a batch so that an urgent one soon finds a thread free.
  */
-class BundlingThreads {
-  #size: number;
-  #idle: Worker[] = [];
-  #all = new Set<Worker>();
-  #waiting: { name: string; start: () => void }[] = [];
-  #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  #nextId = 1;
-  #running = 0;
+class BundleQueue {
+  #waiting: Waiting[] = [];
+  #busy = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #threads: number;
+  #run: (batch: Waiting[]) => Promise<void>;
+  #idle: () => void;
 
-  constructor(size: number) {
-    this.#size = size;
+  constructor(threads: number, run: (batch: Waiting[]) => Promise<void>, idle: () => void) {
+    this.#threads = threads;
+    this.#run = run;
+    this.#idle = idle;
   }
 
-  /** Runs `task` once a thread is free for it. */
-  queue<T>(name: string, urgent: boolean, task: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const start = () => {
-        this.#running += 1;
-        task()
-          .then(resolve, reject)
-          .finally(() => {
-            this.#running -= 1;
-            this.#next();
-          });
-      };
-      if (urgent) this.#waiting.unshift({ name, start });
-      else this.#waiting.push({ name, start });
-      this.#next();
-    });
+  add(item: Waiting) {
+    if (item.urgent) this.#waiting.unshift(item);
+    else this.#waiting.push(item);
+    // Functions found missing from the cache arrive one by one: gather them for a moment into
+    // batches, unless a request waits.
+    if (item.urgent) this.#next();
+    else this.#timer ??= setTimeout(() => this.#next(), 50);
   }
 
-  /** Moves a waiting function's bundling to the front. */
   promote(name: string) {
     const index = this.#waiting.findIndex((waiting) => waiting.name === name);
-    if (index > 0) this.#waiting.unshift(...this.#waiting.splice(index, 1));
+    if (index < 0) return;
+    const [item] = this.#waiting.splice(index, 1);
+    if (item) this.#waiting.unshift({ ...item, urgent: true });
+    this.#next();
   }
 
-  /** Sends one job to a thread (the caller holds a place in the queue). */
-  run(job: Omit<BundleJob, 'id'>): Promise<unknown> {
-    const worker = this.#idle.pop() ?? this.#startThread();
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      (worker as Worker & { jobId?: number }).jobId = id;
-      worker.postMessage({ ...job, id } satisfies BundleJob);
-    }).finally(() => {
-      if (this.#all.has(worker)) this.#idle.push(worker);
-      this.#next();
-    });
+  clear() {
+    this.#waiting = [];
   }
 
-  #startThread() {
-    const worker = new Worker(new URL('./function-bundle-worker.ts', import.meta.url));
-    this.#all.add(worker);
-    worker.on('message', ({ id, result, error }: BundleAnswer) => {
-      const pending = this.#pending.get(id);
-      this.#pending.delete(id);
-      if (error) pending?.reject(new Error(error));
-      else pending?.resolve(result);
-    });
-    const fail = (error: Error) => {
-      this.#all.delete(worker);
-      this.#idle = this.#idle.filter((idle) => idle !== worker);
-      const id = (worker as Worker & { jobId?: number }).jobId;
-      const pending = id === undefined ? undefined : this.#pending.get(id);
-      if (id !== undefined) this.#pending.delete(id);
-      pending?.reject(error);
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`a bundling thread stopped (exit code ${code})`)));
-    return worker;
+  #take(): Waiting[] {
+    const head = this.#waiting[0];
+    if (!head || head.alone) return this.#waiting.splice(0, 1);
+    const free = Math.max(1, this.#threads - this.#busy);
+    const size = head.urgent ? maxBatch : Math.min(maxBatch, Math.ceil(this.#waiting.length / free));
+    const batch: Waiting[] = [];
+    while (batch.length < size) {
+      const item = this.#waiting[0];
+      if (!item || item.alone || item.urgent !== head.urgent) break;
+      batch.push(item);
+      this.#waiting.shift();
+    }
+    return batch;
   }
 
   #next() {
-    while (this.#running < this.#size && this.#waiting.length > 0) this.#waiting.shift()?.start();
-    // Nothing left to bundle: free the threads' memory (about 100 MB each).
-    if (this.#running === 0 && this.#waiting.length === 0) {
-      for (const worker of this.#idle) {
-        this.#all.delete(worker);
-        void worker.terminate();
-      }
-      this.#idle = [];
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    while (this.#busy < this.#threads && this.#waiting.length > 0) {
+      const batch = this.#take();
+      this.#busy += 1;
+      this.#run(batch)
+        .catch((error: Error) => {
+          for (const item of batch) item.reject(error);
+        })
+        .finally(() => {
+          this.#busy -= 1;
+          this.#next();
+        });
     }
+    if (this.#busy === 0 && this.#waiting.length === 0) this.#idle();
+  }
+}
+
+/** The bundling threads: started when a batch needs one, stopped when nothing waits. */
+class BundlingThreads {
+  #idle: Worker[] = [];
+  #all = new Set<Worker>();
+  #jobs = new Map<
+    Worker,
+    { id: number; resolve: (results: unknown[]) => void; reject: (error: Error) => void }
+  >();
+  #nextId = 1;
+
+  /** Runs one batch on a free thread (the queue never asks for more at once than it has threads). */
+  run(job: Omit<BundleJob, 'id'>): Promise<unknown[]> {
+    const worker = this.#idle.pop() ?? this.#start();
+    const id = this.#nextId++;
+    return new Promise<unknown[]>((resolve, reject) => {
+      this.#jobs.set(worker, { id, resolve, reject });
+      worker.postMessage({ ...job, id } satisfies BundleJob);
+    }).finally(() => {
+      this.#jobs.delete(worker);
+      if (this.#all.has(worker)) this.#idle.push(worker);
+    });
+  }
+
+  #start() {
+    const worker = new Worker(new URL('./function-bundle-worker.ts', import.meta.url));
+    this.#all.add(worker);
+    worker.on('message', ({ id, results, error }: BundleAnswer) => {
+      const job = this.#jobs.get(worker);
+      if (job?.id !== id) return;
+      if (error) job.reject(new Error(error));
+      else job.resolve(results ?? []);
+    });
+    const stopped = (error: Error) => {
+      this.#all.delete(worker);
+      this.#idle = this.#idle.filter((idle) => idle !== worker);
+      this.#jobs.get(worker)?.reject(error);
+    };
+    worker.on('error', stopped);
+    worker.on('exit', (code) => stopped(new Error(`a bundling thread stopped (exit code ${code})`)));
+    return worker;
+  }
+
+  /** Stops the idle threads: about 100 MB each, and nothing left to bundle. */
+  release() {
+    for (const worker of this.#idle) {
+      this.#all.delete(worker);
+      void worker.terminate();
+    }
+    this.#idle = [];
   }
 
   async close() {
-    this.#waiting = [];
     const workers = [...this.#all];
     this.#all.clear();
     this.#idle = [];
