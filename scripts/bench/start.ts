@@ -12,7 +12,7 @@
  * BENCH_PORT (8950) is where the clone serves; BENCH_KEEP=1 keeps the clone.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -85,7 +85,11 @@ async function timeStart(clone: string, kind: Timing['kind']): Promise<Timing> {
 
 /** SIGTERM to a process group, then waits until every process in it has exited (the database stops last). */
 async function stopGroup(group: number) {
-  process.kill(-group, 'SIGTERM');
+  try {
+    process.kill(-group, 'SIGTERM');
+  } catch {
+    return;
+  }
   for (;;) {
     try {
       process.kill(-group, 0);
@@ -98,6 +102,8 @@ async function stopGroup(group: number) {
 
 const clone = await mkdtemp(path.join(tmpdir(), 'kayal-bench-start-'));
 console.log(`Cloning ${root} into ${clone} …`);
+// Readable by all, as a clone's folder is: as root, the embedded PostgreSQL runs as the postgres user.
+await chmod(clone, 0o755);
 await run('git', ['clone', '--quiet', root, clone]);
 await run('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
 
