@@ -9,7 +9,9 @@
  *
  * Each is timed from `npm start` to the first 200 on the URL it prints, and to its line saying that
  * every function is ready; the load average is printed beside each, since the 2 cores are shared.
- * BENCH_PORT (8950) is where the clone serves; BENCH_KEEP=1 keeps the clone.
+ * BENCH_PORT (8950) is where the clone serves; BENCH_REF checks out another commit or branch in the
+ * clone (to time an earlier `npm start`: one that printed its URL only once every function was ready);
+ * BENCH_KEEP=1 keeps the clone.
  */
 import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -62,7 +64,12 @@ async function timeStart(clone: string, kind: Timing['kind']): Promise<Timing> {
           firstOk = (performance.now() - startedAt) / 1000;
         })();
       }
-      if (Number.isFinite(firstOk) && functionsReady !== undefined) resolve();
+      // An earlier npm start, which says nothing of its functions, printed its URL once all were ready.
+      const reportsFunctions = output.includes('Functions: preparing');
+      if (Number.isFinite(firstOk) && (functionsReady !== undefined || !reportsFunctions)) {
+        functionsReady ??= firstOk;
+        resolve();
+      }
     };
     poll = setInterval(() => seen(Buffer.alloc(0)), 100);
     child.stdout.on('data', seen);
@@ -101,10 +108,11 @@ async function stopGroup(group: number) {
 }
 
 const clone = await mkdtemp(path.join(tmpdir(), 'kayal-bench-start-'));
-console.log(`Cloning ${root} into ${clone} …`);
+console.log(`Cloning ${root}${process.env.BENCH_REF ? ` at ${process.env.BENCH_REF}` : ''} into ${clone} …`);
 // Readable by all, as a clone's folder is: as root, the embedded PostgreSQL runs as the postgres user.
 await chmod(clone, 0o755);
 await run('git', ['clone', '--quiet', root, clone]);
+if (process.env.BENCH_REF) await run('git', ['checkout', '--quiet', process.env.BENCH_REF], { cwd: clone });
 await run('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
 
 const timings: Timing[] = [];
