@@ -110,9 +110,16 @@ const netlify = new NetlifyDev({
 // (scripts/support/function-bundle-cache.ts). The functions are listed, and their bundles found or
 // made, as Netlify's function registry would, while the site builds and the database starts: neither
 // is needed for bundling.
-const netlifyConfig = (await netlify.getConfig()) as Awaited<ReturnType<typeof netlify.getConfig>> & {
-  functions?: Record<string, Record<string, unknown>>;
-};
+// NetlifyDev's getConfig is private to TypeScript only: it resolves netlify.toml as its start() does for
+// the function registry (@netlify/dev is pinned; `takeBundlesFrom` checks the registry's settings).
+const netlifyConfig = await (
+  netlify as unknown as {
+    getConfig(): Promise<{
+      config: { functionsDirectory?: string };
+      functions?: Record<string, Record<string, unknown>>;
+    }>;
+  }
+).getConfig();
 const bundlerSettings = bundlerSettingsOf(netlifyConfig.functions, root);
 const bundleCache = createFunctionBundleCache({
   root,
