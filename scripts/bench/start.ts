@@ -9,7 +9,8 @@
  *
  * Each is timed from `npm start` to the first 200 on the URL it prints, and to its line saying that
  * every function is ready; the load average is printed beside each, since the 2 cores are shared.
- * BENCH_PORT (8950) is where the clone serves; BENCH_REF checks out another commit or branch in the
+ * BENCH_PORT (8950) is where the clone serves (its content editor's backend on CMS_BACKEND_PORT, or
+ * the next port); BENCH_REF checks out another commit or branch in the
  * clone (to time an earlier `npm start`: one that printed its URL only once every function was ready);
  * BENCH_KEEP=1 keeps the clone.
  */
@@ -34,7 +35,12 @@ async function timeStart(clone: string, kind: Timing['kind']): Promise<Timing> {
   const startedAt = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: clone,
-    env: { ...process.env, PORT: String(port), CMS_BACKEND_PORT: String(port + 1), DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CMS_BACKEND_PORT: process.env.CMS_BACKEND_PORT ?? String(port + 1),
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so the stop reaches npm, the server and its PostgreSQL.
     detached: true,
