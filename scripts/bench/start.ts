@@ -25,7 +25,14 @@ const runs = Number(process.env.BENCH_RUNS ?? 2);
 const port = Number(process.env.BENCH_PORT ?? 8950);
 const run = promisify(execFile);
 
-type Timing = { kind: 'cold' | 'warm'; firstOk: number; functionsReady: number; load: string };
+type Timing = {
+  kind: 'cold' | 'warm';
+  firstOk: number;
+  functionsReady: number;
+  load: string;
+  /** What npm start printed, each line after the seconds it came at. */
+  timeline: string;
+};
 
 /** Runs `npm start` in `clone` until its URL answers 200 and its functions are ready, then stops it. */
 async function timeStart(clone: string, kind: Timing['kind']): Promise<Timing> {
@@ -46,6 +53,8 @@ async function timeStart(clone: string, kind: Timing['kind']): Promise<Timing> {
     detached: true,
   });
   let output = '';
+  let timeline = '';
+  let partial = '';
   let firstOk: number | undefined;
   let functionsReady: number | undefined;
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -54,6 +63,10 @@ async function timeStart(clone: string, kind: Timing['kind']): Promise<Timing> {
   const done = new Promise<void>((resolve, reject) => {
     const seen = (chunk: Buffer) => {
       output += chunk.toString();
+      const at = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(5);
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) timeline += `${at} s  ${line}\n`;
       if (functionsReady === undefined && /Functions: \d+ of \d+ ready in/.test(output)) {
         functionsReady = (performance.now() - startedAt) / 1000;
       }
@@ -93,7 +106,7 @@ async function timeStart(clone: string, kind: Timing['kind']): Promise<Timing> {
     clearTimeout(timeout);
     await stopGroup(child.pid as number);
   }
-  return { kind, firstOk: firstOk as number, functionsReady: functionsReady as number, load };
+  return { kind, firstOk: firstOk as number, functionsReady: functionsReady as number, load, timeline };
 }
 
 /** SIGTERM to a process group, then waits until every process in it has exited (the database stops last). */
@@ -138,6 +151,7 @@ try {
     for (const kind of ['cold', 'warm'] as const) {
       const timing = await timeStart(clone, kind);
       timings.push(timing);
+      if (round === 1) console.log(`\nnpm start, ${kind}:\n${timing.timeline}`);
       console.log(
         `run ${round} ${kind}: first 200 after ${timing.firstOk.toFixed(1)} s, all functions ready after ${timing.functionsReady.toFixed(1)} s (load average ${timing.load})`,
       );
