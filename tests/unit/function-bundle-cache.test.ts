@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -142,5 +142,37 @@ describe('the function bundle cache of npm start', () => {
     }
     const after = await startOnce();
     expect(after.beta.origin).toBe('cache');
+  }, 240_000);
+
+  it('prunes old bundles, but never one a running server still serves', async () => {
+    const running = openCache();
+    const served = await running.get('alpha', mainFile('alpha'));
+    const answer = await answerOf(served.buildData.buildPath);
+    for (const mark of ['alpha-3', 'alpha-4', 'alpha-5']) {
+      await write('lib/alpha-only.ts', `export const mark = '${mark}';\n`);
+      await startOnce();
+    }
+    // Every bundle of alpha unused for hours, the served one longest.
+    const alphaDir = path.join(root, '.netlify/function-bundles/alpha');
+    const bundles = (await readdir(alphaDir)).filter((entry) => !entry.startsWith('.'));
+    expect(bundles.length).toBeGreaterThanOrEqual(4);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    for (const [index, entry] of bundles.entries()) {
+      const when = entry === path.basename(served.folder) ? hoursAgo(10) : hoursAgo(5 - index / 10);
+      await utimes(path.join(alphaDir, entry), when, when);
+    }
+
+    const pruner = openCache();
+    await pruner.prune();
+    const kept = await readdir(alphaDir);
+    expect(kept).toContain(path.basename(served.folder));
+    expect(kept.filter((entry) => !entry.startsWith('.'))).toHaveLength(3);
+    expect(await answerOf(served.buildData.buildPath)).toBe(answer);
+
+    // Once that server has stopped, its bundle goes too.
+    await running.close();
+    await pruner.prune();
+    await pruner.close();
+    expect(await readdir(alphaDir)).not.toContain(path.basename(served.folder));
   }, 240_000);
 });
