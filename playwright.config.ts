@@ -48,7 +48,9 @@ export default defineConfig({
     // first journeys must not race the bundling on a loaded machine. No `url` check, which Playwright
     // races against this one and would win as soon as /api/health answers.
     wait: { stdout: serverReady },
-    timeout: 180_000,
+    // A fresh checkout (CI) bundles every function first: all were ready 48–81 s after the start of a
+    // fresh clone at load average 11–14 (README, "First start, measured").
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
