@@ -21,7 +21,7 @@ import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
 import { startCmsBackend } from './support/cms-backend.ts';
 import { createFunctionBundleCache, isRunning } from './support/function-bundle-cache.ts';
-import { siteBuilt } from './support/site-build.ts';
+import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const settings = (() => {
@@ -40,6 +40,28 @@ process.env.URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
 /** Seconds since `since` (a performance.now()), by default since this process started. */
 const seconds = (since = 0) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+// What this server has started, stopped in the opposite order on Ctrl-C or SIGTERM, which may come
+// while it is still starting (the content editor's backend, a process of its own, must not outlive it).
+const cleanups: (() => unknown)[] = [stopSiteBuild];
+async function stopEverything() {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch {
+      // Stopping anyway: the next part still has to stop.
+    }
+  }
+}
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  await stopEverything();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
 
 const backend = readBackend();
 const databaseStartedAt = performance.now();
@@ -72,6 +94,7 @@ const databaseReady = prepareDatabase({
     process.exit(1);
   },
 );
+cleanups.push(async () => (await databaseReady).stop());
 const [{ NetlifyDev }, { listFunctions }, { bundlerSettingsOf, findBundlingPatchProblem, takeBundlesFrom }] =
   await Promise.all([
     import('@netlify/dev'),
@@ -81,7 +104,7 @@ const [{ NetlifyDev }, { listFunctions }, { bundlerSettingsOf, findBundlingPatch
 const bundlingPatchProblem = findBundlingPatchProblem();
 if (bundlingPatchProblem) {
   console.error(bundlingPatchProblem);
-  await (await databaseReady).stop();
+  await stopEverything();
   process.exit(1);
 }
 
@@ -126,6 +149,7 @@ const bundleCache = createFunctionBundleCache({
   cacheDir: path.join(root, '.netlify/function-bundles'),
   functionsConfig: bundlerSettings,
 });
+cleanups.push(() => bundleCache.close());
 const functions = new Map(
   (
     await listFunctions([netlifyConfig.config.functionsDirectory ?? path.join(root, 'netlify/functions')], {
@@ -152,14 +176,12 @@ try {
   await siteBuilt();
 } catch (error) {
   console.error((error as Error).message);
-  await bundleCache.close();
-  await (await databaseReady).stop();
+  await stopEverything();
   process.exit(1);
 }
 if (!existsSync(path.join(root, 'dist/index.html'))) {
   console.error('No build found in dist/. Run `npm start` (it builds first) or `npm run build`.');
-  await bundleCache.close();
-  await (await databaseReady).stop();
+  await stopEverything();
   process.exit(1);
 }
 
@@ -170,6 +192,7 @@ process.env.DATABASE_URL = database.appUrl;
 // The content editor at /cms saves to this working copy through it; it loads slowly on a busy
 // machine, so it starts now, beside the functions.
 const cmsBackendStarted = startCmsBackend(root, Number(port));
+cleanups.push(async () => (await cmsBackendStarted).stop());
 
 // Bundles earlier versions of this script left in Netlify's own folder: one per request (removed as it
 // ends, unless a server was killed), one per server (start-<pid>-…), and the registry's. Another server
@@ -185,6 +208,7 @@ for (const entry of await readdir(functionsServePath).catch(() => [] as string[]
 }
 await mkdir(functionsServePath, { recursive: true });
 
+cleanups.push(() => netlify.stop());
 await netlify.start();
 
 // Locally each function request starts a worker and imports its bundle (about 250 ms of CPU on
@@ -349,6 +373,10 @@ const server = createServer(
   (req, res) => compress(req as never, res as never, () => void answer(req, res)),
 );
 
+cleanups.push(() => {
+  server.close();
+  server.closeAllConnections();
+});
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
 const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
@@ -453,22 +481,3 @@ async function prepareFunctions(): Promise<void> {
   );
   await bundleCache.prune().catch(() => {});
 }
-
-async function stopEverything() {
-  server.close();
-  server.closeAllConnections();
-  (await cmsBackendStarted.catch(() => undefined))?.stop();
-  await netlify.stop().catch(() => {});
-  await bundleCache.close().catch(() => {});
-  await database.stop().catch(() => {});
-}
-
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  await stopEverything();
-  process.exit(0);
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);

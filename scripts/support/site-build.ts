@@ -101,6 +101,7 @@ async function build(): Promise<void> {
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  building = child;
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -121,6 +122,7 @@ async function build(): Promise<void> {
 }
 
 let pending: Promise<void> = Promise.resolve();
+let building: ReturnType<typeof spawn> | undefined;
 
 /**
  * Starts the build at once when dist/ is not the build of the sources as they are; resolves once
@@ -152,4 +154,9 @@ export function buildingSite(): Promise<void> {
 /** The build `buildingSite` started in this process, or none. */
 export function siteBuilt(): Promise<void> {
   return pending;
+}
+
+/** Stops a build still running, as the server stops before it is done. */
+export function stopSiteBuild(): void {
+  if (building && building.exitCode === null) building.kill('SIGTERM');
 }
