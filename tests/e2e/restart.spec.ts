@@ -28,6 +28,8 @@ test('a message sent in the browser is still in the database after the server re
 
     await stopServer(server);
     server = await startServer(port, serverEnv);
+    // Nothing changed between the two starts, so every function's bundle comes from the cache.
+    expect(server.output()).toMatch(/Functions: (\d+) of \1 ready in [\d.]+ s \(0 bundled, \1 from cache\)/);
 
     const rows = await query(
       embeddedDatabaseUrl(dataDir),
