@@ -10,12 +10,16 @@ const functionsReady = /Functions: \d+ of \d+ ready in/;
  * Starts `npm start`'s server (scripts/serve.ts, on the built dist/) in its own process group, so a
  * test can kill it together with its embedded PostgreSQL, as a power cut would. Resolves once it
  * prints its URL and, unless `until` is 'url', once every function is ready too (measurements and
- * tests then meet no bundling). Used by the e2e tests that own a server and by the benchmarks.
+ * tests then meet no bundling), within `startTimeoutMs`. Used by the e2e tests that own a server and
+ * by the benchmarks.
  */
 export function startServer(
   port: number,
   env: Record<string, string>,
-  { until = 'functions' }: { until?: 'url' | 'functions' } = {},
+  {
+    until = 'functions',
+    startTimeoutMs = 240_000,
+  }: { until?: 'url' | 'functions'; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, PORT: String(port), ...env },
@@ -24,7 +28,11 @@ export function startServer(
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 240_000);
+    const timer = setTimeout(() => {
+      // Not left running behind a failed start: it owns an embedded PostgreSQL.
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, startTimeoutMs);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (printsUrl.test(output) && (until === 'url' || functionsReady.test(output))) {

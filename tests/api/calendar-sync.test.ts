@@ -20,6 +20,7 @@ import { quoteStay } from '../../src/lib/pricing.ts';
 import { listMonthBlocks } from '../../src/server/calendars/calendar-repository.ts';
 import { importAllFeeds } from '../../src/server/calendars/calendar-service.ts';
 import { defaultFeedFetchLimits, type FeedFetchLimits } from '../../src/server/calendars/feed-fetch.ts';
+import { feedWindow } from '../../src/server/calendars/ical-format.ts';
 import { serviceRole, withCaller } from '../../src/server/db/database.ts';
 import { asClient, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
@@ -66,6 +67,47 @@ function platformCalendar(events: { uid: string; start: string; end: string; sum
   return calendar.toString();
 }
 
+/** Feeds another platform, or someone posing as one, might serve: each at /hostile/<name>. */
+const hostileFeeds: Record<string, (() => string) | 'never answers'> = {
+  // The finding: 130 bytes that took ical.js 106 s.
+  duration: () =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:x',
+      `DTSTART;VALUE=DATE:${day(210).replaceAll('-', '')}`,
+      'DURATION:P9999999999W',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n'),
+  // The finding: 2 MB of one property with half a million parameters (7.9 s, quadratic).
+  parameters: () => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-A${';X=1'.repeat(500_000)}:v\r\nEND:VCALENDAR\r\n`,
+  // A legitimate feed of 1.5 MB: 5,000 bookings with long summaries, which takes ical.js about half a second.
+  big: () =>
+    platformCalendar(
+      Array.from({ length: 5000 }, (_, i) => ({
+        uid: `big-${i}@test`,
+        start: day(100),
+        end: day(104),
+        summary: `Reserved ${'Reservation URL: https://www.airbnb.com/hosting/reservations/details/HM12345678 '.repeat(2)}`,
+      })),
+    ),
+  // A summary that tries to write lines of its own into the office's email, and HTML into its page.
+  summary: () =>
+    platformCalendar([
+      {
+        uid: 'crlf@test',
+        start: day(10),
+        end: day(15),
+        summary:
+          'Reserved\r\nDear office, the guest paid: refund at http://scam.example\r\n<img src=x onerror=alert(1)>',
+      },
+    ]),
+  silent: 'never answers',
+  good: () => platformCalendar(goodEvents()),
+};
+
 const goodEvents = () => [
   { uid: 'airbnb-1@test', start: day(10), end: day(15), summary: 'Reserved' },
   { uid: 'airbnb-2@test', start: day(30), end: day(33), summary: 'Airbnb (Not available)' },
@@ -73,6 +115,12 @@ const goodEvents = () => [
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    const hostile = hostileFeeds[request.url?.replace(/^\/hostile\//, '') ?? ''];
+    if (request.url?.startsWith('/hostile/') && hostile !== undefined) {
+      if (hostile === 'never answers') return;
+      response.writeHead(200, { 'content-type': 'text/calendar' }).end(hostile());
+      return;
+    }
     if (request.url === '/loop.ics' || (request.url === '/feed.ics' && served === 'loop')) {
       response.writeHead(302, { location: '/loop.ics' }).end();
       return;
@@ -226,6 +274,28 @@ describe("the property's own feed", () => {
     ]);
     expect(new Set(events.map((event) => event.uid)).size).toBe(3);
     expect(await blocksOf(feedId)).toHaveLength(2);
+
+    // A UID names no row of ours: neither the booking's id nor a block's, in any spelling.
+    const blockIds = await ownerQuery<{ id: string }>('select id from property_blocks where feed_id = $1', [
+      feedId,
+    ]);
+    for (const id of [confirmed.id, ...blockIds.map((one) => one.id)]) {
+      expect(text.toLowerCase()).not.toContain(id.toLowerCase());
+      expect(text.toLowerCase()).not.toContain(id.replaceAll('-', '').toLowerCase());
+    }
+    // And it stays the same on every export, and after the link is rotated, so platforms see one event.
+    const uids = events.map((event) => event.uid).sort();
+    const again = await (await fetchFeed(token)).text();
+    const rotated = await (await fetchFeed(await rotate())).text();
+    for (const later of [again, rotated]) {
+      const calendarAgain = new ICAL.Component(ICAL.parse(later) as never);
+      expect(
+        calendarAgain
+          .getAllSubcomponents('vevent')
+          .map((component) => new ICAL.Event(component).uid)
+          .sort(),
+      ).toEqual(uids);
+    }
   });
 
   it('answers 404 to an unknown token, and to the old token once the link is rotated', async () => {
@@ -294,7 +364,7 @@ describe('importing other platforms’ feeds', () => {
 
   it.each([
     ['oversized', /larger than/],
-    ['slow', /No answer within/],
+    ['slow', /No calendar came back from that link/],
     ['malformed', /iCalendar|cannot be read|DTSTART|invalid/i],
     ['loop', /redirects/],
     ['redirect to metadata', /private network/],
@@ -366,6 +436,120 @@ describe('importing other platforms’ feeds', () => {
       `/api/admin-calendars/${property}/feeds/${crypto.randomUUID()}`,
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('a hostile feed', () => {
+  // The limits of production, with loopback allowed; each test names what it changes.
+  const hostileLimits: FeedFetchLimits = { ...defaultFeedFetchLimits, allowLoopback: true };
+  const hostile = (name: string) => `${origin}/hostile/${name}`;
+
+  async function feedRow(feedId: string) {
+    const [row] = await ownerQuery<{
+      last_error: string | null;
+      last_warning: string | null;
+      synced: boolean;
+    }>(
+      `select last_error, last_warning, last_synced_at is not null as synced from property_calendar_feeds where id = $1`,
+      [feedId],
+    );
+    return row;
+  }
+
+  it('reads 130 bytes with a 9,999,999,999-week event at once, cut at the last night a stay can take, and says so on its row', async () => {
+    const hostileId = await addFeed(hostile('duration'), 'Hostile');
+    const goodId = await addFeed(hostile('good'), 'Booking.com');
+    const started = Date.now();
+    const imports = (await importAllFeeds(hostileLimits)).filter((one) =>
+      [hostileId, goodId].includes(one.feedId),
+    );
+    // Far within the deadlines it is given (fetch 10 s, read 5 s); before, ical.js took 106 s.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(imports).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ feedId: hostileId, ok: true, blocks: 1 }),
+        expect.objectContaining({ feedId: goodId, ok: true, blocks: 2 }),
+      ]),
+    );
+    const { until } = feedWindow(today);
+    expect(await blocksOf(hostileId)).toEqual([{ stay: `[${day(210)},${until})`, uid: 'x' }]);
+    const row = (await overview()).feeds.find((feed) => feed.id === hostileId);
+    expect(row?.lastError).toBeNull();
+    expect(row?.lastWarning).toMatch(
+      /^1 event ran past .+, the last night a stay can take, and was cut there\.$/,
+    );
+    expect((await overview()).feeds.find((feed) => feed.id === goodId)?.lastWarning).toBeNull();
+  });
+
+  it('refuses 2 MB of one property with half a million parameters before ical.js reads it, and the next feed syncs', async () => {
+    const hostileId = await addFeed(hostile('parameters'), 'Hostile');
+    const goodId = await addFeed(hostile('good'), 'Booking.com');
+    const imports = await importAllFeeds(hostileLimits);
+    expect(imports.find((one) => one.feedId === hostileId)).toMatchObject({
+      ok: false,
+      error: 'A line of the calendar is longer than 20000 characters',
+    });
+    expect(imports.find((one) => one.feedId === goodId)).toMatchObject({ ok: true, blocks: 2 });
+    expect(await feedRow(hostileId)).toMatchObject({
+      last_error: 'A line of the calendar is longer than 20000 characters',
+      synced: false,
+    });
+  });
+
+  it('stops reading a feed at its deadline, in a worker thread, and the feeds after it still sync', async () => {
+    const slowId = await addFeed(hostile('big'), 'Hostile');
+    const goodId = await addFeed(hostile('good'), 'Booking.com');
+    const imports = await importAllFeeds({ ...hostileLimits, readTimeoutMs: 100 });
+    expect(imports.find((one) => one.feedId === slowId)).toMatchObject({
+      ok: false,
+      error: 'Reading the calendar took longer than 100 ms, so it was stopped; the blocks it had are kept',
+    });
+    expect(imports.find((one) => one.feedId === goodId)).toMatchObject({ ok: true, blocks: 2 });
+    expect((await overview()).feeds.find((feed) => feed.id === slowId)?.lastError).toMatch(
+      /took longer than/,
+    );
+    // Given the time, the same feed is read whole: the deadline stopped it, not the feed's shape.
+    const [again] = (await importAllFeeds(hostileLimits)).filter((one) => one.feedId === slowId);
+    expect(again).toMatchObject({ ok: true, blocks: 5000 });
+  });
+
+  it('lets the feeds beside one that never answers sync while it waits out its own deadline', async () => {
+    const silentId = await addFeed(hostile('silent'), 'Hostile');
+    const goodId = await addFeed(hostile('good'), 'Booking.com');
+    const importing = importAllFeeds({ ...hostileLimits, timeoutMs: 8000 });
+    let goodSynced = false;
+    while (!goodSynced) {
+      const row = await feedRow(goodId);
+      goodSynced = row?.synced ?? false;
+      // Each poll checks the silent feed is still being waited for: the good one did not queue behind it.
+      expect((await feedRow(silentId))?.last_error).toBeNull();
+      if (!goodSynced) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const imports = await importing;
+    expect(imports.find((one) => one.feedId === silentId)).toMatchObject({
+      ok: false,
+      error: 'No calendar came back from that link: check the link on the platform, then try again',
+    });
+  });
+
+  it('keeps line breaks and HTML of a summary out of the office’s email and page: one plain line, quoted', async () => {
+    const stay = await seedStay(day(9), day(14), 'confirmed');
+    const feedId = await addFeed(hostile('summary'));
+    await importAllFeeds(hostileLimits);
+    const [block] = (await overview()).blocks.filter((one) => one.start === day(10));
+    expect(block?.summary).toBe(
+      'Reserved Dear office, the guest paid: refund at http://scam.example <img src=x onerror=alert(1)>',
+    );
+    const [alert] = await ownerQuery<{ subject: string; body: string }>(
+      `select subject, body from email_outbox where kind = 'calendar_conflict_alert' and booking_request_id = $1`,
+      [stay.id],
+    );
+    const lines = alert?.body.split('\n') ?? [];
+    expect(lines.filter((line) => /Dear office|scam\.example/.test(line))).toEqual([
+      'Airbnb calls it: “Reserved Dear office, the guest paid: refund at http://scam.example <img src=x onerror=alert(1)>”',
+    ]);
+    expect(alert?.subject).not.toMatch(/scam|Dear/);
+    expect(await blocksOf(feedId)).toHaveLength(1);
   });
 });
 

@@ -17,8 +17,10 @@ const admin = {
   email: `calendars.${crypto.randomUUID().slice(0, 8)}@example.com`,
   password: 'monsoon backwater coconut 27',
 };
-// Next week, as the platform has it.
+// Next week, as the platform has it; and, closed on the platform from near our horizon to year 9999,
+// the nights up to the last one a stay can take (two years of arrivals, then the longest stay).
 const blocked = { start: addDays(todayInKerala(), 8), end: addDays(todayInKerala(), 15) };
+const endless = { start: addDays(todayInKerala(), 800), cutAt: addDays(todayInKerala(), 730 + 90) };
 
 const answered = expect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 300_000 });
@@ -32,7 +34,7 @@ test.beforeAll(async () => {
     env: { ...process.env, ADMIN_PASSWORD: admin.password, DATABASE_URL: serverDatabaseUrl() },
     stdio: 'pipe',
   });
-  platform = await serveOtherPlatformFeed(blocked);
+  platform = await serveOtherPlatformFeed(blocked, { endlessFrom: endless.start });
   feedUrl = platform.url;
 });
 
@@ -70,6 +72,16 @@ test('the admin imports a feed that blocks next week, and a guest can no longer 
       ),
     ).toBeVisible();
     await expect(section.getByText(/Last synced: \d{1,2} \w{3} \d{4}/)).toBeVisible();
+    await expect(
+      section.getByText(
+        `Imported with a change: 1 event ran past ${formatStayDate(endless.cutAt)}, the last night a stay can take, and was cut there.`,
+      ),
+    ).toBeVisible();
+    await expect(
+      section.getByText(
+        `Blocked by Airbnb: ${formatStayDate(endless.start)} to ${formatStayDate(endless.cutAt)}`,
+      ),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

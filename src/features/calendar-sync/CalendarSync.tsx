@@ -182,6 +182,9 @@ function PropertyCalendar({ property, onChanged, onAnnounce, onSessionGone }: Pr
               {feed.blockCount} {feed.blockCount === 1 ? 'block' : 'blocks'}
               {feed.lastError && (
                 <span className="calendar-sync__error"> · Last import failed: {feed.lastError}</span>
+              )}
+              {feed.lastWarning && (
+                <span className="calendar-sync__warning"> · Imported with a change: {feed.lastWarning}</span>
               )}{' '}
               <button
                 type="button"

@@ -43,6 +43,8 @@ export const calendarFeedSchema = z.object({
   lastTriedAt: z.string().nullable(),
   lastSyncedAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** What the last import cut or left out to keep the blocks within the calendar (an event to 9999). */
+  lastWarning: z.string().nullable(),
   blockCount: z.number().int(),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

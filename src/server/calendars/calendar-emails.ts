@@ -2,6 +2,7 @@ import content from '../../content/site.json' with { type: 'json' };
 import { paths } from '../../lib/paths.ts';
 import type { Email } from '../email/email.ts';
 import type { UntoldConflict } from './calendar-repository.ts';
+import { toPlainLine } from './ical-format.ts';
 
 const { site } = content;
 
@@ -21,7 +22,9 @@ export function conflictAlertMessage(
       `${feed.label}'s calendar for ${feed.propertyName} now blocks the nights from ${conflict.start} to ${conflict.end}, which share nights with the confirmed stay ${conflict.reference} (${conflict.arrival} to ${conflict.departure}).`,
       '',
       `It is probably a booking taken on ${feed.label} while the dates were free there. Both guests expect the villa: please resolve it with ${feed.label} and the guest.`,
-      conflict.summary ? `${feed.label} calls it: ${conflict.summary}` : '',
+      // The other platform's words, quoted on one line (the import already keeps them so; a block
+      // stored before it did is made so here): they must not read as ours.
+      conflict.summary ? `${feed.label} calls it: “${toPlainLine(conflict.summary, 500)}”` : '',
       '',
       `The block stays on the dashboard's calendar page until ${feed.label} removes it: ${siteUrl}${paths.adminCalendars}`,
     ]

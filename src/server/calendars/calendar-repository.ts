@@ -68,13 +68,14 @@ export type FeedRow = {
   last_tried_at: Date | null;
   last_synced_at: Date | null;
   last_error: string | null;
+  last_warning: string | null;
   block_count: number;
 };
 
 /** The feeds of one property, or of every property, oldest first, with how many blocks each holds. */
 export async function listFeeds(tx: Transaction, property?: string): Promise<FeedRow[]> {
   return tx.query<FeedRow>(
-    `select f.id, f.property, f.label, f.url, f.last_tried_at, f.last_synced_at, f.last_error,
+    `select f.id, f.property, f.label, f.url, f.last_tried_at, f.last_synced_at, f.last_error, f.last_warning,
             (select count(*)::int from public.property_blocks b where b.feed_id = f.id) as block_count
      from public.property_calendar_feeds f
      where $1::text is null or f.property = $1
@@ -116,13 +117,15 @@ export async function recordFeedFailure(tx: Transaction, id: string, error: stri
 
 /**
  * Makes the feed's blocks exactly `events`, in the caller's transaction, under the property's calendar
- * lock: rows still in the feed are kept (with their alert state), the rest go, new ones come. Answers
- * how many blocks the feed holds now.
+ * lock: rows still in the feed are kept (with their alert state), the rest go, new ones come. `note`
+ * (what the reading cut or left out, or null) replaces the feed's last one. Answers how many blocks
+ * the feed holds now.
  */
 export async function replaceFeedBlocks(
   tx: Transaction,
   feed: { id: string; property: string },
   events: FeedEvent[],
+  note: string | null,
 ): Promise<number> {
   await tx.query(
     `select pg_advisory_xact_lock(hashtextextended('public.booking_requests.property:' || $1, 0))`,
@@ -158,9 +161,10 @@ export async function replaceFeedBlocks(
     [feed.id, feed.property, payload],
   );
   await tx.query(
-    `update public.property_calendar_feeds set last_tried_at = now(), last_synced_at = now(), last_error = null
+    `update public.property_calendar_feeds
+     set last_tried_at = now(), last_synced_at = now(), last_error = null, last_warning = $2
      where id = $1`,
-    [feed.id],
+    [feed.id, note?.slice(0, 500) ?? null],
   );
   const [row] = await tx.query<{ count: number }>(
     'select count(*)::int as count from public.property_blocks where feed_id = $1',
@@ -254,24 +258,29 @@ export async function findLinkProperty(tx: Transaction, sha256: Buffer): Promise
   return row?.property;
 }
 
-/** What a property's own feed lists: confirmed stays (by reference only) and blocks, from `from` on. */
+/**
+ * What a property's own feed lists: confirmed stays (by reference only) and blocks, from `from` on,
+ * each with the random UID it is published under (never its id).
+ */
 export async function listPublishedNights(
   tx: Transaction,
   property: string,
   from: string,
 ): Promise<{
-  stays: (BlockNights & { id: string; reference: string })[];
-  blocks: (BlockNights & { id: string })[];
+  stays: (BlockNights & { uid: string; reference: string })[];
+  blocks: (BlockNights & { uid: string })[];
 }> {
-  const stays = await tx.query<BlockNights & { id: string; reference: string }>(
-    `select id, reference, to_char(arrival, 'YYYY-MM-DD') as start, to_char(departure, 'YYYY-MM-DD') as "end"
+  const stays = await tx.query<BlockNights & { uid: string; reference: string }>(
+    `select calendar_uid::text as uid, reference, to_char(arrival, 'YYYY-MM-DD') as start,
+            to_char(departure, 'YYYY-MM-DD') as "end"
      from public.booking_requests
      where property = $1 and status = 'confirmed' and deleted_at is null and departure > $2::date
      order by arrival`,
     [property, from],
   );
-  const blocks = await tx.query<BlockNights & { id: string }>(
-    `select id, to_char(lower(stay), 'YYYY-MM-DD') as start, to_char(upper(stay), 'YYYY-MM-DD') as "end"
+  const blocks = await tx.query<BlockNights & { uid: string }>(
+    `select calendar_uid::text as uid, to_char(lower(stay), 'YYYY-MM-DD') as start,
+            to_char(upper(stay), 'YYYY-MM-DD') as "end"
      from public.property_blocks where property = $1 and upper(stay) > $2::date
      order by lower(stay)`,
     [property, from],

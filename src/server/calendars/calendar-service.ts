@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import pLimit from 'p-limit';
 import {
   type CalendarFeedInput,
   type CalendarLink,
@@ -31,13 +32,28 @@ import {
   replaceFeedBlocks,
   upsertLinkHash,
 } from './calendar-repository.ts';
-import { defaultFeedFetchLimits, type FeedFetchLimits, fetchFeed, findFeedUrlProblem } from './feed-fetch.ts';
-import { buildCalendar, type PublishedEvent, readFeedEvents } from './ical-format.ts';
+import {
+  defaultFeedFetchLimits,
+  FeedFetchError,
+  type FeedFetchLimits,
+  fetchFeed,
+  findFeedUrlProblem,
+} from './feed-fetch.ts';
+import { defaultReadLimits, type FeedReaders, type ReadLimits, startFeedReaders } from './feed-reader.ts';
+import { buildCalendar, type FeedReading, FeedRefusal, type PublishedEvent } from './ical-format.ts';
 
 /**
  * Calendar sync: each property's own feed at a secret link, other platforms' feeds imported as
  * blocks, and the office's view of both.
  */
+
+/**
+ * How an import runs: each feed's fetch and read limits, how many feeds are worked on at once, and
+ * (for a run with a time limit of its own, like Netlify's scheduled function) how long after the run
+ * began a feed may still be started; the rest wait for the next run, which takes them first.
+ */
+export type ImportLimits = FeedFetchLimits &
+  Partial<ReadLimits> & { concurrency?: number; startWithinMs?: number };
 
 /** The fetch limits this deployment uses: loopback feeds only where the environment allows them. */
 export function feedFetchLimits(environment: NodeJS.ProcessEnv = process.env): FeedFetchLimits {
@@ -78,6 +94,7 @@ export async function showCalendarOverview(visitor: Visitor): Promise<CalendarOv
           lastTriedAt: iso(feed.last_tried_at),
           lastSyncedAt: iso(feed.last_synced_at),
           lastError: feed.last_error,
+          lastWarning: feed.last_warning,
           blockCount: feed.block_count,
         })),
       blocks: blocks
@@ -126,26 +143,29 @@ export async function removeCalendarFeed(
   return { removed: true };
 }
 
+// What the office reads when the import failed for a reason of ours rather than the feed's.
+const ourFailure = 'The calendar could not be read this time; the next import tries again';
+
 /**
- * Imports one feed: fetched and read whole outside any transaction, then its blocks replaced in one.
- * A failure leaves the blocks as they were and records why. A block that lands on a stay confirmed
- * here is kept and the office is alerted, once per block.
+ * Imports one feed: fetched, then read whole in a worker thread under a deadline, outside any
+ * transaction; then its blocks replaced in one. A failure leaves the blocks as they were and records
+ * why. A block that lands on a stay confirmed here is kept and the office is alerted, once per block.
  */
-async function importFeed(feed: FeedRow, limits: FeedFetchLimits): Promise<FeedImport> {
+async function importFeed(feed: FeedRow, limits: ImportLimits, readers: FeedReaders): Promise<FeedImport> {
   const property = await findProperty(feed.property);
-  let events: ReturnType<typeof readFeedEvents>;
+  let reading: FeedReading;
   try {
-    events = readFeedEvents(await fetchFeed(feed.url, limits));
+    const text = await fetchFeed(feed.url, limits);
+    reading = await readers.read(text, todayInKerala());
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const blocks = await withCaller(serviceRole, async (tx) => {
-      await recordFeedFailure(tx, feed.id, reason);
-      return feed.block_count;
-    });
-    return { feedId: feed.id, label: feed.label, ok: false, blocks, error: reason };
+    const theFeeds = error instanceof FeedRefusal || error instanceof FeedFetchError;
+    if (!theFeeds) console.error(`The calendar import of feed ${feed.id} failed`, error);
+    const reason = theFeeds ? error.message : ourFailure;
+    await withCaller(serviceRole, (tx) => recordFeedFailure(tx, feed.id, reason));
+    return { feedId: feed.id, label: feed.label, ok: false, blocks: feed.block_count, error: reason };
   }
   const { blocks, emails } = await withCaller(serviceRole, async (tx) => {
-    const count = await replaceFeedBlocks(tx, feed, events);
+    const count = await replaceFeedBlocks(tx, feed, reading.events, reading.note);
     const queued: string[] = [];
     for (const conflict of await listUntoldConflicts(tx, feed.id)) {
       const email = conflictAlertMessage(
@@ -166,26 +186,63 @@ async function importFeed(feed: FeedRow, limits: FeedFetchLimits): Promise<FeedI
   return { feedId: feed.id, label: feed.label, ok: true, blocks, error: null };
 }
 
+/**
+ * Feeds in the order an import takes them: those that failed last time after every other, so a feed
+ * that keeps failing never holds up the rest; within each, the least recently tried first, so a feed
+ * a run had no time for comes first in the next.
+ */
+export function inImportOrder<Feed extends Pick<FeedRow, 'last_error' | 'last_tried_at'>>(
+  feeds: Feed[],
+): Feed[] {
+  const tried = (feed: Feed) => feed.last_tried_at?.getTime() ?? Number.NEGATIVE_INFINITY;
+  return [...feeds].sort(
+    (a, b) => Number(a.last_error !== null) - Number(b.last_error !== null) || tried(a) - tried(b),
+  );
+}
+
+/**
+ * Imports the feeds a few at a time, each lane reading in a worker thread of its own: each feed has its
+ * own deadlines (fetch, then read), so a slow or hostile one costs its own lane that long, and the
+ * others go on in theirs. Answers in the order
+ * taken; feeds not started within `startWithinMs` are left out of the answer (and said so in the log).
+ */
+async function importEach(feeds: FeedRow[], limits: ImportLimits): Promise<FeedImport[]> {
+  const began = Date.now();
+  const lane = pLimit(limits.concurrency ?? 4);
+  const readers = startFeedReaders({ ...defaultReadLimits, ...limits });
+  const results = await Promise.all(
+    inImportOrder(feeds).map((feed) =>
+      lane(() =>
+        limits.startWithinMs !== undefined && Date.now() - began > limits.startWithinMs
+          ? undefined
+          : importFeed(feed, limits, readers),
+      ),
+    ),
+  ).finally(() => readers.close());
+  const imports = results.filter((one): one is FeedImport => one !== undefined);
+  if (imports.length < feeds.length) {
+    console.warn(
+      `Calendar import: ${feeds.length - imports.length} of ${feeds.length} feeds left for the next run, which takes them first`,
+    );
+  }
+  return imports;
+}
+
 /** "Import now": every feed of one property, for an admin. */
 export async function importPropertyFeeds(
   visitor: Visitor,
   slug: string,
-  limits: FeedFetchLimits = feedFetchLimits(),
+  limits: ImportLimits = feedFetchLimits(),
 ): Promise<{ imports: FeedImport[] }> {
   const property = await requireProperty(slug);
   const feeds = await withCaller(callerFor(visitor), (tx) => listFeeds(tx, property.slug));
-  const imports: FeedImport[] = [];
-  for (const feed of feeds) imports.push(await importFeed(feed, limits));
-  return { imports };
+  return { imports: await importEach(feeds, limits) };
 }
 
 /** The hourly import of every feed (the scheduled function, `npm run calendars:import`, `npm start`). */
-export async function importAllFeeds(limits: FeedFetchLimits = feedFetchLimits()): Promise<FeedImport[]> {
+export async function importAllFeeds(limits: ImportLimits = feedFetchLimits()): Promise<FeedImport[]> {
   const feeds = await withCaller(serviceRole, (tx) => listFeeds(tx));
-  const imports: FeedImport[] = [];
-  // One at a time: a slow feed costs its own timeout, and the database sees one writer per property.
-  for (const feed of feeds) imports.push(await importFeed(feed, limits));
-  return imports;
+  return importEach(feeds, limits);
 }
 
 export const describeImports = (imports: FeedImport[]) => {
@@ -229,13 +286,13 @@ export async function readPublishedCalendar(token: string): Promise<string> {
   const host = new URL(siteUrl()).hostname;
   const events: PublishedEvent[] = [
     ...found.nights.stays.map((stay) => ({
-      uid: `${stay.id}@${host}`,
+      uid: `${stay.uid}@${host}`,
       start: stay.start,
       end: stay.end,
       summary: `Booked (${stay.reference})`,
     })),
     ...found.nights.blocks.map((block) => ({
-      uid: `block-${block.id}@${host}`,
+      uid: `${block.uid}@${host}`,
       start: block.start,
       end: block.end,
       summary: 'Not available',

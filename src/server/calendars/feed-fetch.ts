@@ -30,6 +30,12 @@ export class FeedFetchError extends Error {
   override name = 'FeedFetchError';
 }
 
+// The one reason the office sees for every way a connection can fail: refused, reset, silent, a TLS
+// error, a name that does not resolve or resolves to a private address. Told apart, they would let an
+// admin map which ports answer on any host, and which internal names exist. The cause stays on the
+// error for the server's own log.
+const unreachable = 'No calendar came back from that link: check the link on the platform, then try again';
+
 // Addresses a server-side fetch must never reach: this host, private networks, link-local (cloud
 // metadata at 169.254.169.254), carrier-grade NAT, multicast, reserved and documentation ranges.
 // Two lists: Node's BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too, so the
@@ -54,37 +60,78 @@ for (const [network, prefix] of [
 ] as const) {
   privateV4.addSubnet(network, prefix, 'ipv4');
 }
+// The forms that carry an IPv4 address (::/96, ::ffff:0:0/96, 64:ff9b::/96, 2002::/16, 2001::/32)
+// are judged by that address first (ipv4Inside); these are the IPv6 ranges refused as themselves.
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['::', 8], // reserved, with the unspecified address and ::1
+  ['64:ff9b:1::', 48], // NAT64 for local use (RFC 8215): translates into private networks
+  ['100::', 64], // discard
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation (RFC 9637)
+  ['5f00::', 16], // SRv6 segment identifiers
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // the old site-local
+  ['ff00::', 8], // multicast
 ] as const) {
   privateV6.addSubnet(network, prefix, 'ipv6');
 }
 
 const loopback = (address: string) => address === '::1' || /^127\./.test(address);
 
+/** The eight 16-bit groups of an IPv6 address, or undefined when it is not one (a zone id included). */
+function ipv6Groups(address: string): number[] | undefined {
+  let host: string;
+  try {
+    // The URL parser writes any spelling in one form: hex groups, an embedded dotted IPv4 as two groups.
+    host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+  const [head = '', tail] = host.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  const groups = [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : undefined;
+}
+
+const dotted = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 addresses a packet to this IPv6 address ends up at or comes from: the one it carries
+ * (IPv4-compatible ::/96, mapped ::ffff:0:0/96, translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96), the
+ * 6to4 relay's (2002::/16, bits 16–47), or a Teredo tunnel's server and client (2001::/32, the client
+ * being the last 32 bits inverted). `carried` says the address is only a spelling of the IPv4 one.
+ */
+function ipv4Inside(groups: number[]): { carried: boolean; addresses: string[] } {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const last = dotted(g6, g7);
+  const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
+  if (zeroTo(6)) return { carried: true, addresses: [last] };
+  if (zeroTo(5) && g5 === 0xffff) return { carried: true, addresses: [last] };
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return { carried: true, addresses: [last] };
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
+    return { carried: true, addresses: [last] };
+  if (g0 === 0x2002) return { carried: false, addresses: [dotted(g1, g2)] };
+  if (g0 === 0x2001 && g1 === 0)
+    return { carried: false, addresses: [dotted(g2, g3), dotted(g6 ^ 0xffff, g7 ^ 0xffff)] };
+  return { carried: false, addresses: [] };
+}
+
 /** Whether a fetch may connect to this IP address. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !privateV4.check(address, 'ipv4');
   if (family !== 6) return false;
-  // An IPv4-mapped address (::ffff:10.0.0.1) reaches the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  if (/^::ffff:/i.test(address)) {
-    const [high = 0, low = 0] = address
-      .slice(7)
-      .split(':')
-      .map((part) => Number.parseInt(part, 16));
-    return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-  }
-  return !privateV6.check(address, 'ipv6');
+  const groups = ipv6Groups(address);
+  if (!groups) return false;
+  const inside = ipv4Inside(groups);
+  const ipv4Public = inside.addresses.every((ipv4) => !privateV4.check(ipv4, 'ipv4'));
+  if (inside.carried) return ipv4Public;
+  return ipv4Public && !privateV6.check(groups.map((group) => group.toString(16)).join(':'), 'ipv6');
 }
 
 function allowedAddress(address: string, limits: FeedFetchLimits): boolean {
@@ -130,7 +177,9 @@ function checkedLookup(limits: FeedFetchLimits): LookupFunction {
       const refused = list.find(({ address }) => !allowedAddress(address, limits));
       if (refused || list.length === 0) {
         return callback(
-          new FeedFetchError(`${hostname} resolves to a private address; refused`) as NodeJS.ErrnoException,
+          new FeedFetchError(unreachable, {
+            cause: `${hostname} resolves to a private address`,
+          }) as NodeJS.ErrnoException,
           '',
           0,
         );
@@ -148,7 +197,7 @@ function requestOnce(url: URL, limits: FeedFetchLimits, deadline: number): Promi
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return reject(new FeedFetchError(`No answer within ${limits.timeoutMs / 1000} s`));
+    if (remaining <= 0) return reject(new FeedFetchError(unreachable, { cause: 'deadline' }));
     const request = client.get(
       url,
       {
@@ -182,19 +231,15 @@ function requestOnce(url: URL, limits: FeedFetchLimits, deadline: number): Promi
         response.on('end', () =>
           resolve({ status, location: null, body: Buffer.concat(chunks).toString('utf8') }),
         );
-        response.on('error', (error) => reject(error));
+        response.on('error', (error) => reject(new FeedFetchError(unreachable, { cause: error })));
       },
     );
     const timer = setTimeout(() => {
-      request.destroy(new FeedFetchError(`No answer within ${limits.timeoutMs / 1000} s`));
+      request.destroy(new FeedFetchError(unreachable, { cause: `no answer within ${limits.timeoutMs} ms` }));
     }, remaining);
     request.on('close', () => clearTimeout(timer));
     request.on('error', (error) =>
-      reject(
-        error instanceof FeedFetchError
-          ? error
-          : new FeedFetchError(`Could not reach the feed: ${error.message}`),
-      ),
+      reject(error instanceof FeedFetchError ? error : new FeedFetchError(unreachable, { cause: error })),
     );
   });
 }

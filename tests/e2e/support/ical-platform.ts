@@ -5,9 +5,13 @@ import ICAL from 'ical.js';
 
 /**
  * Another platform's calendar, as Airbnb publishes it: a local HTTP server answering one iCal feed with
- * one all-day reservation from `start` to `end` (DTEND exclusive, as platforms write it).
+ * one all-day reservation from `start` to `end` (DTEND exclusive, as platforms write it), and, given
+ * `endlessFrom`, a block from that day to the last day of year 9999.
  */
-export async function serveOtherPlatformFeed(nights: { start: string; end: string }) {
+export async function serveOtherPlatformFeed(
+  nights: { start: string; end: string },
+  { endlessFrom }: { endlessFrom?: string } = {},
+) {
   const calendar = new ICAL.Component('vcalendar');
   calendar.updatePropertyWithValue('prodid', '-//Airbnb Stand-in//EN');
   calendar.updatePropertyWithValue('version', '2.0');
@@ -17,6 +21,14 @@ export async function serveOtherPlatformFeed(nights: { start: string; end: strin
   event.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(nights.end));
   event.updatePropertyWithValue('summary', 'Reserved');
   calendar.addSubcomponent(event);
+  if (endlessFrom) {
+    const endless = new ICAL.Component('vevent');
+    endless.updatePropertyWithValue('uid', `${crypto.randomUUID()}@airbnb.example`);
+    endless.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(endlessFrom));
+    endless.updatePropertyWithValue('dtend', ICAL.Time.fromDateString('9999-12-31'));
+    endless.updatePropertyWithValue('summary', 'Airbnb (Not available)');
+    calendar.addSubcomponent(endless);
+  }
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/calendar' }).end(calendar.toString());
   });
