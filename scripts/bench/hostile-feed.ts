@@ -144,7 +144,7 @@ const server = await startServer(
     CALENDAR_FEEDS_ALLOW_LOOPBACK: '1',
     CALENDAR_IMPORT_HOURS: '1',
   },
-  900_000,
+  { startTimeoutMs: 900_000 },
 );
 const serverStarted = performance.now();
 const database = new pg.Client({ connectionString: await databaseUrl() });

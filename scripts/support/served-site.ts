@@ -2,16 +2,24 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 export type RunningServer = { process: ChildProcess; origin: string; output: () => string };
 
+/** The server prints its URL; then, or already before on a warm start, that every function is ready. */
+const printsUrl = /is running at/;
+const functionsReady = /Functions: \d+ of \d+ ready in/;
+
 /**
  * Starts `npm start`'s server (scripts/serve.ts, on the built dist/) in its own process group, so a
  * test can kill it together with its embedded PostgreSQL, as a power cut would. Resolves once it
- * prints its URL (within `startTimeoutMs`: bundling every function takes minutes on a loaded machine).
- * Used by the e2e tests that own a server and by the benchmarks.
+ * prints its URL and, unless `until` is 'url', once every function is ready too (measurements and
+ * tests then meet no bundling), within `startTimeoutMs`. Used by the e2e tests that own a server and
+ * by the benchmarks.
  */
 export function startServer(
   port: number,
   env: Record<string, string>,
-  startTimeoutMs = 240_000,
+  {
+    until = 'functions',
+    startTimeoutMs = 240_000,
+  }: { until?: 'url' | 'functions'; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, PORT: String(port), ...env },
@@ -27,7 +35,7 @@ export function startServer(
     }, startTimeoutMs);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('is running at')) {
+      if (printsUrl.test(output) && (until === 'url' || functionsReady.test(output))) {
         clearTimeout(timer);
         resolve({ process: child, origin: `http://127.0.0.1:${port}`, output: () => output });
       }
