@@ -7,7 +7,7 @@ describe('row level security across the database', () => {
     for (const caller of [anon, guestA]) {
       for (const table of [
         'app_private.idempotency_keys',
-        'app_private.rate_limit_counters',
+        'app_private.rate_limit_hits',
         'supabase_migrations.schema_migrations',
       ]) {
         await asCaller(caller, async (db) => {
