@@ -17,6 +17,7 @@ import { closeDatabase, serviceRole, withCaller } from '../src/server/db/databas
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { startEmailWorker } from '../src/server/email/delivery.ts';
+import { queueOfficeAlertDigests } from '../src/server/forms/office-alert-digest.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
 import { startReminderWorker } from '../src/server/ledger/payment-reminders.ts';
@@ -326,8 +327,9 @@ if (database.backend.kind !== 'supabase') {
   }
 }
 
-// Emails wait in the outbox table until sent; this retries what a request could not send at once.
-startEmailWorker(settings.EMAIL_WORKER_MS);
+// Emails wait in the outbox table until sent; this retries what a request could not send at once,
+// and queues the digests of office alerts a flood of form posts held back.
+startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 // The balance reminders, as the daily `payment-reminders` function sends them on Netlify: at start and
 // every hour after, so a machine that sleeps overnight still sends each day's (each goes once).
 startReminderWorker();

@@ -2,8 +2,10 @@
 process.env.DB_POOL_MAX = '4';
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import sendCareerApplication from '../../netlify/functions/career-applications.mts';
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
 import sendEmails from '../../netlify/functions/send-emails.mts';
+import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
 import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { caller } from '../support/public-form-contract.ts';
@@ -18,6 +20,7 @@ import { ownerQuery } from '../support/sql.ts';
  */
 
 const call = caller({ handler: sendContactMessage });
+const callCareers = caller({ handler: sendCareerApplication });
 const hour = 60 * 60_000;
 // Hours of a day well clear of the real clock, so the form's allowance is this file's alone even
 // though the database is shared.
@@ -125,5 +128,42 @@ describe('a flood of contact messages from 25 addresses, with 20 alerts an hour'
     setClock(start + 3 * hour);
     await sendEmails();
     expect(await deliveredAbout(batch)).toHaveLength(21);
+  });
+});
+
+describe('a post that comes while alerts of its form are held', () => {
+  it('is held behind them, and the next digest lists it after them, with what each was about', async () => {
+    process.env.FORM_OFFICE_ALERTS_PER_HOUR = '2';
+    const batch = crypto.randomUUID().slice(0, 8);
+    const apply = async (n: number, position: string) => {
+      const response = await callCareers(
+        jsonPost(careerApplicationForm.endpoint, {
+          name: `Applicant ${n} of ${batch}`,
+          email: `flood-${batch}-${n}@example.com`,
+          phone: '+91 94470 23456',
+          qualification: 'B.Arch, 2019',
+          position,
+          coverNote: 'Applying in a flood.',
+        }),
+        uniqueClient(),
+      );
+      expect(response.status).toBe(201);
+    };
+    const later = start + 5 * 24 * hour;
+    setClock(later);
+    await apply(0, 'architect');
+    await apply(1, 'architect');
+    await apply(2, 'civil-engineer');
+    // The hour has room again, but the held alert goes first: this one joins it.
+    setClock(later + hour + 1000);
+    await apply(3, 'architect');
+    await sendEmails();
+    const digests = (await deliveredAbout(batch)).filter((message) => message.names.length > 1);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.subject).toMatch(/^2 career applications/);
+    expect(digests[0]?.names).toEqual([2, 3]);
+    expect(digests[0]?.text).toContain(
+      `Applicant 2 of ${batch} <flood-${batch}-2@example.com>: Civil Engineer`,
+    );
   });
 });

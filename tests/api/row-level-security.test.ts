@@ -8,6 +8,7 @@ describe('row level security across the database', () => {
       for (const table of [
         'app_private.idempotency_keys',
         'app_private.rate_limit_hits',
+        'app_private.held_office_alerts',
         'supabase_migrations.schema_migrations',
       ]) {
         await asCaller(caller, async (db) => {

@@ -4,8 +4,8 @@ import { firstErrorPerField } from '../../lib/form-fields.ts';
 import { isCaughtInHoneypot, type PublicFormIdentity } from '../../lib/public-forms.ts';
 import { siteUrl } from '../config.ts';
 import { anonymous, serviceRole, type Transaction, withCaller } from '../db/database.ts';
-import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
-import { type OfficeAlert, officeAlertMessage } from '../email/office-alert.ts';
+import { deliverQueuedEmails, type EmailKind } from '../email/delivery.ts';
+import type { OfficeAlert } from '../email/office-alert.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import type { Handler } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
@@ -19,6 +19,7 @@ import {
   readIdempotencyKey,
   rememberAnswer,
 } from './idempotency.ts';
+import { alertOfficeOrHold } from './office-alerts.ts';
 import { type FormRenderer, renderFormPage } from './render-form-page.ts';
 
 /**
@@ -27,7 +28,12 @@ import { type FormRenderer, renderFormPage } from './render-form-page.ts';
  */
 export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = PublicFormIdentity<Schema> & {
   store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string }>;
-  officeAlert: { kind: EmailKind; describe: (input: z.infer<Schema>) => OfficeAlert };
+  officeAlert: {
+    kind: EmailKind;
+    /** The form's posts in the plural, for the digest that lists held alerts: "contact messages". */
+    many: string;
+    describe: (input: z.infer<Schema>) => OfficeAlert;
+  };
 };
 
 /**
@@ -89,10 +95,11 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
       const { id } = await form.store(tx, parsed.data);
       const created = { status: 201, body: { id } };
       if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, created);
-      // In the row's transaction, so the alert exists exactly when the row does; anon may not queue.
-      const alert = officeAlertMessage(form.officeAlert.describe(parsed.data), siteUrl());
-      const queued = await tx.as(serviceRole, () => queueEmail(tx, form.officeAlert.kind, alert));
-      return { answer: created, emails: [queued] };
+      // In the row's transaction, so the alert (or its place in a digest) exists exactly when the row
+      // does; anon may not queue.
+      const alert = form.officeAlert.describe(parsed.data);
+      const queued = await tx.as(serviceRole, () => alertOfficeOrHold(tx, form, { id }, alert, siteUrl()));
+      return { answer: created, emails: queued ? [queued] : [] };
     });
     // A mail server that is down leaves the alert queued for the worker; the post stands either way.
     await deliverQueuedEmails(emails);

@@ -53,6 +53,15 @@ async function recordHit(tx: Transaction, bucket: string, rule: RateLimit, now: 
 }
 
 /**
+ * Holds `key`'s bucket for `rule` until the caller's transaction ends, so work that must see the
+ * bucket unchanged (taking a place, or more around it) runs one transaction at a time. Taken twice in
+ * one transaction, it is simply held.
+ */
+export async function lockRateLimitBucket(tx: Transaction, rule: RateLimit, key: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [bucketOf(rule, key)]);
+}
+
+/**
  * Takes a place in `key`'s window for `rule` if one is free, in the caller's transaction (which must
  * run as service_role): the bucket's advisory lock, held to the end of that transaction, makes
  * concurrent requests take places one at a time, so none is given twice. A refused request takes
@@ -66,7 +75,7 @@ export async function takeRateLimitSlot(
 ): Promise<SlotAnswer> {
   if (rule.limit === 0) return { taken: true };
   const bucket = bucketOf(rule, key);
-  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [bucket]);
+  await lockRateLimitBucket(tx, rule, key);
   await tx.query('delete from app_private.rate_limit_hits where bucket = $1 and expires_at <= $2', [
     bucket,
     new Date(now),
