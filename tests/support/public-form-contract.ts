@@ -3,7 +3,7 @@ import type { Context } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { honeypotField } from '../../src/lib/public-forms.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { formPost, jsonPost, siteOrigin, uniqueClient } from './requests.ts';
+import { formPost, jsonPost, siteOrigin, uniqueClient, withReadyFormToken } from './requests.ts';
 
 /** A body the form accepts. Every call has a new email, so the rows it stores are the test's own. */
 type ValidBody = () => Record<string, string> & { email: string };
@@ -32,9 +32,13 @@ export type InvalidInputCase = [
   message: string | ReturnType<typeof expect.stringContaining>,
 ];
 
-/** Calls the function as Netlify would, from a client address of its own unless one is given. */
+/**
+ * Calls the function as Netlify would, from a client address of its own unless one is given, with the
+ * cookie a person's browser posts with: a form token handed out a minute before.
+ */
 export function caller(form: Pick<PublicFormEndpoint, 'handler'>) {
-  return (request: Request, client = uniqueClient()) => form.handler(request, client as Context);
+  return async (request: Request, client = uniqueClient()) =>
+    form.handler(await withReadyFormToken(request), client as Context);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
-import { isCaughtInHoneypot, type PublicFormIdentity } from '../../lib/public-forms.ts';
+import { formTokenField, isCaughtInHoneypot, type PublicFormIdentity } from '../../lib/public-forms.ts';
 import { siteUrl } from '../config.ts';
 import { anonymous, serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, type EmailKind } from '../email/delivery.ts';
@@ -12,6 +12,7 @@ import { toHttpError } from '../http/errors.ts';
 import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
 import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
 import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
+import { checkFormToken } from './form-token.ts';
 import {
   claimIdempotencyKey,
   hashRequest,
@@ -48,9 +49,10 @@ export function publicFormEndpoint<Schema extends z.ZodType<Record<string, unkno
 }
 
 /**
- * POST handler shared by every public form: method, origin, rate limit, body size and type, validation
- * with the form's own schema, idempotency, one transaction as `anon` that stores the row and queues the
- * office's alert (sent before answering, or later by the worker). JSON clients get 201 or the error
+ * POST handler shared by every public form: method, origin, rate limit, body size and type, the
+ * honeypot, validation with the form's own schema, the form token (form-token.ts), idempotency, one
+ * transaction as `anon` that stores the row and queues the office's alert (sent before answering, or
+ * later by the worker) or holds it for a digest (office-alerts.ts). JSON clients get 201 or the error
  * shape; a plain HTML form post gets a 303 to the confirmation page or the form again with its errors.
  */
 export async function submitPublicForm<Schema extends z.ZodType<Record<string, unknown>>>(
@@ -85,6 +87,12 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
         'Some fields need your attention.',
         firstErrorPerField(parsed.error),
       );
+    }
+    const token = await checkFormToken(request, body.value);
+    if (!token.ready) {
+      // The form it is answered with carries the token to post next, for a browser that keeps no cookies.
+      submitted = { ...submitted, [formTokenField]: token.next };
+      throw token.refusal;
     }
     const scope = publicFormScope(form.name, client);
     const { answer, emails } = await withCaller(anonymous, async (tx) => {
