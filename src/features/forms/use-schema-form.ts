@@ -64,15 +64,18 @@ export function useSchemaForm<Schema extends z.ZodObject>({
   useEffect(() => setHydrated(true), []);
 
   const formToken = useRef<string | undefined>(undefined);
-  // A failed fetch leaves the post without a token: the server's refusal says to send again, and
-  // that refusal fetches one.
-  async function renewFormToken() {
-    const answer = await requestJson(apiRoutes.formToken, formTokenAnswerSchema);
-    if (answer.ok) formToken.current = answer.data.token;
+  // What a submit waits for when it comes before the token has: a person quick with autofill, a slow
+  // connection. A failed fetch leaves the post without a token: the server's refusal says to send
+  // again, and that refusal fetches one.
+  const formTokenArrival = useRef<Promise<void> | undefined>(undefined);
+  function renewFormToken() {
+    formTokenArrival.current = requestJson(apiRoutes.formToken, formTokenAnswerSchema).then((answer) => {
+      if (answer.ok) formToken.current = answer.data.token;
+    });
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island wakes.
   useEffect(() => {
-    if (withFormToken) void renewFormToken();
+    if (withFormToken) renewFormToken();
   }, []);
 
   // Focus moves after React has rendered the messages, so the first invalid field is found reliably.
@@ -129,6 +132,12 @@ export function useSchemaForm<Schema extends z.ZodObject>({
     setStatus('pending');
     sending.current = true;
     idempotencyKey.current ??= crypto.randomUUID();
+    if (withFormToken) {
+      await formTokenArrival.current;
+      // The fetch as the island woke failed (offline, say): one more try before posting without.
+      if (!formToken.current) renewFormToken();
+      await formTokenArrival.current;
+    }
     const token = withFormToken ? formToken.current : undefined;
     const answer = await requestJson(endpoint, z.unknown(), {
       method: 'POST',
@@ -152,7 +161,7 @@ export function useSchemaForm<Schema extends z.ZodObject>({
     setRefusal({ status: answer.status, code: answer.code });
     // The token was missing, forged or too old (a new one comes), or the post came too soon (the same
     // one comes back, its wait still counting from when it was first handed out).
-    if (withFormToken && answer.fields[formTokenField]) void renewFormToken();
+    if (withFormToken && answer.fields[formTokenField]) renewFormToken();
     if (Object.keys(answer.fields).length > 0) focusFirstInvalid();
   }
 
