@@ -50,6 +50,11 @@ export default defineConfig({
     },
   },
   vite: {
+    server: {
+      // astro dev serves every file of the working copy (`/.data/…?raw`, `/@fs/…`), and Vite's default
+      // CORS hands them to a page on any localhost port; the site's own pages are same-origin.
+      cors: false,
+    },
     plugins: [
       // Serves netlify/functions under astro dev. Edge functions and geolocation reach the internet.
       netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } }),

@@ -13,6 +13,9 @@ export const e2eOutboxDir = `.data/e2e-${port}/outbox`;
 /** CI sets this to run the server tests on PostgreSQL 15 instead of the embedded database. */
 export const externalDatabaseUrl = process.env.E2E_DATABASE_URL;
 
+/** What `npm start`'s server prints once it serves and once all its functions are ready (scripts/serve.ts). */
+export const serverReady = /(?=[\s\S]*is running at)(?=[\s\S]*Functions: \d+ of \d+ ready in)/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -40,11 +43,14 @@ export default defineConfig({
   webServer: {
     // The production build (npm run test:e2e builds first) served as `npm start` serves it.
     command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json ${e2eOutboxDir} && node scripts/serve.ts`,
-    url: `${baseURL}/api/health`,
-    // Health answers while the other functions are still being prepared; the first journey must not
-    // race them on a loaded machine, so the tests start once the server says it is running.
-    wait: { stdout: /is running at/ },
-    timeout: 180_000,
+    // The tests start once the server prints its URL and every function is ready, in either order (a
+    // cold start bundles the functions after the URL; a warm one finds them all cached before it): the
+    // first journeys must not race the bundling on a loaded machine. No `url` check, which Playwright
+    // races against this one and would win as soon as /api/health answers.
+    wait: { stdout: serverReady },
+    // A fresh checkout (CI) bundles every function first: all were ready 48–81 s after the start of a
+    // fresh clone at load average 11–14 (README, "First start, measured").
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

@@ -1,32 +1,27 @@
 /**
- * `npm start`: serves the production build (dist/) and the Netlify functions together through
- * Netlify's own local emulation, with netlify.toml's redirects and headers, on the configured or the
- * embedded database. Prints the URL only once every function has answered.
+ * `npm start` (after scripts/start.ts has built the site) and `npm run serve`: serves the production
+ * build (dist/) and the Netlify functions together through Netlify's own local emulation, with
+ * netlify.toml's redirects and headers, on the configured or the embedded database. Says what it does
+ * as it starts, a line a step, and prints the URL once the site answers its pages and /api/health. The
+ * other functions come from the bundle cache or are bundled in the background meanwhile; a request
+ * for one not ready yet waits for its bundle.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { NetlifyDev } from '@netlify/dev';
 import compression from 'compression';
 import pLimit from 'p-limit';
-import { startCalendarImporter } from '../src/server/calendars/calendar-service.ts';
-import { ConfigurationError, checkEnvironment } from '../src/server/config.ts';
+import { ConfigurationError, checkEnvironment, readBackend } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
-import { startEmailWorker } from '../src/server/email/delivery.ts';
-import { queueOfficeAlertDigests } from '../src/server/forms/office-alert-digest.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
-import { startReminderWorker } from '../src/server/ledger/payment-reminders.ts';
-import {
-  bundleEachFunctionOnce,
-  findBundlingPatchProblem,
-  installedFunctionsDevVersion,
-} from './support/bundle-functions-once.ts';
 import { startCmsBackend } from './support/cms-backend.ts';
+import { createFunctionBundleCache, isRunning } from './support/function-bundle-cache.ts';
+import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const settings = (() => {
@@ -40,49 +35,82 @@ const settings = (() => {
 })();
 const { PORT: port, HOST: host } = settings;
 
-if (!existsSync(path.join(root, 'dist/index.html'))) {
-  console.error('No build found in dist/. Run `npm start` (it builds first) or `npm run build`.');
-  process.exit(1);
-}
-
-const bundlingPatchProblem = findBundlingPatchProblem();
-if (bundlingPatchProblem) {
-  console.error(bundlingPatchProblem);
-  process.exit(1);
-}
-
 // Links in emails (confirm, reset) point here; Netlify sets URL to the site's address in production.
 process.env.URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
-const database = await prepareDatabase({
+/** Seconds since `since` (a performance.now()), by default since this process started. */
+const seconds = (since = 0) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+// What this server has started, stopped in the opposite order on Ctrl-C or SIGTERM, which may come
+// while it is still starting (the content editor's backend, a process of its own, must not outlive it).
+const cleanups: (() => unknown)[] = [stopSiteBuild];
+async function stopEverything() {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch {
+      // Stopping anyway: the next part still has to stop.
+    }
+  }
+}
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  await stopEverything();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+const backend = readBackend();
+const databaseStartedAt = performance.now();
+console.log(
+  backend.kind === 'embedded'
+    ? `Database: starting the embedded PostgreSQL in ${path.relative(root, backend.dataDir) || backend.dataDir}…`
+    : `Database: connecting to ${backend.kind === 'supabase' ? 'Supabase' : 'PostgreSQL'}…`,
+);
+// The database starts first, while the modules of Netlify's emulation load (seconds on a busy machine).
+const databaseReady = prepareDatabase({
   command: 'npm start',
   alone: true,
   serves: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
-}).catch((error: unknown) => {
-  if (!(error instanceof DatabaseInUseError)) throw error;
-  console.error(error.message);
+}).then(
+  (database) => {
+    const migrated = database.migrations.applied;
+    console.log(
+      `Database: ready in ${seconds(databaseStartedAt)}` +
+        (migrated.length > 0
+          ? `, ${migrated.length} migration${migrated.length === 1 ? '' : 's'} applied`
+          : '') +
+        '.',
+    );
+    if (migrated.length > 0) console.log(`  Migrated: ${migrated.join(', ')}`);
+    return database;
+  },
+  (error: unknown) => {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  },
+);
+cleanups.push(async () => (await databaseReady).stop());
+const [{ NetlifyDev }, { listFunctions }, { bundlerSettingsOf, findBundlingPatchProblem, takeBundlesFrom }] =
+  await Promise.all([
+    import('@netlify/dev'),
+    import('@netlify/zip-it-and-ship-it'),
+    import('./support/bundle-functions-once.ts'),
+  ]);
+const bundlingPatchProblem = findBundlingPatchProblem();
+if (bundlingPatchProblem) {
+  console.error(bundlingPatchProblem);
+  await stopEverything();
   process.exit(1);
-});
-// The functions log in as the app role, never as the owner (see src/server/db/app-role.ts).
-process.env.DATABASE_URL = database.appUrl;
-if (database.migrations.applied.length > 0) {
-  console.log(`Database migrated: ${database.migrations.applied.join(', ')}`);
 }
 
-const functionsServePath = path.join(root, '.netlify/functions-serve');
-// Bundles earlier runs left behind. Another server on this checkout (the e2e tests run several) may be
-// using some right now: a server's own folder is named after its process and kept while that lives;
-// the rest are per-request folders and the registry's, rewritten as servers start, kept while fresh.
-for (const entry of await readdir(functionsServePath).catch(() => [] as string[])) {
-  const folder = path.join(functionsServePath, entry);
-  const owner = /^start-(\d+)-/.exec(entry)?.[1];
-  const { mtimeMs } = await stat(folder).catch(() => ({ mtimeMs: Date.now() }));
-  const unused = owner ? !isRunning(Number(owner)) : Date.now() - mtimeMs > 10 * 60_000;
-  if (unused) await rm(folder, { recursive: true, force: true }).catch(() => {});
-}
-await mkdir(functionsServePath, { recursive: true });
-const bundleFolder = await mkdtemp(path.join(functionsServePath, `start-${process.pid}-`));
-bundleEachFunctionOnce(bundleFolder);
+// The function behind /api/health, which the start waits for, so it is bundled first.
+const healthPath = '/api/health';
+const healthFunction = 'health';
 
 const netlify = new NetlifyDev({
   projectRoot: root,
@@ -100,15 +128,95 @@ const netlify = new NetlifyDev({
   staticFiles: { enabled: true },
   serverAddress: null,
 });
+
+// Each function's bundle comes from this cache, shared by every server on the checkout
+// (scripts/support/function-bundle-cache.ts). The functions are listed, and their bundles found or
+// made, as Netlify's function registry would, while the site builds and the database starts: neither
+// is needed for bundling.
+// NetlifyDev's getConfig is private to TypeScript only: it resolves netlify.toml as its start() does for
+// the function registry (@netlify/dev is pinned; `takeBundlesFrom` checks the registry's settings).
+const netlifyConfig = await (
+  netlify as unknown as {
+    getConfig(): Promise<{
+      config: { functionsDirectory?: string };
+      functions?: Record<string, Record<string, unknown>>;
+    }>;
+  }
+).getConfig();
+const bundlerSettings = bundlerSettingsOf(netlifyConfig.functions, root);
+const bundleCache = createFunctionBundleCache({
+  root,
+  cacheDir: path.join(root, '.netlify/function-bundles'),
+  functionsConfig: bundlerSettings,
+});
+cleanups.push(() => bundleCache.close());
+const functions = new Map(
+  (
+    await listFunctions([netlifyConfig.config.functionsDirectory ?? path.join(root, 'netlify/functions')], {
+      config: netlifyConfig.functions,
+    })
+  ).map(({ name, mainFile }) => [name, mainFile]),
+);
+void prepareFunctions();
+const registered = new Set<string>();
+takeBundlesFrom({
+  register({ name, functionsConfig }) {
+    if (JSON.stringify(functionsConfig) !== JSON.stringify(bundlerSettings)) {
+      throw new Error(
+        `Netlify's registry bundles ${name} with other settings than npm start's bundle cache: update scripts/support/bundle-functions-once.ts.`,
+      );
+    }
+    registered.add(name);
+  },
+  bundle: async (name, mainFile) => (await bundleCache.get(name, mainFile, { urgent: true })).buildData,
+});
+
+// The build start.ts began, if it had to (none under `npm run serve`).
+try {
+  await siteBuilt();
+} catch (error) {
+  console.error((error as Error).message);
+  await stopEverything();
+  process.exit(1);
+}
+if (!existsSync(path.join(root, 'dist/index.html'))) {
+  console.error('No build found in dist/. Run `npm start` (it builds first) or `npm run build`.');
+  await stopEverything();
+  process.exit(1);
+}
+
+const database = await databaseReady;
+// The functions log in as the app role, never as the owner (see src/server/db/app-role.ts).
+process.env.DATABASE_URL = database.appUrl;
+
+// The content editor at /cms saves to this working copy through it; it loads slowly on a busy
+// machine, so it starts now, beside the functions.
+const cmsBackendStarted = startCmsBackend(root, Number(port));
+cleanups.push(async () => (await cmsBackendStarted).stop());
+
+// Bundles earlier versions of this script left in Netlify's own folder: one per request (removed as it
+// ends, unless a server was killed), one per server (start-<pid>-…), and the registry's. Another server
+// on this checkout may be using some right now: a server's own folder is kept while it lives, the rest
+// while fresh.
+const functionsServePath = path.join(root, '.netlify/functions-serve');
+for (const entry of await readdir(functionsServePath).catch(() => [] as string[])) {
+  const folder = path.join(functionsServePath, entry);
+  const owner = /^start-(\d+)-/.exec(entry)?.[1];
+  const { mtimeMs } = await stat(folder).catch(() => ({ mtimeMs: Date.now() }));
+  const unused = owner ? !isRunning(Number(owner)) : Date.now() - mtimeMs > 10 * 60_000;
+  if (unused) await rm(folder, { recursive: true, force: true }).catch(() => {});
+}
+await mkdir(functionsServePath, { recursive: true });
+
+cleanups.push(() => netlify.stop());
 await netlify.start();
 
-// Locally each function request bundles the function and starts a worker (about 250 ms of CPU on
+// Locally each function request starts a worker and imports its bundle (about 250 ms of CPU on
 // 2 cores); a burst of hundreds admitted at once starves them all past the 30 s function timeout.
 // Netlify gives each request its own instance; here a queue admits a few at a time instead. A request
 // joins it only once its body is in, so a slow client holds no place, and the health check never
 // queues: it must answer while the functions are busy.
 const admitFunction = pLimit(settings.FUNCTION_CONCURRENCY);
-const healthPath = '/api/health';
 
 // A client gets this long for a request's headers, and again for its body (at most the 64 KB the
 // functions accept); then it is answered 408 and disconnected, so slow clients cannot pile up.
@@ -265,54 +373,46 @@ const server = createServer(
   (req, res) => compress(req as never, res as never, () => void answer(req, res)),
 );
 
+cleanups.push(() => {
+  server.close();
+  server.closeAllConnections();
+});
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
 const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
-// The first requests after start fail while functions are bundled, so touch every one before
-// announcing the URL.
-async function warmUpFunctions() {
-  const dir = path.join(root, 'netlify/functions');
-  const targets: URL[] = [];
-  for (const file of await readdir(dir)) {
-    if (!/\.m?[jt]s$/.test(file)) continue;
-    // Netlify reads `config.path` statically too; the modules are not imported here.
-    const source = await readFile(path.join(dir, file), 'utf8');
-    const routes = [
-      ...(source.match(/\bpath:\s*(\[[^\]]*\]|'[^']*')/)?.[1] ?? '').matchAll(/'([^']+)'/g),
-    ].map((found) => found[1] as string);
-    for (const route of routes) {
-      targets.push(new URL(route.replace(/:[^/]+/g, 'warm-up').replace(/\*/g, ''), url));
-    }
-  }
-  // All at once: the admission queue above runs FUNCTION_CONCURRENCY of them at a time.
-  await Promise.all(
-    targets.map(async (target) => {
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const response = await fetch(target, { method: 'GET' }).catch(() => undefined);
-        await response?.body?.cancel();
-        if (response && response.status < 500) return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
+/** Asks the site for `pathname` as a visitor would, until it answers 200 or `attempts` run out. */
+async function answersOk(pathname: string, attempts: number): Promise<string | undefined> {
+  let last = 'no answer';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const response = await fetch(new URL(pathname, url)).catch((error: Error) => error);
+    if (response instanceof Response) {
+      if (response.status === 200) {
+        await response.body?.cancel();
+        return undefined;
       }
-    }),
-  );
+      last = `${response.status}: ${(await response.text()).split('\n')[0]?.slice(0, 200)}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return last;
 }
-await warmUpFunctions();
-if ((await readdir(bundleFolder)).length === 0) {
+// The pages are files; /api/health is a function, so it waits for its bundle (first in the queue).
+const notAnswering = (await answersOk('/', 10)) ?? (await answersOk(healthPath, 60));
+if (registered.size === 0) {
   console.error(
-    `Functions were not bundled once but on every request: @netlify/functions-dev ${installedFunctionsDevVersion()} ` +
-      'no longer calls the method scripts/support/bundle-functions-once.ts replaces. Not serving.',
+    "Netlify's registry registered no function through npm start's bundling patch " +
+      '(scripts/support/bundle-functions-once.ts): @netlify/functions-dev has changed. Not serving.',
   );
-  server.close();
-  server.closeAllConnections();
-  await netlify.stop().catch(() => {});
-  await database.stop().catch(() => {});
+  await stopEverything();
   process.exit(1);
 }
+if (notAnswering) console.warn(`The site does not answer as it should yet (${notAnswering}).`);
 
-// The content editor at /cms saves to this working copy through it.
-const cmsBackend = await startCmsBackend(root, Number(port));
+await cmsBackendStarted;
 
-console.log(`\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind})\n`);
+console.log(
+  `\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind}, started in ${seconds()})\n`,
+);
 console.log(`  Content editor: ${url}/cms/ (saves to src/content in this working copy)\n`);
 
 // On Supabase, admins are made in its dashboard (README); here, by a command the first run points to.
@@ -327,6 +427,13 @@ if (database.backend.kind !== 'supabase') {
   }
 }
 
+const [{ startEmailWorker }, { queueOfficeAlertDigests }, { startReminderWorker }, { startCalendarImporter }] =
+  await Promise.all([
+    import('../src/server/email/delivery.ts'),
+    import('../src/server/forms/office-alert-digest.ts'),
+    import('../src/server/ledger/payment-reminders.ts'),
+    import('../src/server/calendars/calendar-service.ts'),
+  ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,
 // and queues the digests of office alerts a flood of form posts held back.
 startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
@@ -336,27 +443,44 @@ startReminderWorker();
 // Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  server.closeAllConnections();
-  cmsBackend.stop();
-  await netlify.stop().catch(() => {});
-  await rm(bundleFolder, { recursive: true, force: true }).catch(() => {});
-  await database.stop().catch(() => {});
-  process.exit(0);
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-
-function isRunning(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * Prepares every function in the background, each from the cache or bundled, and says how far it has
+ * got: a line at most every 5 seconds, and one when all are ready, with how many were bundled and how
+ * many came from the cache. Resolves then.
+ */
+async function prepareFunctions(): Promise<void> {
+  const since = performance.now();
+  const total = functions.size;
+  console.log(`Functions: preparing ${total}, each from the bundle cache or bundled…`);
+  let settled = 0;
+  let lastLine = since;
+  const prepare = ([name, mainFile]: [string, string]) =>
+    bundleCache
+      .get(name, mainFile, { urgent: name === healthFunction })
+      .then(
+        () => {},
+        (error: Error) => console.error(`Functions: ${name} failed to bundle: ${error.message}`),
+      )
+      .finally(() => {
+        settled += 1;
+        if (settled < total && performance.now() - lastLine > 5000) {
+          lastLine = performance.now();
+          console.log(`Functions: ${settled} of ${total} ready…`);
+        }
+      });
+  // The start waits only for the build and the health function: the others are bundled (when not
+  // in the cache) after the build, which would otherwise share the cores with them.
+  const health = [...functions].filter(([name]) => name === healthFunction);
+  const healthReady = health.map(prepare);
+  await siteBuilt().catch(() => {});
+  await Promise.all([
+    ...healthReady,
+    ...[...functions].filter(([name]) => name !== healthFunction).map(prepare),
+  ]);
+  const { bundled, fromCache, failed } = bundleCache.counts();
+  console.log(
+    `Functions: ${bundled + fromCache} of ${total} ready in ${seconds(since)} ` +
+      `(${bundled} bundled, ${fromCache} from cache)${failed ? `; ${failed} failed to bundle, see above` : ''}.`,
+  );
+  await bundleCache.prune().catch(() => {});
 }

@@ -39,8 +39,8 @@ import { seedDemoData } from '../demo-data.ts';
 
 const targetRows = readLimit('BENCH_ROWS', 100_000);
 const iterations = readLimit('BENCH_ITERATIONS', 40);
-// Locally every function request is bundled and run in a fresh worker (about a second each on two
-// cores), so the HTTP runs are fewer.
+// Locally every function request runs in a fresh worker (about a second each on two cores, with
+// sign-in's scrypt), so the HTTP runs are fewer.
 const apiIterations = readLimit('BENCH_API_ITERATIONS', 10);
 const deepPage = 51;
 const benchUrl = process.env.BENCH_URL?.replace(/\/$/, '');

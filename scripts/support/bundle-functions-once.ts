@@ -1,30 +1,47 @@
 import { readFileSync } from 'node:fs';
 import { FunctionsHandler } from '@netlify/functions-dev';
+import type { BuildData } from './function-bundle-cache.ts';
 
 /**
- * @netlify/dev (5.1.3, through @netlify/functions-dev 2.0.8) bundles a function again on every request,
- * into a folder it deletes as the request ends (about 1.5 s of esbuild per request on 2 cores). Upstream
- * chose that on purpose for its Vite plugin, which watches no files (netlify/primitives#199, "use
- * ephemeral directories to serve functions"), and offers no option to keep a bundle: right for a dev
- * server, wasted on `npm start`, which serves one fixed build. `bundleEachFunctionOnce` makes each function bundle
- * once, on its first request, into a folder of the server's own; every later request runs that bundle,
- * still in a fresh worker as Netlify runs each invocation. It replaces a private method, so it is
- * written for one version of @netlify/functions-dev and refuses any other.
+ * @netlify/dev (5.1.3, through @netlify/functions-dev 2.0.8) bundles every function as it starts, into
+ * a folder all servers on a checkout share, and again on every request, into a folder it deletes as the
+ * request ends (about 1 s of CPU per bundle on 2 cores). Upstream chose that on purpose for its Vite
+ * plugin, which watches no files (netlify/primitives#199, "use ephemeral directories to serve
+ * functions"), and offers no option to keep a bundle: right for a dev server, wasted on `npm start`,
+ * which serves one fixed build. `takeBundlesFrom` makes every function take its bundle from a provider
+ * (function-bundle-cache.ts) instead, and keeps the rest: each request still runs in a fresh worker
+ * thread, as Netlify runs each invocation. It replaces private parts of @netlify/functions-dev, so it is
+ * written for one version and refuses any other.
  */
 export const patchedFunctionsDevVersion = '2.0.8';
 
-type BundledFunction = {
+/** A function as Netlify's registry found it, with the bundler settings it would have bundled it with. */
+export type RegisteredFunction = {
   name: string;
-  getBuildData(): Promise<unknown>;
-  build(options: { buildDirectory: string; cache: object }): Promise<{ error?: unknown }>;
+  mainFile: string;
+  /** zip-it-and-ship-it's `config`, derived as @netlify/functions-dev derives it. */
+  functionsConfig: Record<string, Record<string, unknown>>;
 };
-type Invoke = (
-  request: Request,
-  route: unknown,
-  func: BundledFunction,
-  buildDirectory?: string,
-) => Promise<Response>;
-type Handler = { invoke?: Invoke };
+
+export type BundleProvider = {
+  /** Called as the registry finds each function, before any request can reach it. */
+  register(func: RegisteredFunction): void;
+  /** The function's bundle, for a request that waits on it. */
+  bundle(name: string, mainFile: string): Promise<BuildData>;
+};
+
+/** The private parts of @netlify/functions-dev this patch touches. */
+type NetlifyFunction = {
+  name: string;
+  mainFile: string;
+  projectRoot: string;
+  config: { functions?: Record<string, Record<string, unknown>> };
+  runtime: { getBuildFunction: (options: object) => Promise<(options: object) => Promise<unknown>> };
+  build: (...args: unknown[]) => unknown;
+};
+type Registry = {
+  registerFunction: (this: object, name: string, func: NetlifyFunction, isReload?: boolean) => Promise<void>;
+};
 
 /** The @netlify/functions-dev installed next to this checkout. */
 export function installedFunctionsDevVersion(): string {
@@ -33,48 +50,95 @@ export function installedFunctionsDevVersion(): string {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
+/** FunctionsRegistry's prototype: the class is not exported, but every FunctionsHandler holds one. */
+export function registryPrototype(): Partial<Registry> {
+  // No functions folder: its scan finds nothing and reads no file.
+  const handler = new FunctionsHandler({
+    config: { get: () => ({}) },
+    destPath: '',
+    projectRoot: process.cwd(),
+    settings: {},
+    geolocation: {},
+  } as unknown as ConstructorParameters<typeof FunctionsHandler>[0]);
+  return Object.getPrototypeOf((handler as unknown as { registry: object }).registry) as Partial<Registry>;
+}
+
 /**
  * Why the bundling patch cannot be applied, or undefined when it can: the installed version must be
- * the one it was written for, and its `invoke` must still take the build folder and derive the client
- * address the way the patch and scripts/serve.ts expect.
+ * the one it was written for, and its registry must still build each function it registers only when
+ * it has a file watcher, which the patch takes away.
  */
 export function findBundlingPatchProblem(
   version = installedFunctionsDevVersion(),
-  handler: Handler = FunctionsHandler.prototype as unknown as Handler,
+  registry: Partial<Registry> = registryPrototype(),
 ): string | undefined {
   const fix =
-    'scripts/support/bundle-functions-once.ts replaces a private method of it; check that method in the ' +
-    `new version, then update patchedFunctionsDevVersion, or pin @netlify/functions-dev ${patchedFunctionsDevVersion}.`;
+    'scripts/support/bundle-functions-once.ts replaces private parts of it; check them in the new version, ' +
+    `then update patchedFunctionsDevVersion, or pin @netlify/functions-dev ${patchedFunctionsDevVersion}.`;
   if (version !== patchedFunctionsDevVersion) {
     return `@netlify/functions-dev ${version} is installed, but npm start's bundling patch was written for ${patchedFunctionsDevVersion}: ${fix}`;
   }
-  const source = typeof handler.invoke === 'function' ? handler.invoke.toString() : '';
-  if (!source.includes('this.globalBuildDirectory') || !source.includes('x-forwarded-for')) {
-    return `@netlify/functions-dev ${version} no longer has the FunctionsHandler.invoke that npm start's bundling patch replaces: ${fix}`;
+  const source = typeof registry.registerFunction === 'function' ? registry.registerFunction.toString() : '';
+  if (!source.includes('this.fileWatcher') || !source.includes('buildFunctionAndWatchFiles')) {
+    return `@netlify/functions-dev ${version} no longer has the FunctionsRegistry.registerFunction that npm start's bundling patch replaces: ${fix}`;
   }
   return undefined;
 }
 
 /**
- * Replaces FunctionsHandler's private `invoke` with one that bundles each function once into `folder`.
- * The original bundles into the folder it is given, or into `globalBuildDirectory` when given none;
- * handing it neither makes the function reuse its last bundle.
+ * Makes each function Netlify's registry registers from now on take its bundle from `provider`: the
+ * registry's own bundling at start is skipped (with it, the file watcher that would rebundle on a
+ * change: `npm start` serves the functions as they were when it started), and each request's bundling
+ * becomes a call to `provider.bundle`.
  */
-export function bundleEachFunctionOnce(folder: string): void {
-  const handler = FunctionsHandler.prototype as unknown as { invoke: Invoke };
-  const invokeAfterBundling = handler.invoke;
-  const bundles = new Map<string, Promise<{ error?: unknown }>>();
-  handler.invoke = async function (this: object, request, route, func) {
-    let bundle = bundles.get(func.name);
-    if (!bundle) {
-      // The registry bundles every function once as it starts, into a folder all servers on this
-      // checkout share; wait for that so it cannot finish later and replace this server's bundle.
-      bundle = func.getBuildData().then(() => func.build({ buildDirectory: folder, cache: {} }));
-      bundles.set(func.name, bundle);
+export function takeBundlesFrom(provider: BundleProvider, registry = registryPrototype()): void {
+  const register = registry.registerFunction as Registry['registerFunction'];
+  registry.registerFunction = async function (this: object, name, func, isReload) {
+    // NetlifyFunction.build asks its runtime for a build function; the bundle comes from there.
+    if (!func.build.toString().includes('this.runtime.getBuildFunction')) {
+      throw new Error(
+        `@netlify/functions-dev ${installedFunctionsDevVersion()} no longer builds a function through its runtime's getBuildFunction: update scripts/support/bundle-functions-once.ts.`,
+      );
     }
-    // A failed bundle is tried again on the next request; this one reports the error as before.
-    if ((await bundle).error) bundles.delete(func.name);
-    const withoutBuildFolder = Object.create(this, { globalBuildDirectory: { value: undefined } });
-    return invokeAfterBundling.call(withoutBuildFolder, request, route, func, undefined);
+    provider.register({
+      name: func.name,
+      mainFile: func.mainFile,
+      functionsConfig: bundlerSettingsOf(func.config.functions, func.projectRoot),
+    });
+    // An own runtime per function, so the module's shared one stays as it was.
+    func.runtime = {
+      ...func.runtime,
+      getBuildFunction: async () => async () => provider.bundle(func.name, func.mainFile),
+    };
+    return register.call(Object.create(this, { fileWatcher: { value: undefined } }), name, func, isReload);
   };
+}
+
+/**
+ * netlify.toml's [functions] settings as zip-it-and-ship-it takes them, as @netlify/functions-dev 2.0.8
+ * converts them (its normalizeFunctionsConfig and addFunctionsConfigDefaults) from the `functions` of
+ * @netlify/dev's resolved config. @netlify/dev 5.1.3 resolves them under `config.functions` instead, so
+ * this is `{ '*': { nodeSourcemap: true } }`, and `takeBundlesFrom` checks each function's against it: the local bundles leave out
+ * included_files (the functions read those files from the working directory, the checkout here) and
+ * tests/api/function-bundles.test.ts bundles with the settings a deploy uses.
+ */
+export function bundlerSettingsOf(
+  functions: Record<string, Record<string, unknown>> = {},
+  projectRoot: string,
+) {
+  const config: Record<string, Record<string, unknown>> = {};
+  for (const [pattern, settings] of Object.entries(functions)) {
+    config[pattern] = {
+      externalNodeModules: settings.external_node_modules,
+      includedFiles: settings.included_files,
+      includedFilesBasePath: projectRoot,
+      ignoredNodeModules: settings.ignored_node_modules,
+      nodeBundler: settings.node_bundler === 'esbuild' ? 'esbuild_zisi' : settings.node_bundler,
+      nodeVersion: undefined,
+      processDynamicNodeImports: true,
+      schedule: settings.schedule,
+      zipGo: true,
+    };
+  }
+  return { ...config, '*': { nodeSourcemap: true, ...config['*'] } };
 }

@@ -1,75 +1,76 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cmsBackendPort } from '../../src/integrations/content-editor.ts';
+import { cmsEditableFolders } from '../../src/lib/cms-config.ts';
 import { startCmsBackendGuard } from './cms-backend-guard.ts';
 
 /**
  * Decap CMS's local backend (decap-server) for `npm start` and `npm run dev`: the editor at /cms reads
- * and writes the working copy's src/content and src/assets through it, with no GitHub login. It writes
- * files for anyone who reaches it, so it listens on a free port of 127.0.0.1 behind a guard on
- * `cmsBackendPort` that lets only this site's own pages through (cms-backend-guard.ts); it never runs
- * on Netlify.
+ * and writes the working copy's src/content and src/assets through it, with no GitHub login. It
+ * writes files for anyone who reaches it, so the one way in is a guard on `cmsBackendPort` (127.0.0.1)
+ * that lets only this site's own pages through (cms-backend-guard.ts); decap-server itself runs in a
+ * process of its own (cms-backend-process.ts) that listens on a Unix socket in a folder only this user
+ * may enter, opens no TCP port, and touches no path outside the editor's folders. It never runs on
+ * Netlify.
  */
 
+const backendProcess = fileURLToPath(new URL('./cms-backend-process.ts', import.meta.url));
+
 /**
- * Starts decap-server and resolves once it answers, since the editor looks for it only as it loads: a
- * page opened before it listens falls back to the GitHub login. Gives up waiting after 2 minutes
- * (loading its modules took tens of seconds on a busy 2-core machine).
+ * Starts the backend and its guard, and resolves once it listens, since the editor looks for it only
+ * as it loads: a page opened before it listens falls back to the GitHub login. Gives up waiting after
+ * 2 minutes (loading its modules took tens of seconds on a busy 2-core machine).
  */
 export async function startCmsBackend(root: string, sitePort: number): Promise<{ stop: () => void }> {
-  const entry = createRequire(import.meta.url).resolve('decap-server/dist/index.js');
-  const backendPort = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(backendPort),
-      BIND_HOST: '127.0.0.1',
-      // Writes files, as an editor's save does on Netlify through a commit; the commit is the editor's own.
-      MODE: 'fs',
-      GIT_REPO_DIRECTORY: root,
-      LOG_LEVEL: 'warn',
+  // mkdtemp makes the folder 0700: no other user may reach the socket inside it.
+  const socketFolder = mkdtempSync(path.join(tmpdir(), 'kayal-cms-'));
+  // Windows has no Unix sockets in folders; a pipe with an unguessable name stands in.
+  const socketPath =
+    process.platform === 'win32'
+      ? `\\\\.\\pipe\\kayal-cms-${randomUUID()}`
+      : path.join(socketFolder, 'backend.sock');
+  const child = spawn(
+    process.execPath,
+    [backendProcess, socketPath, root, String(sitePort), JSON.stringify(cmsEditableFolders)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // Only what it needs: none of the server's secrets (DATABASE_URL, SMTP_URL …) reach it.
+      env: { PATH: process.env.PATH ?? '', GIT_REPO_DIRECTORY: root, NODE_ENV: 'production' },
     },
-  });
-  child.on('exit', (code) => {
-    if (code) console.warn(`  The content editor's local backend stopped (exit code ${code}).`);
+  );
+  const listening = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 120_000);
+    child.on('message', (message) => {
+      if (message !== 'listening') return;
+      clearTimeout(timer);
+      resolve(true);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code) console.warn(`  The content editor's local backend stopped (exit code ${code}).`);
+      resolve(false);
+    });
   });
   // A second server on this machine finds the guard's port taken; the first one's backend serves the editor.
-  const guard = await startCmsBackendGuard(cmsBackendPort, backendPort, sitePort).catch(() => {
+  const guard = await startCmsBackendGuard(cmsBackendPort, socketPath, sitePort).catch(() => {
     console.warn(`  The content editor's local backend is not started: port ${cmsBackendPort} is taken.`);
     return undefined;
   });
   const stop = () => {
     guard?.close();
     child.kill('SIGTERM');
+    rmSync(socketFolder, { recursive: true, force: true });
   };
   if (!guard) {
     stop();
     return { stop };
   }
-  const info = { action: 'info' };
-  for (let attempt = 0; attempt < 480 && child.exitCode === null; attempt++) {
-    const answer = await fetch(`http://127.0.0.1:${cmsBackendPort}/api/v1`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(info),
-    }).catch(() => undefined);
-    if (answer?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  if (!(await listening))
+    console.warn("  The content editor's local backend did not start; /cms cannot save.");
   return { stop };
-}
-
-/** A free port of 127.0.0.1, for decap-server behind the guard. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -2,12 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 export type RunningServer = { process: ChildProcess; origin: string; output: () => string };
 
+/** The server prints its URL; then, or already before on a warm start, that every function is ready. */
+const printsUrl = /is running at/;
+const functionsReady = /Functions: \d+ of \d+ ready in/;
+
 /**
  * Starts `npm start`'s server (scripts/serve.ts, on the built dist/) in its own process group, so a
  * test can kill it together with its embedded PostgreSQL, as a power cut would. Resolves once it
- * prints its URL. Used by the e2e tests that own a server and by the benchmarks.
+ * prints its URL and, unless `until` is 'url', once every function is ready too (measurements and
+ * tests then meet no bundling). Used by the e2e tests that own a server and by the benchmarks.
  */
-export function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+export function startServer(
+  port: number,
+  env: Record<string, string>,
+  { until = 'functions' }: { until?: 'url' | 'functions' } = {},
+): Promise<RunningServer> {
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -18,7 +27,7 @@ export function startServer(port: number, env: Record<string, string>): Promise<
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 240_000);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('is running at')) {
+      if (printsUrl.test(output) && (until === 'url' || functionsReady.test(output))) {
         clearTimeout(timer);
         resolve({ process: child, origin: `http://127.0.0.1:${port}`, output: () => output });
       }

@@ -14,7 +14,7 @@ import { buildCmsConfig } from '../lib/cms-config.ts';
  * Astro page keeps the hashed one. No public page links to it or loads any of it.
  */
 
-/** Where `npm start` and `npm run dev` run decap-server, the editor's local backend (scripts/support/cms-backend.ts). */
+/** Where `npm start` and `npm run dev` run the guard of the editor's local backend, its one way in (scripts/support/cms-backend.ts). */
 export const cmsBackendPort = Number(process.env.CMS_BACKEND_PORT ?? 8081);
 
 const editorDist = dirname(createRequire(import.meta.url).resolve('decap-cms/dist/decap-cms.js'));

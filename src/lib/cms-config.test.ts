@@ -1,9 +1,10 @@
 import type { ImageFunction } from 'astro:content';
 import { readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { buildCmsConfig, type CmsField } from './cms-config.ts';
+import { buildCmsConfig, type CmsField, cmsEditableFolders } from './cms-config.ts';
 import {
   conciergeSchema,
   jobSchema,
@@ -21,7 +22,8 @@ type Collection = {
   name: string;
   folder?: string;
   fields?: CmsField[];
-  files?: { name: string; fields: CmsField[] }[];
+  files?: { name: string; file: string; fields: CmsField[] }[];
+  media_folder?: string;
 };
 const collections = config.collections as Collection[];
 const collectionNamed = (name: string) => {
@@ -154,6 +156,22 @@ describe('the content editor configuration', () => {
       }
     },
   );
+
+  // The local backend refuses every path outside them, so a folder named here but outside would fail to save.
+  it('names only folders and files inside the ones the local backend lets the editor reach', () => {
+    const inside = (path: string) => cmsEditableFolders.some((folder) => path.startsWith(`${folder}/`));
+    const named: string[] = [config.media_folder];
+    for (const collection of collections) {
+      if (collection.folder) named.push(`${collection.folder}/entry.md`);
+      // A collection's media folder is relative to its entries, as Decap resolves it.
+      if (collection.folder && collection.media_folder) {
+        named.push(posix.join(collection.folder, collection.media_folder, 'picture.jpg'));
+      }
+      for (const file of collection.files ?? []) named.push(file.file);
+    }
+    expect(named.length).toBeGreaterThan(8);
+    expect(named.filter((path) => !inside(path))).toEqual([]);
+  });
 
   it('reads the JSON lists under the key the editor writes', () => {
     expect(JSON.parse(readFileSync('src/content/jobs.json', 'utf8'))).toHaveProperty('jobs');

@@ -20,6 +20,12 @@ import {
  * build still refuses, naming the file.
  */
 
+/**
+ * The folders the editor reads and writes, relative to the working copy: every collection, file and
+ * media folder below lies in one of them, and the local backend refuses any path outside them.
+ */
+export const cmsEditableFolders = ['src/content', 'src/assets'] as const;
+
 /** One field of a Decap collection, as its config.yml spells it. */
 export type CmsField = {
   name: string;

@@ -64,6 +64,12 @@ export function isBalanceOverdue(terms: LedgerTerms, receivedPence: number, toda
   return terms.balanceDueDate !== null && receivedPence < terms.totalPence && today > terms.balanceDueDate;
 }
 
+/**
+ * The most one entry of the ledger can hold: the database stores pence in a 32-bit integer
+ * (£21,474,836.47), far above any stay's total (£100,000 a week for 90 nights is about £1.3 million).
+ */
+export const largestAmountPence = 2_147_483_647;
+
 const poundsPattern = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 
 /**

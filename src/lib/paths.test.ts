@@ -3,6 +3,7 @@ import {
   apartmentPath,
   bookingPath,
   isCurrentSection,
+  plainReturnPath,
   postPath,
   propertyPath,
   safeReturnPath,
@@ -61,6 +62,29 @@ describe('safeReturnPath', () => {
     ['javascript:alert(1)', '/account'],
   ])('%j → %s', (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
+  });
+});
+
+describe('plainReturnPath', () => {
+  it.each([
+    [
+      '/booking?property=kovalam-cliff-villa&arrival=2027-03-06&departure=2027-03-13&guests=4',
+      '/booking?property=kovalam-cliff-villa&arrival=2027-03-06&departure=2027-03-13&guests=4',
+    ],
+    ['/villas/kovalam-cliff-villa', '/villas/kovalam-cliff-villa'],
+    ['/account', '/account'],
+    ['/', '/'],
+    [undefined, '/account'],
+    ['//evil.example/', '/account'],
+    ['/account?Win+a+prize+at=http://scam.example', '/account'],
+    ['/?note=Win%20a%20prize', '/account'],
+    ['/booking?property=a b', '/account'],
+    ['/Win-a-prize-at-scam.example', '/account'],
+    ['/booking?property=kovalam-cliff-villa?again=1', '/account'],
+    ['/booking?property', '/account'],
+    [`/booking?property=${'x'.repeat(65)}`, '/account'],
+  ])('%j → %s', (value, expected) => {
+    expect(plainReturnPath(value)).toBe(expected);
   });
 });
 

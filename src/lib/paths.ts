@@ -109,3 +109,26 @@ export function safeReturnPath(value: string | null | undefined): string {
   if (hasControlCharacter || value.includes('\\') || value.length > 500) return paths.account;
   return value;
 }
+
+// A page of the site (`/booking`, `/villas/kovalam-cliff-villa`) and a query of plain values: slugs,
+// dates, numbers. Nothing that reads as a sentence or a web address.
+const plainPath = /^(\/[a-z0-9-]+)+$|^\/$/;
+const plainValue = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * safeReturnPath, narrowed for a link emailed to an address nobody has confirmed: the page and a query
+ * of plain values (`/booking?property=kovalam-cliff-villa&guests=4`), or the account page. The path
+ * rides in the link as the registrant typed it, so anything wordier (`/?Win=a prize at scam.example`)
+ * would put their words in a stranger's inbox.
+ */
+export function plainReturnPath(value: string | null | undefined): string {
+  const safe = safeReturnPath(value);
+  const [pathname = '', search, ...rest] = safe.split('?');
+  if (rest.length > 0 || !plainPath.test(pathname)) return paths.account;
+  if (search === undefined) return safe;
+  const pairs = search.split('&').map((pair) => pair.split('='));
+  const plain = pairs.every(
+    (pair) => pair.length === 2 && /^[a-z]{1,20}$/.test(pair[0] ?? '') && plainValue.test(pair[1] ?? ''),
+  );
+  return plain && pairs.length <= 6 ? safe : paths.account;
+}

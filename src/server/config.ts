@@ -83,6 +83,13 @@ const environmentSchema = z.object({
   EMAIL_FROM: optionalText,
   OUTBOX_DIR: optionalText,
   EMAIL_WORKER_MS: wholeNumber(3000),
+  /**
+   * Emails one mailbox may get, per hour and per 24 hours, of those anyone can have sent to any address
+   * by naming it (sign-up's confirmation, "you already have an account", password reset, "no account");
+   * 0 turns a cap off (a benchmark that mails one address many times).
+   */
+  EMAIL_CAP_PER_HOUR: wholeNumber(3),
+  EMAIL_CAP_PER_DAY: wholeNumber(6),
   /** `npm start` only: function requests run at once, and seconds a client gets for headers and body. */
   FUNCTION_CONCURRENCY: wholeNumber(8),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(10),

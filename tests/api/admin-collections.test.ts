@@ -5,8 +5,10 @@ import * as itemFunction from '../../netlify/functions/admin-collection-item.mts
 import * as readFunction from '../../netlify/functions/admin-collection-item-read.mts';
 import * as restoreFunction from '../../netlify/functions/admin-collection-item-restore.mts';
 import * as summaryFunction from '../../netlify/functions/admin-summary.mts';
+import { bookingReferencePattern } from '../../src/features/booking/booking-contract.ts';
 import { findProperty } from '../../src/server/catalogue/catalogue.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { readCsv } from '../support/csv.ts';
 import { insertBookingRequest as insertBooking, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -445,29 +447,38 @@ describe('exporting CSV', () => {
       /^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(text.startsWith('\uFEFF')).toBe(true);
-    const lines = text.slice(1).split('\r\n');
-    expect(lines).toEqual([
-      'Received (IST),Name,Email,Phone,Message,Read (IST),Deleted (IST)',
-      `2033-03-04 09:30,Mariam Joseph,anjali@example.com,+91 94470 23456,${word} second,,`,
-      `2033-03-03 09:30,Thomas Kurian,anjali@example.com,+91 94470 23456,${word} first,,`,
-      '',
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(readCsv(text)).toEqual([
+      ['Received (IST)', 'Name', 'Email', 'Phone', 'Message', 'Read (IST)', 'Deleted (IST)'],
+      [
+        '2033-03-04 09:30',
+        'Mariam Joseph',
+        'anjali@example.com',
+        '+91 94470 23456',
+        `${word} second`,
+        '',
+        '',
+      ],
+      ['2033-03-03 09:30', 'Thomas Kurian', 'anjali@example.com', '+91 94470 23456', `${word} first`, '', ''],
     ]);
+    // Every field is quoted, so a locale whose separator is `;` cannot split one.
+    expect(text.split('\r\n')[1]?.startsWith('"2033-03-04 09:30","Mariam Joseph",')).toBe(true);
   });
 
-  it('quotes commas, quotes and line breaks, and neutralises cells a spreadsheet would run as a formula', async () => {
+  it('quotes every field, and neutralises every cell a spreadsheet in any locale would run as a formula', async () => {
     const word = uniqueWord();
     await insertMessage('partner_enquiries', {
       name: '=HYPERLINK("http://evil.example","Click")',
       email: '@SUM(1+1)@example.com',
       phone: '-2+3+94470',
-      message: `${word}, a "lakeside" villa\nin Kumarakom`,
+      message: `${word}, a "lakeside" villa\nin Kumarakom; x;=cmd|' /C calc'!A0`,
     });
     const { text } = await exportCsv('partner-enquiries', { q: word });
-    const [, row] = text.slice(1).split(/\r\n(?=\d{4}-)/);
+    const [, row] = text.slice(1).split(/\r\n(?="\d{4}-)/);
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
-    expect(row).toContain(`'@SUM(1+1)@example.com`);
-    expect(row).toContain(`'-2+3+94470`);
-    expect(row).toContain(`"${word}, a ""lakeside"" villa\nin Kumarakom"`);
+    expect(row).toContain(`"'@SUM(1+1)@example.com"`);
+    expect(row).toContain(`"'-2+3+94470"`);
+    expect(row).toContain(`"${word}, a ""lakeside"" villa\nin Kumarakom; x;'=cmd|' /C calc'!A0"`);
   });
 
   it('exports every page, not just the first, and the booking quote in pounds', async () => {
@@ -476,11 +487,11 @@ describe('exporting CSV', () => {
     for (let i = 0; i < 30; i++)
       await insertBooking({ name: `${word} ${i}`, property, arrival: '2095-01-01' });
     const { text } = await exportCsv('booking-requests', { q: word, property, limit: '5' });
-    const lines = text.slice(1).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(31);
-    expect(lines[0]?.split(',').slice(0, 4)).toEqual(['Reference', 'Received (IST)', 'Status', 'Property']);
-    expect(lines[1]).toMatch(/^KV-\d{4}-\d{4,},/);
-    expect(lines[1]).toContain(',700.00,175.00,525.00,2094-11-17,');
+    const rows = readCsv(text);
+    expect(rows).toHaveLength(31);
+    expect(rows[0]?.slice(0, 4)).toEqual(['Reference', 'Received (IST)', 'Status', 'Property']);
+    expect(rows[1]?.[0]).toMatch(bookingReferencePattern);
+    expect(rows[1]?.join(',')).toContain(',700.00,175.00,525.00,2094-11-17,');
   });
 
   it('names each property and status as the dashboard does, beside the booking reference', async () => {
@@ -489,15 +500,10 @@ describe('exporting CSV', () => {
     await insertBooking({ name: word, property: 'kovalam-cliff-villa', arrival: '2089-02-01' });
     await insertBooking({ name: word, property: 'gone-villa-zq', arrival: '2089-03-01' });
     const { text } = await exportCsv('booking-requests', { q: word, sort: 'arrival' });
-    const rows = text
-      .slice(1)
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(','));
+    const rows = readCsv(text).slice(1);
     expect(rows.map((cells) => cells[3])).toEqual(['Kovalam Cliff Villa', 'gone-villa-zq']);
     expect(rows.map((cells) => cells[2])).toEqual(['New', 'New']);
-    for (const cells of rows) expect(cells[0]).toMatch(/^KV-\d{4}-\d{4,}$/);
+    for (const cells of rows) expect(cells[0]).toMatch(bookingReferencePattern);
   });
 
   it('streams an export larger than one batch without losing or repeating a row', async () => {
@@ -509,12 +515,9 @@ describe('exporting CSV', () => {
       [word],
     );
     const { text } = await exportCsv('contact-messages', { q: word });
-    const names = text
+    const names = readCsv(text)
       .slice(1)
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(',')[1]);
+      .map((cells) => cells[1]);
     expect(names).toHaveLength(2345);
     expect(new Set(names).size).toBe(2345);
     expect(names.slice(0, 2)).toEqual(['Bulk 1', 'Bulk 2']);

@@ -6,12 +6,13 @@ import * as itemFunction from '../../netlify/functions/admin-collection-item.mts
 import { bookingReferencePattern } from '../../src/features/booking/booking-contract.ts';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { readCsv } from '../support/csv.ts';
 import { asRole, insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
- * Booking references (`KV-2027-0042`) are assigned by the database as a request is stored (migration
- * 20261124000100). Each test that counts numbers works in a year of its own, far ahead, so the
- * counters of other files (which store requests this year) never mix with its own.
+ * Booking references (`KV-2027-480213`) are assigned by the database as a request is stored
+ * (migrations 20261124000100 and 20261125000500). Each test that compares numbers works in a year of
+ * its own, far ahead, so the requests of other files (stored this year) never mix with its own.
  */
 
 const referenceOf = async (id: string) =>
@@ -34,20 +35,35 @@ describe('the reference a booking request is given', () => {
     expect(await referenceOf(await insertBookingRequest())).toMatch(bookingReferencePattern);
   });
 
-  it('counts from 1 in each year, with the year the request was made in Kerala', async () => {
+  it('carries the year the request was made in Kerala, and six digits', async () => {
     const year = aYearOfItsOwn();
     // 23:59:59 on 31 December in Kerala is 18:29:59 UTC; a second later it is the new year there.
     const lastSecond = `${year}-12-31T18:29:59Z`;
     const firstSecond = `${year}-12-31T18:30:00Z`;
-    const first = await referenceOf(await insertBookingRequest({ createdAt: lastSecond }));
-    const second = await referenceOf(await insertBookingRequest({ createdAt: `${year}-06-01T12:00:00Z` }));
+    const oldYear = await referenceOf(await insertBookingRequest({ createdAt: lastSecond }));
     const newYear = await referenceOf(await insertBookingRequest({ createdAt: firstSecond }));
     expect(todayInKerala(new Date(lastSecond))).toBe(`${year}-12-31`);
     expect(todayInKerala(new Date(firstSecond))).toBe(`${year + 1}-01-01`);
-    expect([first, second, newYear]).toEqual([`KV-${year}-0001`, `KV-${year}-0002`, `KV-${year + 1}-0001`]);
+    expect(oldYear).toMatch(new RegExp(`^KV-${year}-[1-9][0-9]{5}$`));
+    expect(newYear).toMatch(new RegExp(`^KV-${year + 1}-[1-9][0-9]{5}$`));
   });
 
-  it('is unique and gapless under 50 inserts at once, each on its own connection', async () => {
+  it('tells a guest nothing of how many requests came before or between theirs', async () => {
+    const year = aYearOfItsOwn();
+    const numbers: number[] = [];
+    for (let day = 1; day <= 20; day++) {
+      const createdAt = `${year}-03-${String(day).padStart(2, '0')}T06:00:00Z`;
+      numbers.push(numberOf(await referenceOf(await insertBookingRequest({ createdAt }))));
+    }
+    const steps = numbers.slice(1).map((number, index) => number - (numbers[index] as number));
+    // Counted numbers rise by one each time; these neither rise steadily nor keep one step.
+    expect(steps.every((step) => step > 0)).toBe(false);
+    expect(new Set(steps).size).toBeGreaterThan(15);
+    // Neither is the first request of a year a small number.
+    expect(numbers[0]).toBeGreaterThanOrEqual(100000);
+  });
+
+  it('is unique under 50 inserts at once, each on its own connection', async () => {
     const year = aYearOfItsOwn();
     const clients = Array.from(
       { length: 50 },
@@ -71,12 +87,18 @@ describe('the reference a booking request is given', () => {
         }),
       );
       expect(new Set(references).size).toBe(50);
-      expect(references.map(numberOf).sort((a, b) => a - b)).toEqual(
-        Array.from({ length: 50 }, (_, n) => n + 1),
-      );
+      for (const reference of references) expect(reference).toMatch(bookingReferencePattern);
     } finally {
       await Promise.all(clients.map((client) => client.end()));
     }
+  });
+
+  it('gives every count of a year its own number: the permutation is one to one', async () => {
+    const [row] = await ownerQuery<{ numbers: number; distinct: number; low: number; high: number }>(
+      `select count(*)::int as numbers, count(distinct n)::int as distinct, min(n) as low, max(n) as high
+       from (select app_private.scramble_reference_number(count) as n from generate_series(0, 899999) count) s`,
+    );
+    expect(row).toEqual({ numbers: 900000, distinct: 900000, low: 100000, high: 999999 });
   });
 
   it('is never given again after its request is deleted or purged from the trash', async () => {
@@ -91,13 +113,12 @@ describe('the reference a booking request is given', () => {
     await ownerQuery('select * from app_private.purge_trash()');
     expect(await ownerQuery('select id from booking_requests where id = $1', [trashed])).toEqual([]);
 
-    const next = await referenceOf(await insertBookingRequest({ createdAt: at('04') }));
-    expect([await referenceOf(kept), deletedReference, trashedReference, next]).toEqual([
-      `KV-${year}-0001`,
-      `KV-${year}-0002`,
-      `KV-${year}-0003`,
-      `KV-${year}-0004`,
-    ]);
+    const later = [];
+    for (const month of ['04', '05', '06', '07', '08']) {
+      later.push(await referenceOf(await insertBookingRequest({ createdAt: at(month) })));
+    }
+    const all = [await referenceOf(kept), deletedReference, trashedReference, ...later];
+    expect(new Set(all).size).toBe(all.length);
   });
 
   it('is the database’s to give and never changes', async () => {
@@ -120,12 +141,14 @@ describe('the reference a booking request is given', () => {
     expect(chosen?.reference).toMatch(bookingReferencePattern);
   });
 
-  it('keeps its counter from every API role, the server’s own included', async () => {
+  it('keeps its counter and its key from every API role, the server’s own included', async () => {
     for (const role of ['anon', 'authenticated', 'service_role'] as const) {
-      await expect(
-        asRole(role, { role }, (db) => db.query('select * from app_private.booking_reference_counters')),
-        role,
-      ).rejects.toThrow(/permission denied/);
+      for (const table of ['booking_reference_counters', 'booking_reference_key']) {
+        await expect(
+          asRole(role, { role }, (db) => db.query(`select * from app_private.${table}`)),
+          `${role} reading ${table}`,
+        ).rejects.toThrow(/permission denied/);
+      }
     }
   });
 });
@@ -160,11 +183,10 @@ describe('a booking reference on the dashboard', () => {
       `/api/admin/booking-requests.csv?${new URLSearchParams({ q: reference })}`,
     );
     expect(csv.status).toBe(200);
-    // text() drops the byte order mark the export starts with.
-    const lines = (await csv.text()).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]?.startsWith('Reference,')).toBe(true);
-    expect(lines[1]?.startsWith(`${reference},`)).toBe(true);
+    const rows = readCsv(await csv.text());
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.[0]).toBe('Reference');
+    expect(rows[1]?.[0]).toBe(reference);
   });
 
   it('finds nothing for a reference nobody has, nor for part of one', async () => {

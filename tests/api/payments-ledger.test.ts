@@ -204,6 +204,17 @@ describe('recording a payment', () => {
     expect(paid.answer.summary.outstandingPence).toBe(0);
   });
 
+  it.each(['21474836.48', '999999999.99', '100000000'])(
+    'refuses £%s, more than any booking costs and more than the column holds, with 422 on the amount and stores nothing',
+    async (amount) => {
+      const id = await insertBooking();
+      const { response, answer } = await record(id, { ...deposit, amount });
+      expect(response.status).toBe(422);
+      expect(answer.error?.fields?.amount).toMatch(/^Enter at most £/);
+      expect(await storedPayments(id)).toEqual([]);
+    },
+  );
+
   it('stores one payment when the same form is submitted twice with its Idempotency-Key', async () => {
     const id = await insertBooking();
     const key = crypto.randomUUID();
@@ -258,7 +269,7 @@ describe('recording a payment', () => {
 describe('removing a mistaken payment', () => {
   it('deletes the entry, keeps what it said in the audit log, and the total owed comes back', async () => {
     const id = await insertBooking();
-    const { answer } = await record(id, deposit);
+    const { answer } = await record(id, { ...deposit, note: 'Card ending 4242, by phone' });
     const paymentId = answer.payments[0]?.id as string;
     const response = await invoke(
       paymentFunction,
@@ -270,7 +281,14 @@ describe('removing a mistaken payment', () => {
     expect(after.summary.outstandingPence).toBe(70000);
     expect(await auditOf(id, 'payment_deleted')).toEqual([
       {
-        details: { paymentId, kind: 'deposit', amountPence: 17500, receivedOn: today, method: 'card' },
+        details: {
+          paymentId,
+          kind: 'deposit',
+          amountPence: 17500,
+          receivedOn: today,
+          method: 'card',
+          note: 'Card ending 4242, by phone',
+        },
         actor_email: admin.email,
       },
     ]);

@@ -9,6 +9,7 @@ describe('row level security across the database', () => {
         'app_private.idempotency_keys',
         'app_private.rate_limit_hits',
         'app_private.held_office_alerts',
+        'app_private.recipient_email_caps',
         'supabase_migrations.schema_migrations',
       ]) {
         await asCaller(caller, async (db) => {

@@ -12,7 +12,7 @@ type Guest = { name: string; email: string; password: string };
 
 const newGuest = (name: string): Guest => ({
   name,
-  email: `${name.split(' ')[0]?.toLowerCase()}+${crypto.randomUUID().slice(0, 8)}@example.com`,
+  email: `${name.split(' ')[0]?.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@example.com`,
   password: 'monsoon backwater coconut 27',
 });
 
@@ -20,7 +20,7 @@ const villa = { id: 'kovalam-cliff-villa', name: 'Kovalam Cliff Villa' };
 const facts = readFactsOf(villa.id);
 
 /**
- * For what waits on the API: locally each function call bundles and starts a worker, and sign-in
+ * For what waits on the API: locally each function call starts a worker, and sign-in
  * runs scrypt, so on a busy 2-core machine an answer can take several seconds.
  */
 const answered = expect.configure({ timeout: 30_000 });

@@ -17,7 +17,7 @@ const admin = {
   password: 'monsoon backwater coconut 27',
 };
 
-/** Server answers: locally each function call bundles and starts a worker, and sign-in runs scrypt. */
+/** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
 const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 240_000 });
@@ -89,7 +89,7 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // The first sign-in on a fresh server bundles its functions; on a busy machine that took over 30 s.
+  // A sign-in runs scrypt in a fresh worker; on a busy machine the first took over 30 s.
   await expect(page).toHaveURL('/admin', { timeout: 90_000 });
   await answered(page.getByRole('region', { name: 'Booking requests', exact: true })).toBeVisible();
 }

@@ -35,7 +35,7 @@ const newAccount = (first: string): Account => {
 
 const admin = newAccount('Office');
 
-/** Server answers: locally each function call bundles and starts a worker, and sign-in runs scrypt. */
+/** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
 const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 240_000 });

@@ -15,7 +15,7 @@ const outagePort = 8895;
 function contactMessage(marker: string) {
   return {
     name: 'Load Tester',
-    email: `crash+${marker}@example.com`,
+    email: `crash.${marker}@example.com`,
     phone: '+91 98470 12345',
     message: `Acknowledged or not, this is message ${marker}.`,
   };
@@ -98,7 +98,7 @@ test.describe('a database that goes away', () => {
     const database = serverDatabaseUrl();
     const proxy = await startSwitchableProxy(database);
     const server = await startServer(outagePort, { DATABASE_URL: proxy.url, FORM_RATE_LIMIT: '1000' });
-    const email = `outage+${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const email = `outage.${crypto.randomUUID().slice(0, 8)}@example.com`;
     try {
       await page.goto(`${server.origin}/contact`);
       await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));

@@ -24,7 +24,7 @@ const facts = readFactsOf(villa.id);
 const word = crypto.randomUUID().slice(0, 8);
 const guest = {
   name: 'Priya Nair',
-  email: `priya+${word}@example.com`,
+  email: `priya.${word}@example.com`,
   password: 'monsoon backwater coconut 27',
 };
 const admin = {

@@ -20,7 +20,7 @@ const admin = {
   password: 'monsoon backwater coconut 27',
 };
 
-/** Server answers: locally each function call bundles and starts a worker, and sign-in runs scrypt. */
+/** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
 const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 240_000 });

@@ -13,7 +13,7 @@ import { query, serverDatabaseUrl } from './support/database.ts';
 test('200 concurrent submissions through the running server store exactly 200 rows and leave no connection open', async ({
   request,
 }) => {
-  // Locally every function request is bundled and run in a fresh worker, a few at a time.
+  // Locally every function request runs in a fresh worker, a few at a time.
   test.setTimeout(300_000);
   const url = serverDatabaseUrl();
   const batch = crypto.randomUUID().slice(0, 8);

@@ -14,7 +14,8 @@ export type Guest = { name: string; email: string; password: string };
 export function newGuest(overrides: Partial<Guest> = {}): Guest {
   return {
     name: 'Meera Pillai',
-    email: `meera+${crypto.randomUUID()}@example.com`,
+    // A dot, not a plus tag: the email caps count `meera+…@` as `meera@`, one mailbox for every guest.
+    email: `meera.${crypto.randomUUID()}@example.com`,
     password: 'backwater sunset 42',
     ...overrides,
   };

@@ -1,9 +1,9 @@
-import { FunctionsHandler } from '@netlify/functions-dev';
 import { describe, expect, it } from 'vitest';
 import {
   findBundlingPatchProblem,
   installedFunctionsDevVersion,
   patchedFunctionsDevVersion,
+  registryPrototype,
 } from '../../scripts/support/bundle-functions-once.ts';
 
 describe("npm start's per-function bundling patch", () => {
@@ -13,16 +13,17 @@ describe("npm start's per-function bundling patch", () => {
   });
 
   it('refuses another version of @netlify/functions-dev, naming the version that broke it', () => {
-    const problem = findBundlingPatchProblem('2.1.0', FunctionsHandler.prototype as never);
+    const problem = findBundlingPatchProblem('2.1.0', registryPrototype());
     expect(problem).toContain('@netlify/functions-dev 2.1.0');
     expect(problem).toContain(patchedFunctionsDevVersion);
   });
 
-  it('refuses when FunctionsHandler no longer has the invoke method it replaces', () => {
+  it('refuses when the registry no longer registers functions the way it replaces', () => {
     expect(findBundlingPatchProblem(patchedFunctionsDevVersion, {})).toContain(
-      `@netlify/functions-dev ${patchedFunctionsDevVersion} no longer has the FunctionsHandler.invoke`,
+      `@netlify/functions-dev ${patchedFunctionsDevVersion} no longer has the FunctionsRegistry.registerFunction`,
     );
-    const renamedFolder = { invoke: async () => new Response(null) };
-    expect(findBundlingPatchProblem(patchedFunctionsDevVersion, renamedFolder)).toBeDefined();
+    // One that bundles every function it registers whether or not it watches files.
+    const alwaysBundles = { registerFunction: async () => {} };
+    expect(findBundlingPatchProblem(patchedFunctionsDevVersion, alwaysBundles)).toBeDefined();
   });
 });

@@ -1,6 +1,9 @@
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayReachCmsBackend, startCmsBackendGuard } from '../../scripts/support/cms-backend-guard.ts';
 
@@ -25,7 +28,11 @@ describe('who may reach the content editor’s local backend', () => {
     ],
     ['a request with no Host', { origin: 'http://127.0.0.1:8888' }],
     ['a look-alike host name', { host: '127.0.0.1.evil.example:8081' }],
+    ['a Host with a user part', { host: 'evil.example@127.0.0.1:8081' }],
+    ['a Host with a path', { host: '127.0.0.1:8081/x' }],
+    ['a Host that is no host name at all', { host: 'evil example:8081' }],
     ['another checkout’s site on this machine', { host: '127.0.0.1:8081', origin: 'http://127.0.0.1:8922' }],
+    ['an Origin no browser sends', { host: '127.0.0.1:8081', origin: 'http://evil.example@127.0.0.1:8888' }],
   ])('refuses %s', (_who, headers) => {
     expect(mayReachCmsBackend(headers, 8888)).toBe(false);
   });
@@ -37,20 +44,23 @@ describe('the guard in front of the backend', () => {
   });
   let guardPort = 0;
   let guard: Awaited<ReturnType<typeof startCmsBackendGuard>>;
+  let socketFolder = '';
 
   beforeAll(async () => {
-    backend.listen(0, '127.0.0.1');
+    socketFolder = await mkdtemp(path.join(tmpdir(), 'kayal-guard-test-'));
+    backend.listen(path.join(socketFolder, 'backend.sock'));
     await once(backend, 'listening');
     const probe = createServer().listen(0, '127.0.0.1');
     await once(probe, 'listening');
     guardPort = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    guard = await startCmsBackendGuard(guardPort, (backend.address() as AddressInfo).port, 8888);
+    guard = await startCmsBackendGuard(guardPort, path.join(socketFolder, 'backend.sock'), 8888);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     guard.close();
     backend.close();
+    await rm(socketFolder, { recursive: true, force: true });
   });
 
   it('passes a local page’s request on and answers with the backend’s answer', async () => {

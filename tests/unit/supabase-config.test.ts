@@ -39,6 +39,10 @@ describe('supabase/config.toml, as `supabase config push` sends it', () => {
     expect((await readConfig()).auth.minimum_password_length).toBe(10);
   });
 
+  it('leaves a minute between two confirmation or reset emails to one user', async () => {
+    expect((await readConfig()).auth.email.max_frequency).toBe('60s');
+  });
+
   it("sends the confirmation and reset links to the site's own pages with the token hash", async () => {
     const { template } = (await readConfig()).auth.email;
     expect(template.confirmation).toBeDefined();

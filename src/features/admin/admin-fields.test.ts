@@ -135,6 +135,23 @@ describe('describeHistoryEntry', () => {
       'Payment entry removed',
     ],
     [
+      {
+        action: 'payment_deleted',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: 'office@example.com',
+        at,
+        details: {
+          kind: 'deposit',
+          amountPence: 17500,
+          receivedOn: '2027-01-01',
+          method: 'card',
+          note: 'Twice',
+        },
+      },
+      'Payment entry removed: £175 deposit by card, received 1 Jan 2027 (note: Twice) by office@example.com',
+    ],
+    [
       { action: 'note_added', oldStatus: null, newStatus: null, actorEmail: 'office@example.com', at },
       'Note added by office@example.com',
     ],

@@ -238,7 +238,9 @@ function describePaymentDetails(details: HistoryEntry['details']): string {
   const kind = typeof details?.kind === 'string' ? ` ${details.kind}` : '';
   const method = typeof details?.method === 'string' ? ` by ${details.method.replaceAll('_', ' ')}` : '';
   const day = typeof details?.receivedOn === 'string' ? `, received ${formatDay(details.receivedOn)}` : '';
-  return `: ${formatPence(amount)}${kind}${method}${day}`;
+  // Only a removed entry's record keeps its note: once the payment is gone, nothing else shows it.
+  const note = typeof details?.note === 'string' ? ` (note: ${details.note})` : '';
+  return `: ${formatPence(amount)}${kind}${method}${day}${note}`;
 }
 
 /** One audit-log line in words: "Status changed from New to Confirmed by office@example.com". */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import { optionalText, requiredText } from '../../lib/form-fields.ts';
-import { readPoundsAsPence } from '../../lib/ledger.ts';
+import { largestAmountPence, readPoundsAsPence } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import {
   ledgerSummarySchema,
@@ -51,6 +52,10 @@ export const paymentInputSchema = z.object({
     }
     if (pence <= 0) {
       context.addIssue({ code: 'custom', message: 'Enter an amount of more than £0' });
+      return z.NEVER;
+    }
+    if (pence > largestAmountPence) {
+      context.addIssue({ code: 'custom', message: `Enter at most ${formatPence(largestAmountPence)}` });
       return z.NEVER;
     }
     return pence;

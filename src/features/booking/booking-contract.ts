@@ -39,9 +39,9 @@ export function listStatusMoves(status: unknown): readonly BookingStatusChange[]
 }
 
 /**
- * A booking reference, `KV-2027-0042`: the Kerala year the request was made and its number in that
- * year (four digits, more after 9999). The database assigns it as it stores a request (migration
- * 20261124000100) and checks this same pattern; a test holds the two equal. A reference names a
+ * A booking reference, `KV-2027-480213`: the Kerala year the request was made and a number that follows
+ * no order (six digits; references made before 2026-11-25 counted, with four). The database assigns it
+ * as it stores a request (migrations 20261124000100 and 20261125000500) and checks this same pattern; a test holds the two equal. A reference names a
  * request for people and opens nothing: the API finds requests by id and session, never by reference.
  */
 export const bookingReferencePattern = /^KV-[0-9]{4}-[0-9]{4,}$/;

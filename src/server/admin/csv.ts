@@ -1,6 +1,6 @@
 /**
- * CSV as RFC 4180 writes it (comma-separated, CRLF line ends, a field quoted when it holds a comma, a
- * quote or a line break, quotes doubled), made safe to open in a spreadsheet.
+ * CSV as RFC 4180 writes it (comma-separated, CRLF line ends, quotes doubled), with every field quoted,
+ * made safe to open in a spreadsheet whatever separator its locale uses.
  */
 
 /** Excel reads a UTF-8 file as the machine's legacy code page unless it starts with a byte order mark. */
@@ -15,6 +15,12 @@ const formulaStart = /^[=+\-@\t\r]/;
 // spreadsheet can do with it is arithmetic: it is written as typed, since a `'` would show in the cell.
 const numberLike = /^[+-][0-9 ().-]+$/;
 
+// Where a spreadsheet may start a new cell inside our field: Excel in a locale whose list separator is
+// `;` splits a line there when a file is opened without its quotes being honoured, "Text to columns"
+// splits on tabs, commas and semicolons, and a line break starts a row. `x;=cmd|' /C calc'!A0` was
+// one harmless field here and a running formula there.
+const cellBreak = /([,;\t\r\n])( *)([^,;\t\r\n]*)/g;
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 /** True when a spreadsheet could run `text` as a formula that does more than arithmetic on digits. */
@@ -22,16 +28,25 @@ function startsFormula(text: string): boolean {
   return formulaStart.test(text) && !numberLike.test(text);
 }
 
+/** `text` with a `'` before each piece that could start a cell and a formula. */
+function guardFormulas(text: string): string {
+  const first = startsFormula(text) || text.startsWith("'") ? `'${text}` : text;
+  return first.replace(cellBreak, (whole, separator: string, spaces: string, piece: string) =>
+    // Only the first piece gets the guard for a leading `'`: inside a text, "it's" is not a cell.
+    startsFormula(piece) ? `${separator}${spaces}'${piece}` : whole,
+  );
+}
+
 /**
- * One field: a text that would start a formula gets a leading `'`, which spreadsheets show as text. So
- * does a text that already starts with one ("'=x", "'Tis"): a spreadsheet hides a leading `'`, and
- * without a second one the office would read "=x".
+ * One field, always in quotes: a text that would start a formula gets a leading `'`, which spreadsheets
+ * show as text, and so does every piece after a separator that would. So does a text that already
+ * starts with one ("'=x", "'Tis"): a spreadsheet hides a leading `'`, and without a second one the
+ * office would read "=x".
  */
 export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && (startsFormula(text) || text.startsWith("'"))) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null || value === undefined) return '""';
+  const text = typeof value === 'string' ? guardFormulas(value) : String(value);
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** One record, with its CRLF. */

@@ -1,4 +1,5 @@
 import content from '../../content/site.json' with { type: 'json' };
+import { plainReturnPath } from '../../lib/paths.ts';
 import type { Email } from '../email/email.ts';
 
 const { site } = content;
@@ -7,18 +8,17 @@ const { site } = content;
 
 const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
 
-export function confirmEmailMessage(
-  to: string,
-  name: string,
-  token: string,
-  siteUrl: string,
-  next: string,
-): Email {
-  const link = `${siteUrl}/verify-email?${new URLSearchParams({ token, next })}`;
+/**
+ * Goes to an address nobody has confirmed, on the request of whoever typed it: so it carries nothing
+ * they wrote. It greets without the name, and its link keeps `next` only when that is a plain path of
+ * the site's (`plainReturnPath`).
+ */
+export function confirmEmailMessage(to: string, token: string, siteUrl: string, next: string): Email {
+  const link = `${siteUrl}/verify-email?${new URLSearchParams({ token, next: plainReturnPath(next) })}`;
   return {
     to,
     subject: `Confirm your email address for ${site.brand}`,
-    text: `Hello ${name},\n\nPlease confirm your email address to finish creating your account:\n\n${link}\n\nThe link works once and for 24 hours. If you did not create an account, ignore this email.${signature}`,
+    text: `Hello,\n\nPlease confirm your email address to finish creating your account:\n\n${link}\n\nThe link works once and for 24 hours. If you did not create an account, ignore this email.${signature}`,
   };
 }
 
@@ -30,12 +30,18 @@ export function existingAccountMessage(to: string, siteUrl: string): Email {
   };
 }
 
-export function resetPasswordMessage(to: string, name: string, token: string, siteUrl: string): Email {
+/** Greets by `name` only when given: the name of a confirmed account, which its owner chose. */
+export function resetPasswordMessage(
+  to: string,
+  name: string | undefined,
+  token: string,
+  siteUrl: string,
+): Email {
   const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return {
     to,
     subject: `Reset your ${site.brand} password`,
-    text: `Hello ${name},\n\nOpen this link to choose a new password:\n\n${link}\n\nThe link works once and for one hour. If you did not ask for it, ignore this email; your password stays as it is.${signature}`,
+    text: `Hello${name ? ` ${name}` : ''},\n\nOpen this link to choose a new password:\n\n${link}\n\nThe link works once and for one hour. If you did not ask for it, ignore this email; your password stays as it is.${signature}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
+import { claimRecipientSlot, queueCappedEmail } from '../email/recipient-caps.ts';
 import {
   confirmEmailMessage,
   existingAccountMessage,
@@ -80,12 +81,14 @@ export const embeddedAuth: AuthProvider = {
     const queued = await withCaller(serviceRole, async (tx) => {
       const existing = await findUserByEmail(tx, email);
       // Same answer whether or not the address has an account, so sign-up cannot be used to find out
-      // who has one; the owner of the address learns of the attempt by email instead.
+      // who has one; the owner of the address learns of the attempt by email instead (once a day).
       if (existing?.email_confirmed_at) {
-        return queueEmail(tx, 'existing_account', existingAccountMessage(existing.email, siteUrl()));
+        return queueCappedEmail(tx, 'existing_account', existingAccountMessage(existing.email, siteUrl()));
       }
       // An unconfirmed account is left as it is: whoever registers an address may not be its owner. The
-      // link carries this registration's password and name, and only opening it applies them.
+      // link carries this registration's password and name, and only opening it applies them. Both are
+      // made even when the mailbox's cap holds the email back: a capped sign-up leaves the database as
+      // an uncapped one does, bar the email.
       const userId = existing?.id ?? (await insertUser(tx, { email, name, passwordHash }));
       const token = await createEmailToken(tx, {
         userId,
@@ -93,9 +96,9 @@ export const embeddedAuth: AuthProvider = {
         hours: emailLinkHours.confirm_email,
         registration: { passwordHash, name },
       });
-      return queueEmail(tx, 'confirm_email', confirmEmailMessage(email, name, token, siteUrl(), next));
+      return queueCappedEmail(tx, 'confirm_email', confirmEmailMessage(email, token, siteUrl(), next));
     });
-    await deliverQueuedEmails([queued]);
+    if (queued) await deliverQueuedEmails([queued]);
   },
 
   async confirmEmail(token) {
@@ -164,7 +167,10 @@ export const embeddedAuth: AuthProvider = {
       const user = await findUserByEmail(tx, email);
       // An address without an account gets an email too: the same work and time as for one with an
       // account, so the answer's timing does not tell which addresses have accounts.
-      if (!user) return queueEmail(tx, 'no_account', noAccountMessage(email, siteUrl()));
+      if (!user) return queueCappedEmail(tx, 'no_account', noAccountMessage(email, siteUrl()));
+      // Held back, the request leaves the links mailed before alone: the newest still works, so
+      // someone else's requests never lock the owner out.
+      if (!(await claimRecipientSlot(tx, 'reset_password', user.email))) return undefined;
       // One live reset link per account, the newest, as Supabase Auth keeps it.
       await retireEmailTokens(tx, user.id, ['reset_password']);
       const token = await createEmailToken(tx, {
@@ -172,9 +178,11 @@ export const embeddedAuth: AuthProvider = {
         purpose: 'reset_password',
         hours: emailLinkHours.reset_password,
       });
-      return queueEmail(tx, 'reset_password', resetPasswordMessage(user.email, user.name, token, siteUrl()));
+      // The name is the owner's only once the address is confirmed; before, whoever registered typed it.
+      const name = user.email_confirmed_at ? user.name : undefined;
+      return queueEmail(tx, 'reset_password', resetPasswordMessage(user.email, name, token, siteUrl()));
     });
-    await deliverQueuedEmails([queued]);
+    if (queued) await deliverQueuedEmails([queued]);
   },
 
   async resetPassword({ token, password }) {

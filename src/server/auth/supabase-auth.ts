@@ -1,7 +1,10 @@
 import { type AuthError, createClient, type Session as SupabaseSession } from '@supabase/supabase-js';
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { plainReturnPath } from '../../lib/paths.ts';
 import { siteUrl } from '../config.ts';
 import { type JwtClaims, serviceRole, withCaller } from '../db/database.ts';
+import type { EmailKind } from '../email/delivery.ts';
+import { claimRecipientSlot } from '../email/recipient-caps.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 
 export type SupabaseAuthSettings = {
@@ -36,13 +39,18 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
 
   return {
     async register({ name, email, password, next }) {
+      // Supabase's mailer sends the confirmation (or, for a confirmed address, nothing); whether it will
+      // cannot be known before asking, so every sign-up counts against the mailbox's caps, and a capped
+      // one is not passed on: an account made without its email would hold the address for nothing.
+      if (!(await mayEmail('confirm_email', email))) return;
       const { error } = await client().auth.signUp({
         email,
         password,
-        // The template links to {{ .RedirectTo }}&token={{ .TokenHash }} (README), keeping `next`.
+        // The template links to {{ .RedirectTo }}&token={{ .TokenHash }} (README), keeping `next`; the
+        // name stays in the account's metadata and out of the template, as in the embedded auth's email.
         options: {
           data: { name },
-          emailRedirectTo: `${siteUrl()}/verify-email?${new URLSearchParams({ next })}`,
+          emailRedirectTo: `${siteUrl()}/verify-email?${new URLSearchParams({ next: plainReturnPath(next) })}`,
         },
       });
       // An address that has an account gets the same answer as a new one, as with the embedded auth.
@@ -73,6 +81,7 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
     },
 
     async requestPasswordReset(email) {
+      if (!(await mayEmail('reset_password', email))) return;
       const { error } = await client().auth.resetPasswordForEmail(email, {
         redirectTo: `${siteUrl()}/reset-password`,
       });
@@ -123,6 +132,14 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
     },
   };
 }
+
+/**
+ * Counts an email Supabase's mailer is about to be asked for against the mailbox's caps, as the
+ * embedded auth counts its own (src/server/email/recipient-caps.ts); false when a cap is reached.
+ * Supabase's own limits are per project and per user (README), not per mailbox per day.
+ */
+const mayEmail = (kind: EmailKind, email: string) =>
+  withCaller(serviceRole, (tx) => claimRecipientSlot(tx, kind, email));
 
 function toSession(session: SupabaseSession): Session {
   const user: AccountUser = {

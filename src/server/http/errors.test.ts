@@ -22,3 +22,12 @@ describe('a service refusal at the edge', () => {
     },
   );
 });
+
+describe('a database error at the edge', () => {
+  it('answers a number out of its column’s range (22003) as 422, never 500', async () => {
+    const overflow = Object.assign(new Error('integer out of range'), { code: '22003' });
+    const response = errorResponse(toHttpError(overflow));
+    expect(response.status).toBe(422);
+    expect(apiErrorSchema.parse(await response.json()).error.code).toBe('validation_failed');
+  });
+});

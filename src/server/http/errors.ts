@@ -5,6 +5,10 @@ import { HttpError } from './responses.ts';
 // Text PostgreSQL cannot store (22021, 22P05): the request is at fault, whatever slipped past the schema.
 const unstorableTextCodes = new Set(['22021', '22P05']);
 
+// A number past its column's range (22003, numeric_value_out_of_range): a value the schema let through
+// that no row can hold, so the request is at fault, never the server.
+const numberOutOfRangeCode = '22003';
+
 /** Each reason a service refuses for, as HTTP says it. */
 const refusalStatus = {
   invalid: { status: 422, code: 'validation_failed' },
@@ -14,8 +18,8 @@ const refusalStatus = {
 } as const satisfies Record<RefusalReason, { status: number; code: string }>;
 
 /**
- * What any failure means to the caller: its own HttpError, a service's Refusal, a 400 for unstorable text,
- * 503, or 500.
+ * What any failure means to the caller: its own HttpError, a service's Refusal, a 400 for unstorable text, 422
+ * for a number out of range, 503, or 500.
  */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
@@ -25,6 +29,9 @@ export function toHttpError(error: unknown): HttpError {
   }
   if (unstorableTextCodes.has((error as { code?: string } | null)?.code ?? '')) {
     return new HttpError(400, 'bad_request', 'The request contains characters that cannot be stored.');
+  }
+  if ((error as { code?: string } | null)?.code === numberOutOfRangeCode) {
+    return new HttpError(422, 'validation_failed', 'A number in the request is larger than we can store.');
   }
   if (isUnavailable(error)) {
     return new HttpError(

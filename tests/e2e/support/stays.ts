@@ -19,7 +19,7 @@ export async function confirmStay(
     return undefined;
   const guest = {
     name: 'Meera Pillai',
-    email: `meera+${crypto.randomUUID().slice(0, 8)}@example.com`,
+    email: `meera.${crypto.randomUUID().slice(0, 8)}@example.com`,
     password: 'monsoon backwater coconut 27',
   };
   await createConfirmedGuest(request, guest);
