@@ -63,7 +63,7 @@ const environmentSchema = z.object({
   SITE_URL: optionalUrl,
   URL: optionalUrl,
   DEPLOY_PRIME_URL: optionalUrl,
-  /** Posts per client per minute; 0 turns a limit off. */
+  /** Posts (or sign-in attempts) per client in any minute; 0 turns a limit off. */
   FORM_RATE_LIMIT: wholeNumber(10),
   AUTH_RATE_LIMIT: wholeNumber(10),
   /**
