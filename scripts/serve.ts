@@ -427,13 +427,16 @@ if (database.backend.kind !== 'supabase') {
   }
 }
 
-const [{ startEmailWorker }, { startReminderWorker }, { startCalendarImporter }] = await Promise.all([
-  import('../src/server/email/delivery.ts'),
-  import('../src/server/ledger/payment-reminders.ts'),
-  import('../src/server/calendars/calendar-service.ts'),
-]);
-// Emails wait in the outbox table until sent; this retries what a request could not send at once.
-startEmailWorker(settings.EMAIL_WORKER_MS);
+const [{ startEmailWorker }, { queueOfficeAlertDigests }, { startReminderWorker }, { startCalendarImporter }] =
+  await Promise.all([
+    import('../src/server/email/delivery.ts'),
+    import('../src/server/forms/office-alert-digest.ts'),
+    import('../src/server/ledger/payment-reminders.ts'),
+    import('../src/server/calendars/calendar-service.ts'),
+  ]);
+// Emails wait in the outbox table until sent; this retries what a request could not send at once,
+// and queues the digests of office alerts a flood of form posts held back.
+startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 // The balance reminders, as the daily `payment-reminders` function sends them on Netlify: at start and
 // every hour after, so a machine that sleeps overnight still sends each day's (each goes once).
 startReminderWorker();

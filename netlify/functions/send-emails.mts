@@ -1,8 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { deliverAllDueEmails, describeDelivery } from '../../src/server/email/delivery.ts';
+import { queueOfficeAlertDigests } from '../../src/server/forms/office-alert-digest.ts';
 
-/** Every minute: sends the queued emails a request could not send at once, and retries failures. */
+/**
+ * Every minute: queues the digests of office alerts a flood of form posts held back, once their hour
+ * has room; then sends the queued emails a request could not send at once, and retries failures.
+ */
 export default async () => {
+  const digests = await queueOfficeAlertDigests();
+  if (digests.length > 0) console.log(`Office alert digests queued: ${digests.length}.`);
   console.log(describeDelivery(await deliverAllDueEmails()));
 };
 

@@ -19,6 +19,8 @@ export const apiRoutes = {
   contactMessages: '/api/contact-messages',
   careerApplications: '/api/career-applications',
   partnerEnquiries: '/api/partner-enquiries',
+  /** A token the public forms post with: JSON for an island, `?as=image` a pixel that sets it as a cookie. */
+  formToken: '/api/form-token',
   register: '/api/auth/register',
   verifyEmail: '/api/auth/verify-email',
   login: '/api/auth/login',
@@ -91,6 +93,12 @@ export const errorCodes = [
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** The form token as the page without JavaScript loads it: a pixel whose answer sets the cookie. */
+export const formTokenPixelRoute = `${apiRoutes.formToken}?as=image`;
+
+/** What `GET /api/form-token` answers an island. */
+export const formTokenAnswerSchema = z.object({ token: z.string() });
 
 /** The body of every refusal: a message for people, a code for programs, and field messages for forms. */
 export const apiErrorSchema = z.object({

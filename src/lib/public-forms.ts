@@ -37,6 +37,14 @@ export function isCaughtInHoneypot(body: unknown): boolean {
 }
 
 /**
+ * The hidden field that carries a public form's token: when our server handed the page (or the island)
+ * its token, signed, so the server can refuse a post sent sooner than a person fills a form in, or with
+ * no token of ours (src/server/forms/form-token.ts). Empty in the built page, where the token comes as
+ * a cookie instead; filled in the form a refused post is answered with, and by the island.
+ */
+export const formTokenField = 'formToken';
+
+/**
  * The comments a page puts around a form island, so that a failed no-JavaScript post can be answered
  * with the same page and the form replaced. Pages (FormSlot.astro) and the server both build them here.
  */

@@ -63,9 +63,19 @@ const environmentSchema = z.object({
   SITE_URL: optionalUrl,
   URL: optionalUrl,
   DEPLOY_PRIME_URL: optionalUrl,
-  /** Posts per client per minute; 0 turns a limit off. */
+  /** Posts (or sign-in attempts) per client in any minute; 0 turns a limit off. */
   FORM_RATE_LIMIT: wholeNumber(10),
   AUTH_RATE_LIMIT: wholeNumber(10),
+  /**
+   * Emails to the office about one form's posts in any hour, from all clients together: past it, posts
+   * are stored and answered as ever and their alerts wait for one digest. 0 sends every alert at once.
+   */
+  FORM_OFFICE_ALERTS_PER_HOUR: wholeNumber(20),
+  /**
+   * Seconds a public form's post must come after the token its page was handed (src/server/forms/
+   * form-token.ts); 0 takes any post with a token of ours under a day old.
+   */
+  FORM_MIN_FILL_SECONDS: wholeNumber(3),
   /** Embedded auth only: the key that signs access tokens; unset, one is made and kept in the database. */
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
   /** Email: the SMTP server (unset: the local outbox), the sender, the outbox folder, the worker's pace. */

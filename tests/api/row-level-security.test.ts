@@ -7,7 +7,8 @@ describe('row level security across the database', () => {
     for (const caller of [anon, guestA]) {
       for (const table of [
         'app_private.idempotency_keys',
-        'app_private.rate_limit_counters',
+        'app_private.rate_limit_hits',
+        'app_private.held_office_alerts',
         'app_private.recipient_email_caps',
         'supabase_migrations.schema_migrations',
       ]) {

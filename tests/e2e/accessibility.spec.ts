@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
+import { fetchFormToken } from '../../scripts/support/form-token.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 
@@ -54,6 +56,7 @@ test('the admin dashboard, its detail and its delete dialog have no axe violatio
       email: 'asha@example.com',
       phone: '+91 98470 11111',
       message: 'Is the villa free in May?',
+      formToken: await fetchFormToken(baseURL),
     },
   });
   expect(sent.status()).toBe(201);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
+import { fetchFormToken } from '../../scripts/support/form-token.ts';
 import { formatDay } from '../../src/features/admin/admin-fields.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { serverDatabaseUrl } from './support/database.ts';
@@ -288,6 +289,7 @@ test('text from the database shows as text, never as markup', async ({ page }) =
       qualification: '<b>B.Arch</b>, 2019',
       position: 'architect',
       coverNote: '<script>alert(2)</script>',
+      formToken: await fetchFormToken(baseURL),
     },
   });
   expect(sent.status()).toBe(201);

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { externalDatabaseUrl } from '../../playwright.config.ts';
+import { fetchFormToken } from '../../scripts/support/form-token.ts';
 import { killServerAndDatabase, startServer, stopServer } from '../../scripts/support/served-site.ts';
 import { embeddedDatabaseUrl, query, serverDatabaseUrl } from './support/database.ts';
 import { startSwitchableProxy } from './support/switchable-proxy.ts';
@@ -26,9 +27,16 @@ test.describe('a crash in the middle of a burst of submissions', () => {
   test('keeps every submission it acknowledged, and the site and its database come back cleanly', async () => {
     test.setTimeout(420_000);
     await rm('.data/e2e-crash', { recursive: true, force: true });
-    const env = { EMBEDDED_DATA_DIR: crashDataDir, DATABASE_URL: '', FORM_RATE_LIMIT: '0' };
+    // One client sends all 80 the moment the server is up: no per-client limit, no wait for the token.
+    const env = {
+      EMBEDDED_DATA_DIR: crashDataDir,
+      DATABASE_URL: '',
+      FORM_RATE_LIMIT: '0',
+      FORM_MIN_FILL_SECONDS: '0',
+    };
     let server = await startServer(crashPort, env);
     const run = crypto.randomUUID().slice(0, 8);
+    const formToken = await fetchFormToken(server.origin);
     const acknowledged: string[] = [];
     let killing: Promise<void> | undefined;
 
@@ -38,7 +46,7 @@ test.describe('a crash in the middle of a burst of submissions', () => {
         const response = await fetch(`${server.origin}/api/contact-messages`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: server.origin },
-          body: JSON.stringify(body),
+          body: JSON.stringify({ ...body, formToken }),
         });
         if (response.status === 201) {
           acknowledged.push(((await response.json()) as { id: string }).id);
@@ -73,7 +81,7 @@ test.describe('a crash in the middle of a burst of submissions', () => {
       const after = await fetch(`${server.origin}/api/contact-messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.origin },
-        body: JSON.stringify(contactMessage(`${run}-after`)),
+        body: JSON.stringify({ ...contactMessage(`${run}-after`), formToken }),
       });
       expect(after.status).toBe(201);
     } finally {

@@ -1,9 +1,9 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
-import { honeypotField } from '../../src/lib/public-forms.ts';
+import { formTokenField, honeypotField } from '../../src/lib/public-forms.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { formPost, jsonPost, siteOrigin, uniqueClient } from './requests.ts';
+import { formPost, jsonPost, siteOrigin, uniqueClient, withReadyFormToken } from './requests.ts';
 
 /** A body the form accepts. Every call has a new email, so the rows it stores are the test's own. */
 type ValidBody = () => Record<string, string> & { email: string };
@@ -32,9 +32,13 @@ export type InvalidInputCase = [
   message: string | ReturnType<typeof expect.stringContaining>,
 ];
 
-/** Calls the function as Netlify would, from a client address of its own unless one is given. */
+/**
+ * Calls the function as Netlify would, from a client address of its own unless one is given, with the
+ * cookie a person's browser posts with: a form token handed out a minute before.
+ */
 export function caller(form: Pick<PublicFormEndpoint, 'handler'>) {
-  return (request: Request, client = uniqueClient()) => form.handler(request, client as Context);
+  return async (request: Request, client = uniqueClient()) =>
+    form.handler(await withReadyFormToken(request), client as Context);
 }
 
 /**
@@ -59,8 +63,9 @@ export function itRefusesInvalidInput(form: PublicFormEndpoint, cases: InvalidIn
 
 /**
  * What every public form endpoint promises, whatever its fields: the HTTP refusals (400, 403, 405, 409,
- * 413, 415, 429, 503) in the one error shape, idempotent retries, security headers, and the
- * no-JavaScript path (303 to the confirmation page, or the form again as HTML with what was typed).
+ * 413, 415, 422 without a form token, 429, 503) in the one error shape, idempotent retries, security
+ * headers, and the no-JavaScript path (303 to the confirmation page, or the form again as HTML with
+ * what was typed).
  */
 export function describePublicFormContract(form: PublicFormEndpoint) {
   const { endpoint, validBody, countRows } = form;
@@ -103,6 +108,16 @@ export function describePublicFormContract(form: PublicFormEndpoint) {
       const response = await call(formPost(endpoint, { ...body, [honeypotField]: '' }));
       expect(response.status).toBe(303);
       expect(await countRows(body.email)).toBe(1);
+    });
+
+    it('refuses a post without a form token of ours with 422 and a message for the token field, storing nothing', async () => {
+      const body = validBody();
+      const response = await form.handler(jsonPost(endpoint, body), uniqueClient() as Context);
+      expect(response.status).toBe(422);
+      const answer = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(answer.error.code).toBe('validation_failed');
+      expect(answer.error.fields[formTokenField]).toMatch(/press the button again/);
+      expect(await countRows(body.email)).toBe(0);
     });
 
     it('answers 405 with Allow for another method', async () => {

@@ -19,6 +19,7 @@ export default function CareerApplicationForm({ initial }: { initial?: FormState
     schema: careerApplicationForm.schema,
     endpoint: careerApplicationForm.endpoint,
     initial,
+    withFormToken: true,
   });
 
   // The page is static, so the link's choice can only be read in the browser, once, after hydration.

@@ -10,7 +10,12 @@ import { contactForm } from './contact-message-contract.ts';
  * JavaScript it is a plain form that posts to the same endpoint, which answers with this same markup.
  */
 export default function ContactForm({ initial }: { initial?: FormState }) {
-  const form = useSchemaForm({ schema: contactForm.schema, endpoint: contactForm.endpoint, initial });
+  const form = useSchemaForm({
+    schema: contactForm.schema,
+    endpoint: contactForm.endpoint,
+    initial,
+    withFormToken: true,
+  });
   return (
     <PublicFormShell
       form={form}

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { honeypotField } from '../../lib/public-forms.ts';
+import { formTokenField, honeypotField } from '../../lib/public-forms.ts';
 import type { SchemaForm } from './use-schema-form.ts';
 
 type Props = {
@@ -54,6 +54,7 @@ export function PublicFormShell({ form, endpoint, title, titleId, submitLabel, s
         </p>
       )}
       {children}
+      <input type="hidden" name={formTokenField} value={form.renderedFormToken} />
       <div hidden>
         <label>
           Leave this empty

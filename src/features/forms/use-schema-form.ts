@@ -1,7 +1,8 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { apiRoutes, formTokenAnswerSchema } from '../../lib/api-contract.ts';
 import { type FieldErrors, firstErrorPerField } from '../../lib/form-fields.ts';
-import type { FormState } from '../../lib/public-forms.ts';
+import { type FormState, formTokenField } from '../../lib/public-forms.ts';
 import { requestJson } from '../api/client.ts';
 import { readTypedBeforeHydration } from './typed-before-hydration.ts';
 
@@ -18,6 +19,11 @@ type Options<Schema extends z.ZodObject> = {
   checkTogether?: ((data: z.output<Schema>) => FieldErrors) | undefined;
   /** Receives the server's answer to an accepted submission, just before the form shows it as sent. */
   onAccepted?: ((answer: unknown) => void) | undefined;
+  /**
+   * Posts with the public forms' token (src/server/forms/form-token.ts), fetched as the island wakes
+   * and again after a refusal for it; the no-JavaScript form gets its own from the page's pixel.
+   */
+  withFormToken?: boolean | undefined;
 };
 
 // Says more than the client's networkFailure: that nothing typed was lost.
@@ -35,6 +41,7 @@ export function useSchemaForm<Schema extends z.ZodObject>({
   initial,
   checkTogether,
   onAccepted,
+  withFormToken = false,
 }: Options<Schema>) {
   const fieldNames = Object.keys(schema.shape);
   // The same on the server and in the browser, so the first render can find the server's form.
@@ -55,6 +62,21 @@ export function useSchemaForm<Schema extends z.ZodObject>({
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => setHydrated(true), []);
+
+  const formToken = useRef<string | undefined>(undefined);
+  // What a submit waits for when it comes before the token has: a person quick with autofill, a slow
+  // connection. A failed fetch leaves the post without a token: the server's refusal says to send
+  // again, and that refusal fetches one.
+  const formTokenArrival = useRef<Promise<void> | undefined>(undefined);
+  function renewFormToken() {
+    formTokenArrival.current = requestJson(apiRoutes.formToken, formTokenAnswerSchema).then((answer) => {
+      if (answer.ok) formToken.current = answer.data.token;
+    });
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island wakes.
+  useEffect(() => {
+    if (withFormToken) renewFormToken();
+  }, []);
 
   // Focus moves after React has rendered the messages, so the first invalid field is found reliably.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -110,9 +132,16 @@ export function useSchemaForm<Schema extends z.ZodObject>({
     setStatus('pending');
     sending.current = true;
     idempotencyKey.current ??= crypto.randomUUID();
+    if (withFormToken) {
+      await formTokenArrival.current;
+      // The fetch as the island woke failed (offline, say): one more try before posting without.
+      if (!formToken.current) renewFormToken();
+      await formTokenArrival.current;
+    }
+    const token = withFormToken ? formToken.current : undefined;
     const answer = await requestJson(endpoint, z.unknown(), {
       method: 'POST',
-      body: parsed.data,
+      body: token ? { ...parsed.data, [formTokenField]: token } : parsed.data,
       headers: { 'idempotency-key': idempotencyKey.current },
     });
     sending.current = false;
@@ -130,6 +159,9 @@ export function useSchemaForm<Schema extends z.ZodObject>({
     setErrors(answer.fields);
     setMessage(answer.message);
     setRefusal({ status: answer.status, code: answer.code });
+    // The token was missing, forged or too old (a new one comes), or the post came too soon (the same
+    // one comes back, its wait still counting from when it was first handed out).
+    if (withFormToken && answer.fields[formTokenField]) renewFormToken();
     if (Object.keys(answer.fields).length > 0) focusFirstInvalid();
   }
 
@@ -140,6 +172,8 @@ export function useSchemaForm<Schema extends z.ZodObject>({
 
   return {
     formId,
+    /** The token the server rendered this form with (a refused post's answer), for a post without JavaScript. */
+    renderedFormToken: initial?.values[formTokenField] ?? '',
     values,
     errors,
     message,

@@ -14,6 +14,7 @@ export default function PartnerEnquiryForm({ initial }: { initial?: FormState })
     schema: partnerEnquiryForm.schema,
     endpoint: partnerEnquiryForm.endpoint,
     initial,
+    withFormToken: true,
   });
   return (
     <PublicFormShell

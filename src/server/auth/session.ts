@@ -1,4 +1,5 @@
 import type { JwtClaims } from '../db/database.ts';
+import { cookie, readCookie } from '../http/cookies.ts';
 import { authProvider } from './auth.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 import { trustedDeviceSeconds } from './trusted-devices.ts';
@@ -14,26 +15,12 @@ export const refreshCookie = 'kv_refresh';
 export const deviceCookie = 'kv_device';
 const refreshCookieDays = 30;
 
+export { readCookie };
+
 export type Visitor = { claims: JwtClaims; user: AccountUser };
 
 /** Who is calling, plus any cookies the answer must set (a refreshed session, or clearing a dead one). */
 export type ResolvedVisitor = { visitor: Visitor | null; cookies: string[] };
-
-function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-}
-
-function cookie(request: Request, name: string, value: string, path: string, maxAgeSeconds: number): string {
-  const attributes = [
-    `${name}=${value}`,
-    `Path=${path}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${maxAgeSeconds}`,
-  ];
-  if (isSecure(request)) attributes.push('Secure');
-  return attributes.join('; ');
-}
 
 export function sessionCookies(request: Request, session: Session): string[] {
   const accessSeconds = Math.max(0, session.expiresAt - Math.floor(Date.now() / 1000));
@@ -50,14 +37,6 @@ export function trustedDeviceCookie(request: Request, token: string): string {
 
 export function clearedSessionCookies(request: Request): string[] {
   return [cookie(request, accessCookie, '', '/', 0), cookie(request, refreshCookie, '', '/api', 0)];
-}
-
-export function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=') || undefined;
-  }
-  return undefined;
 }
 
 /**

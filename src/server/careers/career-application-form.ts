@@ -10,6 +10,7 @@ export const careerApplicationForm: PublicForm<typeof careerApplicationContract.
   store: insertCareerApplication,
   officeAlert: {
     kind: 'career_office_alert',
+    many: 'career applications',
     describe: (application) => {
       const position = positions.find(({ id }) => id === application.position)?.title ?? application.position;
       return {

@@ -7,6 +7,7 @@ export const contactMessageForm: PublicForm<typeof contactForm.schema> = {
   store: insertContactMessage,
   officeAlert: {
     kind: 'contact_office_alert',
+    many: 'contact messages',
     describe: (message) => ({
       what: 'Contact message',
       name: message.name,

@@ -225,15 +225,17 @@ export const describeDelivery = ({ sent, retrying, failed }: DeliveryReport) =>
   `Emails: ${sent} sent, ${retrying} to try again, ${failed} failed for good.`;
 
 /**
- * Runs `deliverAllDueEmails` every `everyMs`, one run at a time, until stopped; a run that cannot
- * reach the database is logged and the next one tries again. Answers the stop function.
+ * Runs `deliverAllDueEmails` every `everyMs`, one run at a time, until stopped, each run after `queue`:
+ * work that queues emails of its own (the forms' digests), handed in by whoever starts the worker. A
+ * run that cannot reach the database is logged and the next one tries again. Answers the stop function.
  */
-export function startEmailWorker(everyMs = 3000): () => void {
+export function startEmailWorker(everyMs = 3000, queue: () => Promise<unknown> = async () => {}): () => void {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
+      await queue();
       const report = await deliverAllDueEmails();
       if (report.retrying + report.failed > 0) console.warn(describeDelivery(report));
     } catch (error) {

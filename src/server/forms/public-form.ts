@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
-import { isCaughtInHoneypot, type PublicFormIdentity } from '../../lib/public-forms.ts';
+import { formTokenField, isCaughtInHoneypot, type PublicFormIdentity } from '../../lib/public-forms.ts';
 import { siteUrl } from '../config.ts';
 import { anonymous, serviceRole, type Transaction, withCaller } from '../db/database.ts';
-import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
-import { type OfficeAlert, officeAlertMessage } from '../email/office-alert.ts';
+import { deliverQueuedEmails, type EmailKind } from '../email/delivery.ts';
+import type { OfficeAlert } from '../email/office-alert.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import type { Handler } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
 import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
 import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
 import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
+import { checkFormToken } from './form-token.ts';
 import {
   claimIdempotencyKey,
   hashRequest,
@@ -19,6 +20,7 @@ import {
   readIdempotencyKey,
   rememberAnswer,
 } from './idempotency.ts';
+import { alertOfficeOrHold } from './office-alerts.ts';
 import { type FormRenderer, renderFormPage } from './render-form-page.ts';
 
 /**
@@ -27,7 +29,12 @@ import { type FormRenderer, renderFormPage } from './render-form-page.ts';
  */
 export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = PublicFormIdentity<Schema> & {
   store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string }>;
-  officeAlert: { kind: EmailKind; describe: (input: z.infer<Schema>) => OfficeAlert };
+  officeAlert: {
+    kind: EmailKind;
+    /** The form's posts in the plural, for the digest that lists held alerts: "contact messages". */
+    many: string;
+    describe: (input: z.infer<Schema>) => OfficeAlert;
+  };
 };
 
 /**
@@ -42,9 +49,10 @@ export function publicFormEndpoint<Schema extends z.ZodType<Record<string, unkno
 }
 
 /**
- * POST handler shared by every public form: method, origin, rate limit, body size and type, validation
- * with the form's own schema, idempotency, one transaction as `anon` that stores the row and queues the
- * office's alert (sent before answering, or later by the worker). JSON clients get 201 or the error
+ * POST handler shared by every public form: method, origin, rate limit, body size and type, the
+ * honeypot, validation with the form's own schema, the form token (form-token.ts), idempotency, one
+ * transaction as `anon` that stores the row and queues the office's alert (sent before answering, or
+ * later by the worker) or holds it for a digest (office-alerts.ts). JSON clients get 201 or the error
  * shape; a plain HTML form post gets a 303 to the confirmation page or the form again with its errors.
  */
 export async function submitPublicForm<Schema extends z.ZodType<Record<string, unknown>>>(
@@ -80,6 +88,12 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
         firstErrorPerField(parsed.error),
       );
     }
+    const token = await checkFormToken(request, body.value);
+    if (!token.ready) {
+      // The form it is answered with carries the token to post next, for a browser that keeps no cookies.
+      submitted = { ...submitted, [formTokenField]: token.next };
+      throw token.refusal;
+    }
     const scope = publicFormScope(form.name, client);
     const { answer, emails } = await withCaller(anonymous, async (tx) => {
       if (idempotencyKey) {
@@ -89,10 +103,11 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
       const { id } = await form.store(tx, parsed.data);
       const created = { status: 201, body: { id } };
       if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, created);
-      // In the row's transaction, so the alert exists exactly when the row does; anon may not queue.
-      const alert = officeAlertMessage(form.officeAlert.describe(parsed.data), siteUrl());
-      const queued = await tx.as(serviceRole, () => queueEmail(tx, form.officeAlert.kind, alert));
-      return { answer: created, emails: [queued] };
+      // In the row's transaction, so the alert (or its place in a digest) exists exactly when the row
+      // does; anon may not queue.
+      const alert = form.officeAlert.describe(parsed.data);
+      const queued = await tx.as(serviceRole, () => alertOfficeOrHold(tx, form, { id }, alert, siteUrl()));
+      return { answer: created, emails: queued ? [queued] : [] };
     });
     // A mail server that is down leaves the alert queued for the worker; the post stands either way.
     await deliverQueuedEmails(emails);

@@ -1,4 +1,5 @@
 import { siteUrl } from '../config.ts';
+import { clientKey } from './client-key.ts';
 import { HttpError } from './responses.ts';
 
 export type ParsedBody =
@@ -76,12 +77,13 @@ export function refuseCrossOrigin(request: Request, allowedOrigins: string[] = s
 }
 
 /**
- * The visitor's address for rate limits: `context.ip`, which Netlify takes from the connection (its edge
- * replaces whatever a client sends; scripts/serve.ts does the same locally). Never a request header,
- * which the client writes.
+ * Who the visitor is for rate limits and idempotency: `context.ip`, which Netlify takes from the
+ * connection (its edge replaces whatever a client sends; scripts/serve.ts does the same locally), as
+ * `clientKey` groups it (an IPv6 client by its /64, an IPv4-mapped one as its IPv4 address). Never a
+ * request header, which the client writes.
  */
 export function clientAddress(context?: { ip?: string }): string {
-  return context?.ip || 'unknown';
+  return clientKey(context?.ip);
 }
 
 export function allowMethods(request: Request, methods: string[]): void {

@@ -7,6 +7,7 @@ export const partnerEnquiryForm: PublicForm<typeof partnerEnquiryContract.schema
   store: insertPartnerEnquiry,
   officeAlert: {
     kind: 'partner_office_alert',
+    many: 'partner enquiries',
     describe: (enquiry) => ({
       what: 'Partner enquiry',
       name: enquiry.name,
