@@ -427,13 +427,17 @@ if (database.backend.kind !== 'supabase') {
   }
 }
 
-const [{ startEmailWorker }, { queueOfficeAlertDigests }, { startReminderWorker }, { startCalendarImporter }] =
-  await Promise.all([
-    import('../src/server/email/delivery.ts'),
-    import('../src/server/forms/office-alert-digest.ts'),
-    import('../src/server/ledger/payment-reminders.ts'),
-    import('../src/server/calendars/calendar-service.ts'),
-  ]);
+const [
+  { startEmailWorker },
+  { queueOfficeAlertDigests },
+  { startReminderWorker },
+  { startCalendarImporter },
+] = await Promise.all([
+  import('../src/server/email/delivery.ts'),
+  import('../src/server/forms/office-alert-digest.ts'),
+  import('../src/server/ledger/payment-reminders.ts'),
+  import('../src/server/calendars/calendar-service.ts'),
+]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,
 // and queues the digests of office alerts a flood of form posts held back.
 startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
