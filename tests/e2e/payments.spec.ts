@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
-import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
+import { formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { serverDatabaseUrl } from './support/database.ts';
-import { confirmStay } from './support/stays.ts';
+import { confirmStay, freeStay } from './support/stays.ts';
 
 /**
  * The payments ledger, as the office and the guest use it: the admin opens a confirmed booking from
@@ -40,13 +40,9 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
   playwright,
 }) => {
   const today = todayInKerala();
-  const arrival = addDays(today, 120 + Math.floor(Math.random() * 300));
   const guestApi = await playwright.request.newContext({ baseURL });
-  const guest = await confirmStay(guestApi, {
-    property: 'kovalam-samudra-villa',
-    arrival,
-    departure: addDays(arrival, 7),
-  });
+  const stay = await freeStay(guestApi, { property: 'kovalam-samudra-villa', today, from: 120, to: 420 });
+  const guest = await confirmStay(guestApi, stay);
   expect(guest, 'a fresh stay for this run').toBeDefined();
   const { bookingRequests } = (await (
     await guestApi.get('/api/account/booking-requests')

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { addDays } from '../../../src/lib/dates.ts';
 import { query, serverDatabaseUrl } from './database.ts';
 import { createConfirmedGuest } from './guests.ts';
 
@@ -40,4 +41,33 @@ export async function confirmStay(
     guest.email,
   ]);
   return guest;
+}
+
+/**
+ * A stay of `nights` at `property` that nothing holds yet, arriving at random between `from` and `to`
+ * days from `today`: other specs (and the demo rows admin-calendar.spec seeds) confirm stays on the
+ * same shared database, so a date picked blindly can meet one and the request answers 409.
+ */
+export async function freeStay(
+  request: APIRequestContext,
+  {
+    property,
+    today,
+    from,
+    to,
+    nights = 7,
+  }: { property: string; today: string; from: number; to: number; nights?: number },
+): Promise<{ property: string; arrival: string; departure: string }> {
+  const calendar = await request.get(`/api/availability?${new URLSearchParams({ property })}`);
+  expect(calendar.status()).toBe(200);
+  const { confirmed } = (await calendar.json()) as { confirmed: { arrival: string; departure: string }[] };
+  const candidates = Array.from({ length: to - from + 1 }, (_, offset) =>
+    addDays(today, from + offset),
+  ).filter((arrival) => {
+    const departure = addDays(arrival, nights);
+    return confirmed.every((taken) => departure <= taken.arrival || arrival >= taken.departure);
+  });
+  const arrival = candidates[Math.floor(Math.random() * candidates.length)];
+  if (!arrival) throw new Error(`${property} has no free ${nights} nights between day ${from} and day ${to}`);
+  return { property, arrival, departure: addDays(arrival, nights) };
 }
