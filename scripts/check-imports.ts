@@ -1,11 +1,19 @@
 /**
  * The import-boundary check of `npm run check`: reads every `.ts`, `.tsx`, `.mts` and `.astro` file
  * (an `.astro` file's frontmatter and `<script>`s) and refuses each import that breaks a rule of
- * `scripts/support/import-rules.ts`, printing `file → import` and the rule. Exits 1 on any.
+ * `scripts/support/import-rules.ts`, printing `file → import` and the rule, and each loop between
+ * folders of `src/server`, printing the folders and an import for each step of the loop. Exits 1 on any.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { judgeImport, listSpecifiers, type Violation } from './support/import-rules.ts';
+import {
+  type FileImport,
+  findFolderCycles,
+  judgeImport,
+  listSpecifiers,
+  resolveTarget,
+  type Violation,
+} from './support/import-rules.ts';
 
 const roots = ['src', 'netlify', 'scripts', 'tests'];
 const checked = /\.(ts|tsx|mts|astro)$/;
@@ -30,10 +38,14 @@ function completePath(file: string): string {
 const label = (entry: { from: string; target: string }) => `${entry.from} → ${entry.target}`;
 
 const violations: Violation[] = [];
+const serverImports: FileImport[] = [];
 for (const file of roots.flatMap(listFiles)) {
+  const inServer = file.startsWith('src/server/') && !/\.test\.ts$/.test(file);
   for (const specifier of listSpecifiers(file, readFileSync(file, 'utf8'))) {
     const violation = judgeImport({ from: file, specifier }, completePath);
     if (violation) violations.push(violation);
+    const target = resolveTarget({ from: file, specifier }, completePath);
+    if (inServer && target.kind === 'ours') serverImports.push({ from: file, target: target.file });
   }
 }
 
@@ -42,8 +54,16 @@ for (const violation of violations) {
     `${label(violation)} (import '${violation.specifier}')\n  breaks "${violation.rule}": ${violation.reason}`,
   );
 }
-if (violations.length > 0) {
-  console.error(`\nImport boundaries: ${violations.length} refused.`);
+const cycles = findFolderCycles(serverImports);
+for (const { folders, ring } of cycles) {
+  console.error(
+    `src/server folders import each other: ${folders.join(', ')}\n${ring.map((step) => `  ${label(step)}`).join('\n')}\n  breaks "imports between folders of src/server run one way": move what both need into a lower folder`,
+  );
+}
+if (violations.length + cycles.length > 0) {
+  console.error(
+    `\nImport boundaries: ${violations.length} refused, ${cycles.length} ${cycles.length === 1 ? 'loop' : 'loops'} between folders.`,
+  );
   process.exit(1);
 }
-console.log('Import boundaries hold.');
+console.log('Import boundaries hold; no loop between folders of src/server.');

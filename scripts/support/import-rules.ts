@@ -94,7 +94,7 @@ type Target = { kind: 'ours'; file: string; part: Part } | { kind: 'package'; na
  * What a specifier names: a repository file (resolved against the importer; `completePath` adds the
  * extension an `.astro` import may leave out) or a package.
  */
-function resolveTarget(
+export function resolveTarget(
   { from, specifier }: Import,
   completePath: (file: string) => string = (f) => f,
 ): Target {
@@ -257,4 +257,110 @@ function astroScripts(text: string): string[] {
   const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
   const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
   return [...(frontmatter === undefined ? [] : [frontmatter]), ...scripts];
+}
+
+/** One import between two repository files, as the cycle check reads it. */
+export type FileImport = { from: string; target: string };
+
+/**
+ * Folders of `src/server` that import each other, directly or round a ring: all of them, and one
+ * shortest ring through the first, an import for each step (the file and what it imports).
+ */
+export type FolderCycle = { folders: string[]; ring: FileImport[] };
+
+/**
+ * `src/server/<folder>/…` → `<folder>`, however deep; a file directly in `src/server` (`config.ts`)
+ * stands on its own, as a folder of one.
+ */
+function serverFolderOf(file: string): string | undefined {
+  return /^src\/server\/([^/]+)/.exec(file)?.[1];
+}
+
+/**
+ * The loops between folders of `src/server` (tests left out). A folder may import itself freely;
+ * folders that import one another cannot be read, tested or moved one at a time, so imports between
+ * two folders run one way.
+ */
+export function findFolderCycles(imports: readonly FileImport[]): FolderCycle[] {
+  const edges = new Map<string, Map<string, FileImport>>();
+  for (const entry of imports) {
+    const from = serverFolderOf(entry.from);
+    const to = serverFolderOf(entry.target);
+    if (!from || !to || from === to) continue;
+    const out = edges.get(from) ?? new Map<string, FileImport>();
+    if (!out.has(to)) out.set(to, entry);
+    edges.set(from, out);
+  }
+  const next = (folder: string) => [...(edges.get(folder)?.keys() ?? [])].sort();
+  return stronglyConnected([...edges.keys()].sort(), next)
+    .filter((group) => group.length > 1)
+    .map((group) => {
+      const ring = ringThrough(group, next);
+      const steps = ring.map((folder, index) => {
+        const to = ring[(index + 1) % ring.length] as string;
+        return edges.get(folder)?.get(to) as FileImport;
+      });
+      return { folders: group, ring: steps };
+    });
+}
+
+/** Tarjan's strongly connected components, each sorted by name. */
+function stronglyConnected(nodes: string[], next: (node: string) => string[]): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of next(node)) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node) as number, low.get(to) as number));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(to) as number));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    groups.push(group.sort());
+  };
+  for (const node of nodes) if (!index.has(node)) visit(node);
+  return groups.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
+}
+
+/**
+ * A shortest loop inside one strongly connected group, from its first folder back to it (breadth
+ * first, so the printed ring is the tightest one, not a tour of the whole group).
+ */
+function ringThrough(group: string[], next: (node: string) => string[]): string[] {
+  const start = group[0] as string;
+  const members = new Set(group);
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const folder = queue.shift() as string;
+    for (const to of next(folder)) {
+      if (!members.has(to)) continue;
+      if (to === start) {
+        const ring = [folder];
+        while (ring[0] !== start) ring.unshift(cameFrom.get(ring[0] as string) as string);
+        return ring;
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, folder);
+        queue.push(to);
+      }
+    }
+  }
+  return group;
 }

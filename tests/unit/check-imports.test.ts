@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeImport, listSpecifiers } from '../../scripts/support/import-rules.ts';
+import { findFolderCycles, judgeImport, listSpecifiers } from '../../scripts/support/import-rules.ts';
 
 const ruleBroken = (from: string, specifier: string) => judgeImport({ from, specifier })?.rule;
 
@@ -86,5 +86,51 @@ describe('listSpecifiers', () => {
       '../ui/Photo.astro',
       '../../features/carousel/carousel-state.ts',
     ]);
+  });
+});
+
+describe('findFolderCycles', () => {
+  const step = (from: string, target: string) => ({ from, target });
+
+  it('finds folders of src/server that import each other, with an import for each step', () => {
+    const cycles = findFolderCycles([
+      step('src/server/admin/items.ts', 'src/server/booking/status.ts'),
+      step('src/server/booking/status.ts', 'src/server/payments/ledger.ts'),
+      step('src/server/payments/ledger.ts', 'src/server/admin/access.ts'),
+      step('src/server/payments/ledger.ts', 'src/server/db/database.ts'),
+    ]);
+    expect(cycles).toEqual([
+      {
+        folders: ['admin', 'booking', 'payments'],
+        ring: [
+          step('src/server/admin/items.ts', 'src/server/booking/status.ts'),
+          step('src/server/booking/status.ts', 'src/server/payments/ledger.ts'),
+          step('src/server/payments/ledger.ts', 'src/server/admin/access.ts'),
+        ],
+      },
+    ]);
+  });
+
+  it('counts a nested folder as its top folder, and a file of src/server itself as a folder of one', () => {
+    const cycles = findFolderCycles([
+      step('src/server/booking/payments/payment-service.ts', 'src/server/refusal.ts'),
+      step('src/server/refusal.ts', 'src/server/booking/booking-repository.ts'),
+      step('src/server/health.ts', 'src/server/db/database.ts'),
+      step('src/server/db/database.ts', 'src/server/config.ts'),
+    ]);
+    expect(cycles.map(({ folders }) => folders)).toEqual([['booking', 'refusal.ts']]);
+  });
+
+  it('allows imports inside a folder and imports that run one way', () => {
+    expect(
+      findFolderCycles([
+        step('src/server/booking/request-service.ts', 'src/server/booking/booking-repository.ts'),
+        step('src/server/booking/booking-repository.ts', 'src/server/booking/request-service.ts'),
+        step('src/server/admin/admin-items.ts', 'src/server/booking/status-service.ts'),
+        step('src/server/booking/status-service.ts', 'src/server/db/database.ts'),
+        step('src/server/admin/admin-items.ts', 'src/lib/dates.ts'),
+        step('src/lib/dates.ts', 'src/server/admin/admin-items.ts'),
+      ]),
+    ).toEqual([]);
   });
 });
