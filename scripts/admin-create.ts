@@ -11,7 +11,7 @@ import {
   createOrPromoteAdmin,
   needsPassword,
   readAccountState,
-} from '../src/server/admin/admins.ts';
+} from '../src/server/auth/admins.ts';
 import { readAdminOptions, refuseOnSupabase, runOnDatabase } from './support/admin-command.ts';
 
 const { email, name } = readAdminOptions(

@@ -4,7 +4,7 @@
  * sign in as a guest; the dashboard refuses it from its next request on. On Supabase, accounts live in
  * Supabase Auth: this prints the SQL to run there instead.
  */
-import { revokeAdmin } from '../src/server/admin/admins.ts';
+import { revokeAdmin } from '../src/server/auth/admins.ts';
 import { readAdminOptions, refuseOnSupabase, runOnDatabase } from './support/admin-command.ts';
 
 const { email } = readAdminOptions('Usage: npm run admin:revoke -- --email office@example.com');

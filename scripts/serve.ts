@@ -434,7 +434,7 @@ const [
   { startCalendarImporter },
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
-  import('../src/server/forms/office-alert-digest.ts'),
+  import('../src/server/office-alert-digest.ts'),
   import('../src/server/ledger/payment-reminders.ts'),
   import('../src/server/calendars/calendar-service.ts'),
 ]);

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { paymentInputSchema } from '../../src/features/admin/ledger-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { readIdempotencyKey } from '../../src/server/forms/idempotency.ts';
+import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';

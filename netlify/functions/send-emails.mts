@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { deliverAllDueEmails, describeDelivery } from '../../src/server/email/delivery.ts';
-import { queueOfficeAlertDigests } from '../../src/server/forms/office-alert-digest.ts';
+import { queueOfficeAlertDigests } from '../../src/server/office-alert-digest.ts';
 
 /**
  * Every minute: queues the digests of office alerts a flood of form posts held back, once their hour

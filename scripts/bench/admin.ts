@@ -25,9 +25,9 @@ import {
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { listItems, summariseCollections } from '../../src/server/admin/admin-lists.ts';
 import { selectPage } from '../../src/server/admin/admin-repository.ts';
-import { createOrPromoteAdmin } from '../../src/server/admin/admins.ts';
 import { collections, findCollection } from '../../src/server/admin/collections.ts';
 import { readListQuery } from '../../src/server/admin/list-query.ts';
+import { createOrPromoteAdmin } from '../../src/server/auth/admins.ts';
 import type { Visitor } from '../../src/server/auth/session.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { ensureAppRole } from '../../src/server/db/app-role.ts';

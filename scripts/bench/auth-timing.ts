@@ -54,7 +54,7 @@ async function measure() {
   const { startEmbeddedDatabase } = await import('../../src/server/db/embedded.ts');
   const { migrate } = await import('../../src/server/db/migrate.ts');
   const { closeDatabase } = await import('../../src/server/db/database.ts');
-  const { createOrPromoteAdmin, revokeAdmin } = await import('../../src/server/admin/admins.ts');
+  const { createOrPromoteAdmin, revokeAdmin } = await import('../../src/server/auth/admins.ts');
   const pairs = readLimit('BENCH_PAIRS', 30);
 
   const dir = await mkdtemp(path.join(tmpdir(), 'kayal-bench-auth-'));

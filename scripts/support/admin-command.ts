@@ -4,7 +4,7 @@
  * configured database, beside a running site or on a cluster of its own.
  */
 import { parseArgs } from 'node:util';
-import { AdminAccountError } from '../../src/server/admin/admins.ts';
+import { AdminAccountError } from '../../src/server/auth/admins.ts';
 import { readBackend } from '../../src/server/config.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
 import { prepareDatabase } from '../../src/server/db/prepare.ts';

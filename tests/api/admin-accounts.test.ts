@@ -7,7 +7,7 @@ import {
   createOrPromoteAdmin,
   readAccountState,
   revokeAdmin,
-} from '../../src/server/admin/admins.ts';
+} from '../../src/server/auth/admins.ts';
 import { asClient, newGuest, registerConfirmed } from '../support/accounts.ts';
 import { jsonPost } from '../support/requests.ts';
 

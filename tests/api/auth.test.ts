@@ -10,7 +10,7 @@ import register from '../../netlify/functions/auth-register.mts';
 import resetPassword from '../../netlify/functions/auth-reset-password.mts';
 import session from '../../netlify/functions/auth-session.mts';
 import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
-import { createOrPromoteAdmin, revokeAdmin } from '../../src/server/admin/admins.ts';
+import { createOrPromoteAdmin, revokeAdmin } from '../../src/server/auth/admins.ts';
 import {
   asClient,
   cookiesFrom,

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { createOrPromoteAdmin } from '../../src/server/admin/admins.ts';
+import { createOrPromoteAdmin } from '../../src/server/auth/admins.ts';
 import { signIn } from './accounts.ts';
 import { siteOrigin, uniqueClient } from './requests.ts';
 

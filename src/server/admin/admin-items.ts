@@ -1,14 +1,16 @@
 import type { DetailAnswer, ItemAnswer } from '../../features/admin/admin-contract.ts';
 import { type BookingStatusChange, listStatusMoves } from '../../features/booking/booking-contract.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { queueStatusEmail } from '../booking/booking-service.ts';
 import { selectBlockOverlappingRequest } from '../calendars/calendar-repository.ts';
+import { readPropertyNames } from '../catalogue/catalogue.ts';
 import { type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails } from '../email/delivery.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
 import { Refusal } from '../refusal.ts';
-import { callerFor, itemNotFound, nameItem, readPropertyNames, withPropertyNames } from './admin-access.ts';
+import { itemNotFound, nameItem, withPropertyNames } from './admin-access.ts';
 import { updateBookingStatus } from './admin-change-repository.ts';
 import {
   markRead,

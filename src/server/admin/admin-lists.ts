@@ -1,8 +1,10 @@
 import type { ListAnswer, SummaryAnswer } from '../../features/admin/admin-contract.ts';
 import { todayInKerala } from '../../lib/dates.ts';
+import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
+import { readPropertyNames } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
-import { callerFor, readPropertyNames, withPropertyNames } from './admin-access.ts';
+import { withPropertyNames } from './admin-access.ts';
 import { countCollections, type Row, selectPage } from './admin-repository.ts';
 import { type Collection, collections } from './collections.ts';
 import { byteOrderMark, type CsvValue, csvRecord } from './csv.ts';

@@ -7,11 +7,12 @@ import type { BookingStatusChange } from '../../features/booking/booking-contrac
 import { firstErrorPerField } from '../../lib/form-fields.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import { HttpError } from '../http/responses.ts';
+import { isUuid } from '../http/uuid.ts';
 import { validate } from '../http/validate.ts';
 import { Refusal } from '../refusal.ts';
 import { itemNotFound } from './admin-access.ts';
 import { type Collection, findCollection } from './collections.ts';
-import { isUuid, type ListQuery, readListQuery } from './list-query.ts';
+import { type ListQuery, readListQuery } from './list-query.ts';
 
 /**
  * What the admin functions read from a request before calling a service: the collection and row a

@@ -9,6 +9,7 @@ import {
 import type { BookingStatus } from '../../features/booking/booking-contract.ts';
 import { isIsoDate } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
+import { isUuid } from '../http/uuid.ts';
 import type { Collection } from './collections.ts';
 
 /**
@@ -72,14 +73,9 @@ export function readListQuery(
   };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // The sort keys as the repository writes them: created_at to the microsecond (a JS Date would drop
 // the microseconds, and rows within one millisecond would be skipped or repeated), arrival as a date.
 const timestampKey = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function isUuid(text: string | undefined): text is string {
-  return text !== undefined && uuidPattern.test(text);
-}
 
 function isSortKey(sort: SortName, key: string): boolean {
   if (sort === 'arrival') return isIsoDate(key);

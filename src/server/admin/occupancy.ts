@@ -1,9 +1,9 @@
 import type { OccupancyAnswer } from '../../features/admin/admin-contract.ts';
+import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { listMonthBlocks } from '../calendars/calendar-repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
-import { callerFor } from './admin-access.ts';
 import { type PropertyStay, selectMonthStays } from './occupancy-repository.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { ItemAnswer } from '../../features/admin/admin-contract.ts';
+import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
-import { callerFor, itemNotFound, nameItem } from './admin-access.ts';
+import { itemNotFound, nameItem } from './admin-access.ts';
 import { updateDeleted } from './admin-change-repository.ts';
 import { refuseBlockOverlap, refuseOverlap } from './admin-items.ts';
 import { purgeOldTrash, selectDetail, selectForChange } from './admin-repository.ts';

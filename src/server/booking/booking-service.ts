@@ -16,7 +16,7 @@ import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/ca
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
-import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../forms/idempotency.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { readOwnLedgers } from '../ledger/ledger-service.ts';
 import { Refusal } from '../refusal.ts';
 import {

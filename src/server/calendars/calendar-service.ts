@@ -9,7 +9,7 @@ import {
 } from '../../features/calendar-sync/calendar-sync-contract.ts';
 import { icalFeedRoute } from '../../lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../lib/dates.ts';
-import { callerFor } from '../admin/admin-access.ts';
+import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
 import { readSettings, siteUrl } from '../config.ts';

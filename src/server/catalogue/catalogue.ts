@@ -114,3 +114,15 @@ export function loadCatalogue(root = process.cwd()): Promise<Catalogue> {
 export async function findProperty(slug: string): Promise<PropertyFacts | undefined> {
   return (await loadCatalogue()).find(slug);
 }
+
+/**
+ * Property names from the content files, for the office's screens and emails; the slug itself when the
+ * catalogue cannot be read (logged), so a broken content file never hides a booking.
+ */
+export async function readPropertyNames(): Promise<(slug: string) => string> {
+  const catalogue = await loadCatalogue().catch((error: unknown) => {
+    console.error('The property catalogue could not be read; the dashboard shows slugs', error);
+    return undefined;
+  });
+  return (slug) => catalogue?.find(slug)?.name ?? slug;
+}

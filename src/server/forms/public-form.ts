@@ -9,17 +9,17 @@ import type { OfficeAlert } from '../email/office-alert.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import type { Handler } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
-import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
-import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
-import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
-import { checkFormToken } from './form-token.ts';
 import {
   claimIdempotencyKey,
   hashRequest,
   publicFormScope,
   readIdempotencyKey,
   rememberAnswer,
-} from './idempotency.ts';
+} from '../http/idempotency.ts';
+import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
+import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
+import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
+import { checkFormToken } from './form-token.ts';
 import { alertOfficeOrHold } from './office-alerts.ts';
 import { type FormRenderer, renderFormPage } from './render-form-page.ts';
 

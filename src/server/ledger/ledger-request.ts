@@ -1,5 +1,5 @@
-import { isUuid } from '../admin/list-query.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
+import { isUuid } from '../http/uuid.ts';
 import { Refusal } from '../refusal.ts';
 
 /** What the ledger's functions read from a path: the booking, and a payment of it. */

@@ -10,10 +10,11 @@ import type {
 import { todayInKerala } from '../../lib/dates.ts';
 import { summariseLedger } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
-import { callerFor, readPropertyNames } from '../admin/admin-access.ts';
+import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
+import { readPropertyNames } from '../catalogue/catalogue.ts';
 import { type Transaction, withCaller } from '../db/database.ts';
-import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../forms/idempotency.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
 import {
   type BookingMoney,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { newPassword } from '../../features/auth/auth-contract.ts';
 import { emailAddress, personName } from '../../lib/form-fields.ts';
-import { findGuessablePassword } from '../auth/password-policy.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
+import { findGuessablePassword } from './password-policy.ts';
+import { hashPassword } from './passwords.ts';
 
 /**
  * Office admins on the embedded auth (the embedded database or any PostgreSQL from DATABASE_URL): an

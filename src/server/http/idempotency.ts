@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { serviceRole, type Transaction } from '../db/database.ts';
-import { HttpError } from '../http/responses.ts';
+import { HttpError } from './responses.ts';
 
 export type StoredAnswer = { status: number; body: unknown };
 
