@@ -4,9 +4,10 @@
  * database: what the daily Netlify scheduled function does, on demand. Each reminder goes once however
  * often it runs.
  */
+
+import { describeReminders, sendPaymentReminders } from '../src/server/booking/payments/payment-reminders.ts';
 import { closeDatabase } from '../src/server/db/database.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
-import { describeReminders, sendPaymentReminders } from '../src/server/ledger/payment-reminders.ts';
 
 const database = await prepareDatabase({ command: 'npm run payments:remind' });
 process.env.DATABASE_URL = database.appUrl;

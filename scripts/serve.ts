@@ -435,7 +435,7 @@ const [
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
   import('../src/server/office-alert-digest.ts'),
-  import('../src/server/ledger/payment-reminders.ts'),
+  import('../src/server/booking/payments/payment-reminders.ts'),
   import('../src/server/calendars/calendar-service.ts'),
 ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { listOwnBookingRequests } from '../../src/server/booking/booking-service.ts';
+import { listOwnBookingRequests } from '../../src/server/booking/request-service.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 /** `GET /api/account/booking-requests`: the caller's own requests, for the account page. */

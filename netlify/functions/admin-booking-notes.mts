@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { noteInputSchema } from '../../src/features/admin/ledger-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { readBookingId } from '../../src/server/booking/booking-target.ts';
+import { addNote, listNotes } from '../../src/server/booking/notes/note-service.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
-import { readBookingId } from '../../src/server/ledger/ledger-request.ts';
-import { addNote, listNotes } from '../../src/server/ledger/ledger-service.ts';
 
 /** The office's notes on a booking (GET), and a new one (POST), audited by the database. */
 export default signedInEndpoint(

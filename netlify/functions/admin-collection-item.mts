@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { changeStatus, showItem } from '../../src/server/admin/admin-items.ts';
+import { changeItemStatus, showItem } from '../../src/server/admin/admin-items.ts';
 import { readItemTarget, readStatusChange } from '../../src/server/admin/admin-request.ts';
 import { moveToTrash } from '../../src/server/admin/trash.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
@@ -12,7 +12,7 @@ export default signedInEndpoint(
     if (request.method === 'PATCH') {
       const body = await readBody(request);
       const { collection, id, status } = readStatusChange(context, body.value);
-      return json(await changeStatus(visitor, collection, id, status));
+      return json(await changeItemStatus(visitor, collection, id, status));
     }
     const { collection, id } = readItemTarget(context);
     if (request.method === 'DELETE') return json(await moveToTrash(visitor, collection, id));

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { readOccupancyMonth } from '../../src/server/admin/admin-request.ts';
-import { listOccupancy } from '../../src/server/admin/occupancy.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { listOccupancy } from '../../src/server/calendars/occupancy-service.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 export default signedInEndpoint(

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { bookingRequestSchema } from '../../src/features/booking/booking-contract.ts';
-import { listAvailability } from '../../src/server/booking/booking-service.ts';
+import { listAvailability } from '../../src/server/booking/availability-service.ts';
 import { endpoint } from '../../src/server/http/endpoint.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { bookingRequestSchema } from '../../src/features/booking/booking-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { sendBookingRequest } from '../../src/server/booking/booking-service.ts';
+import { sendBookingRequest } from '../../src/server/booking/request-service.ts';
 import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
 import { enforceRateLimit, formRateLimit } from '../../src/server/http/rate-limit.ts';
 import { clientAddress, readBody } from '../../src/server/http/request.ts';

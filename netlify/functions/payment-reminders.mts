@@ -1,5 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { describeReminders, sendPaymentReminders } from '../../src/server/ledger/payment-reminders.ts';
+import {
+  describeReminders,
+  sendPaymentReminders,
+} from '../../src/server/booking/payments/payment-reminders.ts';
 
 /** Daily: a guest's balance reminder a week before it is due, and the office's notice once overdue; each once. */
 export default async () => {

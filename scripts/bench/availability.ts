@@ -2,11 +2,11 @@ import pg from 'pg';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
-import { listAvailability } from '../../src/server/booking/booking-service.ts';
+import { listAvailability } from '../../src/server/booking/availability-service.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { takenStaysBetweenSql } from '../../src/server/search/search-repository.ts';
+import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
 import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
 import { openBenchDatabase } from './bench-database.ts';
 

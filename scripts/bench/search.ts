@@ -5,7 +5,7 @@ import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { takenStaysBetweenSql } from '../../src/server/search/search-repository.ts';
+import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
 import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
 import { startServer, stopServer } from '../support/served-site.ts';
 import { openBenchDatabase } from './bench-database.ts';

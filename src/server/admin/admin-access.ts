@@ -11,9 +11,9 @@ import type { Collection } from './collections.ts';
 export const itemNotFound = (collection: Collection) =>
   new Refusal('not_found', `There is no such item in ${collection.label.toLowerCase()}.`);
 
-/** Booking rows with their property's name beside its slug. */
+/** Rows that name a property, with its name beside its slug; other collections' rows as they are. */
 export async function withPropertyNames(collection: Collection, rows: Row[]): Promise<Row[]> {
-  if (collection.name !== 'booking-requests') return rows;
+  if (!collection.namesProperties) return rows;
   const nameOf = await readPropertyNames();
   return rows.map((row) => ({ ...row, propertyName: nameOf(String(row.property)) }));
 }

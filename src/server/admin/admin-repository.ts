@@ -1,7 +1,8 @@
 import { readBookingReference } from '../../features/booking/booking-contract.ts';
 import { officeTimeZone } from '../../lib/dates.ts';
 import type { Transaction } from '../db/database.ts';
-import { type Collection, collections, isoDate, isoTimestamp, selectList } from './collections.ts';
+import { isoDate, isoTimestamp } from '../db/sql-format.ts';
+import { type Collection, collections, selectList } from './collections.ts';
 import type { CursorPosition, ListQuery } from './list-query.ts';
 
 /**
@@ -162,41 +163,44 @@ export async function selectHistory(
   return entries.map(({ details, ...entry }) => (details ? { ...entry, details } : entry));
 }
 
-/** Locks the row for a change and answers what the change depends on. */
+/** Locks the row for a move in or out of the trash; whether it is in the trash, or undefined when there is none. */
 export async function selectForChange(
   tx: Transaction,
   collection: Collection,
   id: string,
-): Promise<{ status: string | null; deleted: boolean } | undefined> {
-  const statusColumn = collection.table === 'booking_requests' ? 'status' : 'null::text';
-  const [row] = await tx.query<{ status: string | null; deleted: boolean }>(
-    `select ${statusColumn} as status, deleted_at is not null as deleted
-     from public.${collection.table} where id = $1 for update`,
+): Promise<{ deleted: boolean } | undefined> {
+  const [row] = await tx.query<{ deleted: boolean }>(
+    `select deleted_at is not null as deleted from public.${collection.table} where id = $1 for update`,
     [id],
   );
   return row;
 }
 
-export type ConfirmedStay = { id: string; property: string; arrival: string; departure: string };
-
-/** A confirmed, listed stay of the same property that shares a night with request `id`. */
-export async function selectOverlappingConfirmedStay(
+/**
+ * Moves a row to the trash, or back; the audit triggers record either. Runs in a savepoint and answers
+ * the database's refusal instead of throwing it (only a restore can be refused: a domain's rule can
+ * refuse a row coming back), so the transaction can still read what the refusal is about.
+ */
+export async function updateDeleted(
   tx: Transaction,
+  collection: Collection,
   id: string,
-): Promise<ConfirmedStay | undefined> {
-  const [row] = await tx.query<ConfirmedStay>(
-    `select other.id, other.property, ${isoDate('other.arrival')} as arrival, ${isoDate('other.departure')} as departure
-     from public.booking_requests requested
-     join public.booking_requests other
-       on other.property = requested.property and other.id <> requested.id
-      and other.status = 'confirmed' and other.deleted_at is null
-      and daterange(other.arrival, other.departure, '[)') && daterange(requested.arrival, requested.departure, '[)')
-     where requested.id = $1
-     order by other.arrival
-     limit 1`,
-    [id],
-  );
-  return row;
+  deleted: boolean,
+): Promise<{ refused?: unknown }> {
+  await tx.query('savepoint trash_move');
+  try {
+    await tx.query(
+      deleted
+        ? `update public.${collection.table} set deleted_at = now() where id = $1 and deleted_at is null`
+        : `update public.${collection.table} set deleted_at = null where id = $1 and deleted_at is not null`,
+      [id],
+    );
+    await tx.query('release savepoint trash_move');
+    return {};
+  } catch (error) {
+    await tx.query('rollback to savepoint trash_move');
+    return { refused: error };
+  }
 }
 
 export type PurgedCounts = { purgedFrom: string; purgedRows: number }[];

@@ -48,15 +48,15 @@ export function readListRequest(
 }
 
 /**
- * The row a status change is about and the status it asks for. Only booking requests have a status:
- * any other collection answers 405 with the methods its rows do take.
+ * The row a status change is about and the status it asks for. Only a collection whose rows have a
+ * status (booking requests) takes one: any other answers 405 with the methods its rows do take.
  */
 export function readStatusChange(
   context: EdgeContext,
   body: unknown,
 ): { collection: Collection; id: string; status: BookingStatusChange } {
   const collection = readCollection(context);
-  if (collection.name !== 'booking-requests') {
+  if (!collection.changeStatus) {
     throw new HttpError(
       405,
       'method_not_allowed',

@@ -3,13 +3,20 @@ import {
   type AdminCollectionName,
   adminCollectionNames,
   adminCollections,
+  type EmailDelivery,
 } from '../../features/admin/admin-contract.ts';
-import { officeTimeZone } from '../../lib/dates.ts';
+import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
+import { bookingRequestsInbox } from '../booking/booking-collection.ts';
+import type { Transaction } from '../db/database.ts';
+import { isoTimestamp, officeTime } from '../db/sql-format.ts';
+import type { Refusal } from '../refusal.ts';
 
 /**
  * What the server adds to each collection of the admin contract: which table holds it, what its search
  * covers, when a row is new, and which columns its list, detail and CSV export carry. The repository
- * builds every query from this, so a collection cannot offer a filter its SQL does not know.
+ * builds every query from this, so a collection cannot offer a filter its SQL does not know. A domain
+ * with a folder of its own describes its table there and hands the inbox what only it knows (booking
+ * requests: `booking/booking-collection.ts`); the inbox itself names no domain.
  *
  * Every SQL fragment here is a constant written by us, never text from a request.
  */
@@ -17,8 +24,8 @@ import { officeTimeZone } from '../../lib/dates.ts';
 /** Output field name → SQL expression over the table's columns. */
 type Columns = Record<string, string>;
 
-type CollectionTables = {
-  table: 'booking_requests' | 'career_applications' | 'contact_messages' | 'partner_enquiries';
+export type CollectionTables = {
+  table: string;
   /**
    * The text `q` searches, written exactly as the trigram index of migration 20261122000700 is: the
    * planner uses the index only for an identical expression.
@@ -37,19 +44,24 @@ type CollectionTables = {
   csvColumns: Columns;
   /** The CSV header whose cells hold a property's slug, which the export writes as the property's name. */
   csvPropertyHeader?: string;
+  /** Whether rows hold a property's slug (`property`), shown with the property's name beside it. */
+  namesProperties?: boolean;
+  /** The emails sent about a row, for its detail, in the admin's transaction. */
+  listEmails?: (tx: Transaction, id: string) => Promise<EmailDelivery[]>;
+  /**
+   * Moves a row to a new status in the admin's transaction; answers the ids of the emails it queued,
+   * to send once that commits, or undefined when there is no such row. A collection without it has
+   * no status to change.
+   */
+  changeStatus?: (tx: Transaction, id: string, status: BookingStatusChange) => Promise<string[] | undefined>;
+  /**
+   * Why the database refused to bring a row back from the trash, in the domain's words; undefined
+   * when the error is not one of the domain's rules.
+   */
+  explainRestoreRefusal?: (tx: Transaction, id: string, error: unknown) => Promise<Refusal | undefined>;
 };
 
 export type Collection = { name: AdminCollectionName } & AdminCollectionFacts & CollectionTables;
-
-/** A timestamp as ISO 8601 in UTC with milliseconds, the way `Date.toJSON` writes one. */
-export const isoTimestamp = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** A calendar date as `YYYY-MM-DD`: pg would make a JS Date at local midnight, which can shift it. */
-export const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-// The office is in Kerala: a CSV opened there should show its own clock, not UTC.
-const officeTime = (column: string) =>
-  `to_char(${column} at time zone '${officeTimeZone}', 'YYYY-MM-DD HH24:MI')`;
-const pounds = (column: string) => `to_char(${column} / 100.0, 'FM999999990.00')`;
 
 const commonColumns: Columns = {
   id: 'id',
@@ -68,78 +80,6 @@ const formRowColumns: Columns = {
 
 const messageSearchText = `(name || ' ' || email || ' ' || phone || ' ' || message)`;
 const messagePreview = 'left(message, 200)';
-
-const bookingRequests: CollectionTables = {
-  table: 'booking_requests',
-  searchText: `(name || ' ' || email || ' ' || phone || ' ' || city || ' ' || property || ' ' || coalesce(message, ''))`,
-  referenceColumn: 'reference',
-  isNew: `status = 'new'`,
-  listColumns: {
-    ...commonColumns,
-    reference: 'reference',
-    isNew: `status = 'new'`,
-    status: 'status',
-    statusChangedAt: isoTimestamp('status_changed_at'),
-    property: 'property',
-    arrival: isoDate('arrival'),
-    departure: isoDate('departure'),
-    nights: 'nights',
-    guests: 'guests',
-    name: 'name',
-    email: 'email',
-    phone: 'phone',
-    city: 'city',
-    totalPence: 'total_pence',
-  },
-  detailColumns: {
-    reference: 'reference',
-    ...commonColumns,
-    isNew: `status = 'new'`,
-    status: 'status',
-    statusChangedAt: isoTimestamp('status_changed_at'),
-    userId: 'user_id',
-    property: 'property',
-    arrival: isoDate('arrival'),
-    departure: isoDate('departure'),
-    nights: 'nights',
-    guests: 'guests',
-    name: 'name',
-    email: 'email',
-    phone: 'phone',
-    city: 'city',
-    message: 'message',
-    weeklyRatePence: 'weekly_rate_pence',
-    subtotalPence: 'subtotal_pence',
-    discountPence: 'discount_pence',
-    totalPence: 'total_pence',
-    depositPence: 'deposit_pence',
-    balancePence: 'balance_pence',
-    balanceDueDate: isoDate('balance_due_date'),
-  },
-  csvColumns: {
-    Reference: 'reference',
-    'Received (IST)': officeTime('created_at'),
-    // The words the dashboard shows: "Confirmed", not the database's "confirmed".
-    Status: 'initcap(status)',
-    Property: 'property',
-    Arrival: isoDate('arrival'),
-    Departure: isoDate('departure'),
-    Nights: 'nights',
-    Guests: 'guests',
-    Name: 'name',
-    Email: 'email',
-    Phone: 'phone',
-    City: 'city',
-    Message: 'message',
-    'Total (GBP)': pounds('total_pence'),
-    'Deposit (GBP)': pounds('deposit_pence'),
-    'Balance (GBP)': pounds('balance_pence'),
-    'Balance due': isoDate('balance_due_date'),
-    'Status changed (IST)': officeTime('status_changed_at'),
-    'Deleted (IST)': officeTime('deleted_at'),
-  },
-  csvPropertyHeader: 'Property',
-};
 
 const careerApplications: CollectionTables = {
   table: 'career_applications',
@@ -187,7 +127,7 @@ const contactMessages: CollectionTables = {
 const partnerEnquiries: CollectionTables = { ...contactMessages, table: 'partner_enquiries' };
 
 const tableFacts: Record<AdminCollectionName, CollectionTables> = {
-  'booking-requests': bookingRequests,
+  'booking-requests': bookingRequestsInbox,
   'career-applications': careerApplications,
   'contact-messages': contactMessages,
   'partner-enquiries': partnerEnquiries,

@@ -3,9 +3,7 @@ import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { itemNotFound, nameItem } from './admin-access.ts';
-import { updateDeleted } from './admin-change-repository.ts';
-import { refuseBlockOverlap, refuseOverlap } from './admin-items.ts';
-import { purgeOldTrash, selectDetail, selectForChange } from './admin-repository.ts';
+import { purgeOldTrash, selectDetail, selectForChange, updateDeleted } from './admin-repository.ts';
 import { type Collection, collections } from './collections.ts';
 
 /** The dashboard's trash: moving a row in and out of it, and removing what has waited there too long. */
@@ -24,11 +22,8 @@ async function setDeleted(
     const current = await selectForChange(tx, collection, id);
     if (!current) throw itemNotFound(collection);
     if (current.deleted !== deleted) {
-      const outcome = await updateDeleted(tx, collection, id, deleted);
-      if (outcome === 'overlaps_confirmed_stay') {
-        throw await refuseOverlap(tx, id, '; cancel that booking first to restore this one.');
-      }
-      if (outcome === 'overlaps_block') throw await refuseBlockOverlap(tx, id, '; it cannot be restored.');
+      const { refused } = await updateDeleted(tx, collection, id, deleted);
+      if (refused) throw (await collection.explainRestoreRefusal?.(tx, id, refused)) ?? refused;
     }
     return selectDetail(tx, collection, id);
   });
@@ -41,8 +36,8 @@ export function moveToTrash(visitor: Visitor, collection: Collection, id: string
 }
 
 /**
- * Brings a row back from the trash. A confirmed booking whose dates a newer confirmed stay now holds
- * cannot come back: the overlap constraint refuses it (a conflict naming that stay).
+ * Brings a row back from the trash, unless a rule of its domain refuses (a confirmed booking whose
+ * dates a newer confirmed stay or a block now holds: a conflict naming it, in the domain's words).
  */
 export function restoreFromTrash(visitor: Visitor, collection: Collection, id: string): Promise<ItemAnswer> {
   return setDeleted(visitor, collection, id, false);

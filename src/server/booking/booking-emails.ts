@@ -19,7 +19,17 @@ export type SentBookingRequest = {
   quote: Quote;
 };
 
-const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
+/** The close of every booking email: the office's name and how to reach it. */
+export const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
+
+/** How a guest pays the office, as every email that asks for money says it. */
+export const howToPayLines = (): string[] => [
+  'How to pay',
+  howToPay.summary,
+  `Phone: ${site.office.phone} (${site.office.hours})`,
+  `Email: ${site.office.email}`,
+  howToPay.safety,
+];
 
 const pounds = (pence: number) => formatGbp(pence / 100);
 
@@ -181,11 +191,7 @@ export function confirmationMessage(booking: BookingForGuest, siteUrl: string, t
         `Total: ${pounds(quote.totalPence)}`,
         ...describePaymentDue(quote, today),
         '',
-        'How to pay',
-        howToPay.summary,
-        `Phone: ${site.office.phone} (${site.office.hours})`,
-        `Email: ${site.office.email}`,
-        howToPay.safety,
+        ...howToPayLines(),
         '',
         `Your booking on your account page: ${siteUrl}${paths.account}`,
         `Our cancellation policy: ${siteUrl}${paths.cancellationPolicy}`,

@@ -1,38 +1,8 @@
+import { type BlockNights, confirmedStays, lockPropertyCalendar } from '../booking/booking-repository.ts';
 import type { Transaction } from '../db/database.ts';
 import type { FeedEvent } from './ical-format.ts';
 
 /** The SQL of calendar sync. Dates leave the database as `YYYY-MM-DD` text, never as JS Dates. */
-
-/** A block's nights: `start` is the first night, `end` the day they end (exclusive). */
-export type BlockNights = { start: string; end: string };
-
-/** Whether a block of the property shares a night with arrival–departure. */
-export async function overlapsBlock(
-  tx: Transaction,
-  stay: { property: string; arrival: string; departure: string },
-): Promise<boolean> {
-  const rows = await tx.query(
-    `select 1 from public.property_blocks
-     where property = $1 and stay && daterange($2::date, $3::date, '[)') limit 1`,
-    [stay.property, stay.arrival, stay.departure],
-  );
-  return rows.length > 0;
-}
-
-/** A property's blocks that end after `from` and start by `through`, by first night. */
-export async function listBlockNights(
-  tx: Transaction,
-  property: string,
-  { from, through }: { from: string; through: string },
-): Promise<BlockNights[]> {
-  return tx.query<BlockNights>(
-    `select to_char(lower(stay), 'YYYY-MM-DD') as start, to_char(upper(stay), 'YYYY-MM-DD') as "end"
-     from public.property_blocks
-     where property = $1 and stay && daterange($2::date, $3::date, '[]')
-     order by lower(stay)`,
-    [property, from, through],
-  );
-}
 
 /** A block as a month's calendar shows it: whose nights, from which feed. */
 export type MonthBlock = BlockNights & {
@@ -127,10 +97,7 @@ export async function replaceFeedBlocks(
   events: FeedEvent[],
   note: string | null,
 ): Promise<number> {
-  await tx.query(
-    `select pg_advisory_xact_lock(hashtextextended('public.booking_requests.property:' || $1, 0))`,
-    [feed.property],
-  );
+  await lockPropertyCalendar(tx, feed.property);
   const payload = JSON.stringify(
     events.map(({ uid, start, end, summary }) => ({ uid, start, end, summary })),
   );
@@ -192,9 +159,8 @@ export async function listUntoldConflicts(tx: Transaction, feedId: string): Prom
             to_char(upper(b.stay), 'YYYY-MM-DD') as "end", b.summary, r.id as "bookingRequestId", r.reference,
             to_char(r.arrival, 'YYYY-MM-DD') as arrival, to_char(r.departure, 'YYYY-MM-DD') as departure
      from public.property_blocks b
-     join public.booking_requests r
-       on r.property = b.property and r.status = 'confirmed' and r.deleted_at is null
-      and daterange(r.arrival, r.departure, '[)') && b.stay
+     join ${confirmedStays} r
+       on r.property = b.property and daterange(r.arrival, r.departure, '[)') && b.stay
      where b.feed_id = $1 and b.office_alerted_at is null
      order by b.id, r.arrival`,
     [feedId],
@@ -219,9 +185,9 @@ export async function listComingBlocks(tx: Transaction, from: string): Promise<B
   return tx.query<BlockRow>(
     `select b.id, b.property, to_char(lower(b.stay), 'YYYY-MM-DD') as start,
             to_char(upper(b.stay), 'YYYY-MM-DD') as "end", f.label, b.summary,
-            coalesce((select array_agg(r.reference order by r.arrival) from public.booking_requests r
-                      where r.property = b.property and r.status = 'confirmed' and r.deleted_at is null
-                        and daterange(r.arrival, r.departure, '[)') && b.stay), '{}') as conflicts
+            coalesce((select array_agg(r.reference order by r.arrival) from ${confirmedStays} r
+                      where r.property = b.property and daterange(r.arrival, r.departure, '[)') && b.stay),
+                     '{}') as conflicts
      from public.property_blocks b join public.property_calendar_feeds f on f.id = b.feed_id
      where upper(b.stay) > $1::date
      order by b.property, lower(b.stay), b.id`,
@@ -258,49 +224,17 @@ export async function findLinkProperty(tx: Transaction, sha256: Buffer): Promise
   return row?.property;
 }
 
-/**
- * What a property's own feed lists: confirmed stays (by reference only) and blocks, from `from` on,
- * each with the random UID it is published under (never its id).
- */
-export async function listPublishedNights(
+/** A property's blocks that end after `from`, by first night, each with the random UID its feed publishes it under. */
+export async function listPublishedBlocks(
   tx: Transaction,
   property: string,
   from: string,
-): Promise<{
-  stays: (BlockNights & { uid: string; reference: string })[];
-  blocks: (BlockNights & { uid: string })[];
-}> {
-  const stays = await tx.query<BlockNights & { uid: string; reference: string }>(
-    `select calendar_uid::text as uid, reference, to_char(arrival, 'YYYY-MM-DD') as start,
-            to_char(departure, 'YYYY-MM-DD') as "end"
-     from public.booking_requests
-     where property = $1 and status = 'confirmed' and deleted_at is null and departure > $2::date
-     order by arrival`,
-    [property, from],
-  );
-  const blocks = await tx.query<BlockNights & { uid: string }>(
+): Promise<(BlockNights & { uid: string })[]> {
+  return tx.query<BlockNights & { uid: string }>(
     `select calendar_uid::text as uid, to_char(lower(stay), 'YYYY-MM-DD') as start,
             to_char(upper(stay), 'YYYY-MM-DD') as "end"
      from public.property_blocks where property = $1 and upper(stay) > $2::date
      order by lower(stay)`,
     [property, from],
   );
-  return { stays, blocks };
-}
-
-/** A block that shares a night with the booking request `id`, with its feed's label; undefined if none. */
-export async function selectBlockOverlappingRequest(
-  tx: Transaction,
-  id: string,
-): Promise<(BlockNights & { label: string }) | undefined> {
-  const [row] = await tx.query<BlockNights & { label: string }>(
-    `select to_char(lower(b.stay), 'YYYY-MM-DD') as start, to_char(upper(b.stay), 'YYYY-MM-DD') as "end", f.label
-     from public.booking_requests r
-     join public.property_blocks b on b.property = r.property and b.stay && daterange(r.arrival, r.departure, '[)')
-     join public.property_calendar_feeds f on f.id = b.feed_id
-     where r.id = $1
-     order by lower(b.stay) limit 1`,
-    [id],
-  );
-  return row;
 }

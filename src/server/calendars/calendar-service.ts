@@ -11,6 +11,7 @@ import { icalFeedRoute } from '../../lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../lib/dates.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
+import { listPublishedStays } from '../booking/availability-service.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
 import { readSettings, siteUrl } from '../config.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
@@ -25,7 +26,7 @@ import {
   listComingBlocks,
   listFeeds,
   listLinkDates,
-  listPublishedNights,
+  listPublishedBlocks,
   listUntoldConflicts,
   markConflictTold,
   recordFeedFailure,
@@ -279,7 +280,12 @@ export async function readPublishedCalendar(token: string): Promise<string> {
   const from = addDays(todayInKerala(), -30);
   const found = await withCaller(serviceRole, async (tx) => {
     const slug = await findLinkProperty(tx, hashToken(token));
-    return slug ? { slug, nights: await listPublishedNights(tx, slug, from) } : undefined;
+    if (!slug) return undefined;
+    const nights = {
+      stays: await listPublishedStays(tx, slug, from),
+      blocks: await listPublishedBlocks(tx, slug, from),
+    };
+    return { slug, nights };
   });
   if (!found) throw notFound;
   const property = await findProperty(found.slug);

@@ -12,10 +12,10 @@ import { propertyPath } from '../../lib/paths.ts';
 import { quoteStay } from '../../lib/pricing.ts';
 import { seasonsInPence } from '../../lib/seasons.ts';
 import { findSearchProblems, judgeStay, latestArrivalFrom, type TakenStay } from '../../lib/stay-search.ts';
+import { listTakenStays } from '../booking/availability-service.ts';
+import type { TakenStayOf } from '../booking/booking-repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
-import { serviceRole, withCaller } from '../db/database.ts';
 import { loadSearchPictures } from './search-pictures.ts';
-import { type ConfirmedStayOf, listTakenStaysBetween } from './search-repository.ts';
 
 /** The search's fields as the address carried them, text as typed; absent fields are undefined. */
 export type SearchValues = Partial<Record<(typeof searchFields)[number], string>>;
@@ -66,7 +66,7 @@ export async function searchStays(
   const [catalogue, pictures, confirmed] = await Promise.all([
     loadCatalogue(),
     loadSearchPictures(),
-    withCaller(serviceRole, (tx) => listTakenStaysBetween(tx, window)),
+    listTakenStays(window),
   ]);
   const takenBy = groupByProperty(confirmed);
   const free: FreeResult[] = [];
@@ -119,7 +119,7 @@ export async function searchStays(
   return { stay: { ...query, nights }, free, unavailable };
 }
 
-function groupByProperty(stays: ConfirmedStayOf[]): Map<string, TakenStay[]> {
+function groupByProperty(stays: TakenStayOf[]): Map<string, TakenStay[]> {
   const byProperty = new Map<string, TakenStay[]>();
   for (const { property, arrival, departure } of stays) {
     const list = byProperty.get(property) ?? [];

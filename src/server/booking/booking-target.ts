@@ -1,12 +1,18 @@
+import type { Visitor } from '../auth/session.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import { isUuid } from '../http/uuid.ts';
 import { Refusal } from '../refusal.ts';
 
-/** What the ledger's functions read from a path: the booking, and a payment of it. */
+/**
+ * Which booking a request is about, and who acts on it: what the functions of a booking's payments and
+ * notes read from a path, and what their services answer when there is no such booking.
+ */
+
+export const bookingNotFound = () => new Refusal('not_found', 'There is no such booking request.');
 
 /** The booking `:id` names; a malformed id names nothing, a 404 like an unknown one. */
 export function readBookingId({ params }: EdgeContext): string {
-  if (!isUuid(params.id)) throw new Refusal('not_found', 'There is no such booking request.');
+  if (!isUuid(params.id)) throw bookingNotFound();
   return params.id.toLowerCase();
 }
 
@@ -17,3 +23,6 @@ export function readPaymentTarget(context: EdgeContext): { id: string; paymentId
   if (!isUuid(paymentId)) throw new Refusal('not_found', 'This booking has no such payment.');
   return { id, paymentId: paymentId.toLowerCase() };
 }
+
+/** The admin an entry is recorded in the name of. */
+export const adminOf = (visitor: Visitor) => ({ id: visitor.claims.sub, email: visitor.user.email });

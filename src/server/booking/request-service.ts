@@ -1,45 +1,34 @@
-import type { AvailabilityAnswer } from '../../features/availability/availability-contract.ts';
 import {
   type AccountBookingRequest,
   type BookingRequestInput,
-  type BookingStatusChange,
   type CreatedBookingRequest,
   createdBookingRequestSchema,
 } from '../../features/booking/booking-contract.ts';
-import { addDays, todayInKerala } from '../../lib/dates.ts';
+import { todayInKerala } from '../../lib/dates.ts';
 import { type Quote, quoteStay } from '../../lib/pricing.ts';
 import { seasonsInPence } from '../../lib/seasons.ts';
-import { bookingHorizonDays, findStayProblems } from '../../lib/stay-rules.ts';
+import { findStayProblems } from '../../lib/stay-rules.ts';
 import type { Visitor } from '../auth/session.ts';
-import { listBlockNights, overlapsBlock } from '../calendars/calendar-repository.ts';
 import { findProperty, loadCatalogue, type PropertyFacts } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
-import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
-import { readOwnLedgers } from '../ledger/ledger-service.ts';
 import { Refusal } from '../refusal.ts';
-import {
-  type BookingForGuest,
-  cancellationMessage,
-  confirmationMessage,
-  declineMessage,
-  guestReceiptMessage,
-  officeNoticeMessage,
-} from './booking-emails.ts';
+import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
 import {
   insertBookingRequest,
   listBookingRequestsOfUser,
-  listConfirmedStays,
   lockPropertyCalendar,
+  overlapsBlock,
   overlapsConfirmedStay,
-  selectBookingForGuest,
   selectBookingReference,
-} from './booking-request-repository.ts';
+} from './booking-repository.ts';
+import { readOwnLedgers } from './payments/payment-service.ts';
 
 /**
- * The rules of booking requests: only a signed-in guest sends one, the server prices it, a guest reads
- * only their own, and anyone may see which nights are taken (never by whom).
+ * A guest's booking requests: only a signed-in guest sends one, the server prices it, and a guest
+ * reads only their own.
  */
 
 const fieldsProblem = 'Some fields need your attention.';
@@ -126,45 +115,6 @@ export async function sendBookingRequest(
   return outcome.answer;
 }
 
-const statusEmailKinds = {
-  confirmed: 'booking_confirmed',
-  declined: 'booking_declined',
-  cancelled: 'booking_cancelled',
-} as const satisfies Record<BookingStatusChange, EmailKind>;
-
-/**
- * Queues the email that tells the guest their request is now `status`, in the caller's transaction:
- * the one that changed the status, so the email exists exactly when the change does. Call it only for
- * a change that happened. Answers the email's id, to send once the transaction has committed.
- */
-export async function queueStatusEmail(
-  tx: Transaction,
-  bookingRequestId: string,
-  status: BookingStatusChange,
-): Promise<string> {
-  const row = await selectBookingForGuest(tx, bookingRequestId);
-  if (!row) throw new Error(`Booking request ${bookingRequestId} vanished while its status changed`);
-  const property = await findProperty(row.property);
-  const booking: BookingForGuest = {
-    reference: row.reference,
-    // A property taken off the site keeps its requests; the email names it by its slug.
-    propertyName: property?.name ?? row.property,
-    arrival: row.arrival,
-    departure: row.departure,
-    guests: row.guests,
-    quote: row.quote,
-    name: row.name,
-    to: row.to,
-  };
-  const email =
-    status === 'confirmed'
-      ? confirmationMessage(booking, siteUrl(), todayInKerala())
-      : status === 'declined'
-        ? declineMessage(booking, siteUrl())
-        : cancellationMessage(booking, siteUrl());
-  return tx.as(serviceRole, () => queueEmail(tx, statusEmailKinds[status], email, { bookingRequestId }));
-}
-
 /**
  * A 201 stored under an Idempotency-Key. One stored before requests had references lacks it: the
  * request's own reference is read, so its retry answers what a retry today would.
@@ -173,29 +123,6 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
   const stored = body as Partial<CreatedBookingRequest>;
   const reference = stored.reference ?? (stored.id && (await selectBookingReference(tx, stored.id)));
   return createdBookingRequestSchema.parse({ ...stored, reference });
-}
-
-/**
- * The taken nights of a property from today (in Kerala) to the end of the booking horizon, for the
- * availability calendar: its confirmed stays and its blocks. Refuses with `not_found` when there is no such property.
- */
-export async function listAvailability(slug: string): Promise<AvailabilityAnswer> {
-  const property = await findProperty(slug);
-  if (!property) throw new Refusal('not_found', 'We have no villa or apartment at that address.');
-  const today = todayInKerala();
-  // anon may not read booking_requests at all (names, emails, prices); service_role reads here, and
-  // the query selects nothing but the dates.
-  const range = { from: today, through: addDays(today, bookingHorizonDays) };
-  const { stays, blocks } = await withCaller(serviceRole, async (tx) => ({
-    stays: await listConfirmedStays(tx, property.slug, range),
-    blocks: await listBlockNights(tx, property.slug, range),
-  }));
-  // A night blocked by another platform's calendar is as taken as a confirmed one; the guest needs
-  // to know only that, so blocks join the list as stays (never saying whose or where from).
-  const confirmed = [...stays, ...blocks.map(({ start, end }) => ({ arrival: start, departure: end }))].sort(
-    (a, b) => a.arrival.localeCompare(b.arrival) || a.departure.localeCompare(b.departure),
-  );
-  return { property: property.slug, confirmed };
 }
 
 /**

@@ -1,15 +1,20 @@
-import content from '../../content/site.json' with { type: 'json' };
-import { howToPay } from '../../lib/booking-terms.ts';
-import { addDays, formatStayDate, todayInKerala } from '../../lib/dates.ts';
-import { isBalanceOverdue, isReminderDue, reminderDaysBeforeDue } from '../../lib/ledger.ts';
-import { formatPence } from '../../lib/money.ts';
-import { paths } from '../../lib/paths.ts';
-import { selectBookingForGuest } from '../booking/booking-request-repository.ts';
-import { readPropertyNames } from '../catalogue/catalogue.ts';
-import { siteUrl } from '../config.ts';
-import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
-import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
-import type { Email } from '../email/email.ts';
+import content from '../../../content/site.json' with { type: 'json' };
+import { addDays, formatStayDate, todayInKerala } from '../../../lib/dates.ts';
+import { isBalanceOverdue, isReminderDue, reminderDaysBeforeDue } from '../../../lib/ledger.ts';
+import { formatPence } from '../../../lib/money.ts';
+import { paths } from '../../../lib/paths.ts';
+import { readPropertyNames } from '../../catalogue/catalogue.ts';
+import { siteUrl } from '../../config.ts';
+import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
+import { deliverQueuedEmails, type EmailKind, queueEmail } from '../../email/delivery.ts';
+import type { Email } from '../../email/email.ts';
+import { howToPayLines, signature } from '../booking-emails.ts';
+import {
+  type BalanceToRemind,
+  lockBookingReceived,
+  selectBalancesToRemind,
+  selectBookingForGuest,
+} from '../booking-repository.ts';
 
 /**
  * The balance reminders: a week before a confirmed booking's balance falls due the guest is emailed
@@ -19,40 +24,8 @@ import type { Email } from '../email/email.ts';
  */
 
 const { site } = content;
-const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
 
 type ReminderKind = Extract<EmailKind, 'balance_reminder' | 'balance_overdue'>;
-
-/** A booking that may need a reminder: confirmed, in use, with a balance date and money outstanding. */
-type Candidate = {
-  id: string;
-  reference: string;
-  property: string;
-  totalPence: number;
-  depositPence: number;
-  balanceDueDate: string;
-  receivedPence: number;
-};
-
-async function selectCandidates(tx: Transaction, today: string): Promise<Candidate[]> {
-  // Only balances due within the reminder's week or already past it; the pure rules decide the rest.
-  return tx.query<Candidate>(
-    `select request.id, request.reference, request.property, request.total_pence as "totalPence",
-            request.deposit_pence as "depositPence",
-            to_char(request.balance_due_date, 'YYYY-MM-DD') as "balanceDueDate",
-            coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer
-              as "receivedPence"
-     from public.booking_requests request
-     where request.status = 'confirmed' and request.deleted_at is null
-       and request.balance_due_date is not null and request.balance_due_date <= $1::date
-       and not exists (
-         select 1 from public.payment_reminders sent
-         where sent.booking_request_id = request.id and sent.kind = 'balance_overdue'
-       )
-     order by request.balance_due_date, request.reference`,
-    [addDays(today, reminderDaysBeforeDue)],
-  );
-}
 
 /** The guest's reminder: reference, amount, due date and how to pay, in the confirmation's words. */
 export function balanceReminderMessage(
@@ -74,11 +47,7 @@ export function balanceReminderMessage(
         `Amount due: ${formatPence(outstandingPence)}`,
         `Due by: ${formatStayDate(dueOn)}`,
         '',
-        'How to pay',
-        howToPay.summary,
-        `Phone: ${site.office.phone} (${site.office.hours})`,
-        `Email: ${site.office.email}`,
-        howToPay.safety,
+        ...howToPayLines(),
         '',
         `Quote your reference ${booking.reference} when you pay. If you have paid in the last few days, thank you: there is nothing more to do.`,
         `Your booking on your account page: ${url}${paths.account}`,
@@ -117,7 +86,7 @@ export function balanceOverdueMessage(
  */
 async function claimAndQueue(
   tx: Transaction,
-  candidate: Candidate,
+  candidate: BalanceToRemind,
   kind: ReminderKind,
   email: (booking: Parameters<typeof balanceReminderMessage>[0]) => Email,
   propertyName: string,
@@ -161,7 +130,10 @@ export async function sendPaymentReminders(today = todayInKerala()): Promise<Rem
   const url = siteUrl();
   const report: ReminderReport = { reminded: 0, overdue: 0 };
   const queued: string[] = [];
-  const candidates = await withCaller(serviceRole, (tx) => selectCandidates(tx, today));
+  // Only balances due within the reminder's week or already past it; the pure rules decide the rest.
+  const candidates = await withCaller(serviceRole, (tx) =>
+    selectBalancesToRemind(tx, addDays(today, reminderDaysBeforeDue)),
+  );
   for (const candidate of candidates) {
     const terms = { ...candidate, confirmedOn: null };
     const kind: ReminderKind | undefined = isBalanceOverdue(terms, candidate.receivedPence, today)
@@ -174,13 +146,7 @@ export async function sendPaymentReminders(today = todayInKerala()): Promise<Rem
     // One transaction per booking: the claim, the email and a fresh look at what was paid commit together.
     const emailId = await withCaller(serviceRole, async (tx) => {
       // The booking's row is locked by a payment being recorded; wait, then judge on what is paid now.
-      const [now] = await tx.query<{ received: number; status: string }>(
-        `select request.status,
-                coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer
-                  as received
-         from public.booking_requests request where id = $1 and deleted_at is null for update`,
-        [candidate.id],
-      );
+      const now = await lockBookingReceived(tx, candidate.id);
       if (now?.status !== 'confirmed' || now.received >= candidate.totalPence) return undefined;
       return claimAndQueue(
         tx,

@@ -1,40 +1,28 @@
 import type {
   BalancesDueAnswer,
   BookingLedgerAnswer,
-  BookingNotesAnswer,
   GuestLedger,
   LedgerSummaryAnswer,
-  NoteInput,
   PaymentInput,
-} from '../../features/admin/ledger-contract.ts';
-import { todayInKerala } from '../../lib/dates.ts';
-import { summariseLedger } from '../../lib/ledger.ts';
-import { formatPence } from '../../lib/money.ts';
-import { callerFor } from '../auth/admin-caller.ts';
-import type { Visitor } from '../auth/session.ts';
-import { readPropertyNames } from '../catalogue/catalogue.ts';
-import { type Transaction, withCaller } from '../db/database.ts';
-import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
-import { Refusal } from '../refusal.ts';
-import {
-  type BookingMoney,
-  deletePayment,
-  insertNote,
-  insertPayment,
-  selectBalancesDue,
-  selectBookingMoney,
-  selectNotes,
-  selectOwnPayments,
-  selectPayments,
-} from './ledger-repository.ts';
+} from '../../../features/admin/ledger-contract.ts';
+import { todayInKerala } from '../../../lib/dates.ts';
+import { summariseLedger } from '../../../lib/ledger.ts';
+import { formatPence } from '../../../lib/money.ts';
+import { callerFor } from '../../auth/admin-caller.ts';
+import type { Visitor } from '../../auth/session.ts';
+import { readPropertyNames } from '../../catalogue/catalogue.ts';
+import { type Transaction, withCaller } from '../../db/database.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/idempotency.ts';
+import { Refusal } from '../../refusal.ts';
+import { type BookingMoney, selectBalancesDue, selectBookingMoney } from '../booking-repository.ts';
+import { adminOf, bookingNotFound } from '../booking-target.ts';
+import { deletePayment, insertPayment, selectOwnPayments, selectPayments } from './payment-repository.ts';
 
 /**
- * The payments ledger's rules: the office records and removes payments on confirmed bookings, reads
- * what each booking owes and which balances are due, and writes notes; the guest reads their own.
- * Every query runs as the caller, so RLS and the ledger's trigger decide again what these check.
+ * The payments ledger's rules: the office records and removes payments on confirmed bookings and reads
+ * what each booking owes and which balances are due; the guest reads their own. Every query runs as
+ * the caller, so RLS and the ledger's trigger decide again what these check.
  */
-
-const bookingNotFound = () => new Refusal('not_found', 'There is no such booking request.');
 
 /** A booking's money in the contract's words, judged on Kerala's `today`. */
 export function describeMoney(money: BookingMoney, today: string): LedgerSummaryAnswer {
@@ -61,8 +49,6 @@ async function readLedger(tx: Transaction, id: string): Promise<BookingLedgerAns
 export function showLedger(visitor: Visitor, id: string): Promise<BookingLedgerAnswer> {
   return withCaller(callerFor(visitor), (tx) => readLedger(tx, id));
 }
-
-const adminOf = (visitor: Visitor) => ({ id: visitor.claims.sub, email: visitor.user.email });
 
 /**
  * Records a payment received and answers the ledger as it now stands. Refused with a conflict when
@@ -143,23 +129,6 @@ export async function listBalancesDue(visitor: Visitor): Promise<BalancesDueAnsw
       summary: describeMoney(row, today),
     })),
   };
-}
-
-/** A booking's notes, oldest first. */
-export async function listNotes(visitor: Visitor, id: string): Promise<BookingNotesAnswer> {
-  return withCaller(callerFor(visitor), async (tx) => {
-    if (!(await selectBookingMoney(tx, id))) throw bookingNotFound();
-    return { notes: await selectNotes(tx, id) };
-  });
-}
-
-/** Adds a note in the admin's name (audited by the database) and answers every note of the booking. */
-export async function addNote(visitor: Visitor, id: string, note: NoteInput): Promise<BookingNotesAnswer> {
-  return withCaller(callerFor(visitor), async (tx) => {
-    if (!(await selectBookingMoney(tx, id))) throw bookingNotFound();
-    await insertNote(tx, id, note.body, adminOf(visitor));
-    return { notes: await selectNotes(tx, id) };
-  });
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { OccupancyAnswer } from '../../features/admin/admin-contract.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
-import { listMonthBlocks } from '../calendars/calendar-repository.ts';
+import { listMonthStays } from '../booking/availability-service.ts';
+import type { PropertyStay } from '../booking/booking-repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
-import { type PropertyStay, selectMonthStays } from './occupancy-repository.ts';
+import { listMonthBlocks } from './calendar-repository.ts';
 
 /**
  * The occupancy calendar's month: each property of the catalogue in its order, then any property a
@@ -13,7 +14,7 @@ import { type PropertyStay, selectMonthStays } from './occupancy-repository.ts';
  */
 export async function listOccupancy(visitor: Visitor, month: string): Promise<OccupancyAnswer> {
   const { stays, blocks } = await withCaller(callerFor(visitor), async (tx) => ({
-    stays: await selectMonthStays(tx, `${month}-01`),
+    stays: await listMonthStays(tx, `${month}-01`),
     blocks: await listMonthBlocks(tx, month),
   }));
   const { properties } = await loadCatalogue();

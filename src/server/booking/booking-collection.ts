@@ -1,0 +1,92 @@
+import { isoDate, isoTimestamp, officeTime, pounds } from '../db/sql-format.ts';
+import { listEmailsAbout } from '../email/email-history.ts';
+import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts';
+
+/**
+ * Booking requests as the office's inbox shows them (`admin/collections.ts` holds the other
+ * collections and the shape this fills): what a search covers, when a request is new, the columns of
+ * its list, detail and CSV, and what only a booking does there (its emails, its status, the refusal
+ * of a restore). The inbox calls these; it knows nothing of bookings itself.
+ */
+
+const commonColumns = {
+  id: 'id',
+  createdAt: isoTimestamp('created_at'),
+  deletedAt: isoTimestamp('deleted_at'),
+};
+
+export const bookingRequestsInbox = {
+  table: 'booking_requests',
+  searchText: `(name || ' ' || email || ' ' || phone || ' ' || city || ' ' || property || ' ' || coalesce(message, ''))`,
+  referenceColumn: 'reference',
+  isNew: `status = 'new'`,
+  listColumns: {
+    ...commonColumns,
+    reference: 'reference',
+    isNew: `status = 'new'`,
+    status: 'status',
+    statusChangedAt: isoTimestamp('status_changed_at'),
+    property: 'property',
+    arrival: isoDate('arrival'),
+    departure: isoDate('departure'),
+    nights: 'nights',
+    guests: 'guests',
+    name: 'name',
+    email: 'email',
+    phone: 'phone',
+    city: 'city',
+    totalPence: 'total_pence',
+  },
+  detailColumns: {
+    reference: 'reference',
+    ...commonColumns,
+    isNew: `status = 'new'`,
+    status: 'status',
+    statusChangedAt: isoTimestamp('status_changed_at'),
+    userId: 'user_id',
+    property: 'property',
+    arrival: isoDate('arrival'),
+    departure: isoDate('departure'),
+    nights: 'nights',
+    guests: 'guests',
+    name: 'name',
+    email: 'email',
+    phone: 'phone',
+    city: 'city',
+    message: 'message',
+    weeklyRatePence: 'weekly_rate_pence',
+    subtotalPence: 'subtotal_pence',
+    discountPence: 'discount_pence',
+    totalPence: 'total_pence',
+    depositPence: 'deposit_pence',
+    balancePence: 'balance_pence',
+    balanceDueDate: isoDate('balance_due_date'),
+  },
+  csvColumns: {
+    Reference: 'reference',
+    'Received (IST)': officeTime('created_at'),
+    // The words the dashboard shows: "Confirmed", not the database's "confirmed".
+    Status: 'initcap(status)',
+    Property: 'property',
+    Arrival: isoDate('arrival'),
+    Departure: isoDate('departure'),
+    Nights: 'nights',
+    Guests: 'guests',
+    Name: 'name',
+    Email: 'email',
+    Phone: 'phone',
+    City: 'city',
+    Message: 'message',
+    'Total (GBP)': pounds('total_pence'),
+    'Deposit (GBP)': pounds('deposit_pence'),
+    'Balance (GBP)': pounds('balance_pence'),
+    'Balance due': isoDate('balance_due_date'),
+    'Status changed (IST)': officeTime('status_changed_at'),
+    'Deleted (IST)': officeTime('deleted_at'),
+  },
+  csvPropertyHeader: 'Property',
+  namesProperties: true,
+  listEmails: listEmailsAbout,
+  changeStatus: changeBookingStatus,
+  explainRestoreRefusal,
+};

@@ -1,0 +1,538 @@
+import { type OccupancyStay, occupancyStatuses } from '../../features/admin/admin-contract.ts';
+import type { ConfirmedStay } from '../../features/availability/availability-contract.ts';
+import type { AccountBookingRequest, BookingRequestInput } from '../../features/booking/booking-contract.ts';
+import type { LedgerTerms } from '../../lib/ledger.ts';
+import type { Quote, QuoteLine } from '../../lib/pricing.ts';
+import type { Transaction } from '../db/database.ts';
+import { isoDate } from '../db/sql-format.ts';
+
+/**
+ * The SQL of booking requests: the one file of `src/server` that names their table. Every query runs
+ * in the caller's transaction, so RLS decides as well. Dates leave the database as `YYYY-MM-DD` text,
+ * never as JS Dates.
+ */
+
+/**
+ * The stays that hold their nights: confirmed and not in the trash, the rows the exclusion constraint
+ * of migration 20261122000400 keeps apart. Every query of taken nights starts from this one subquery,
+ * so its condition stays the constraint's own and the constraint's GiST index answers them.
+ */
+export const confirmedStays = `(select * from public.booking_requests where status = 'confirmed' and deleted_at is null)`;
+
+/** The sum received for the booking aliased `request`, as an integer. */
+const receivedPence = `coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer`;
+
+/**
+ * Makes every later statement in this transaction wait while another one confirms a stay of the
+ * property or replaces its blocks, with the lock the confirmation trigger of 20261122000400 and the
+ * block trigger of 20261124000400 take. So an overlap check that follows sees every confirmation and
+ * every block, including one committed a moment ago.
+ */
+export async function lockPropertyCalendar(tx: Transaction, property: string): Promise<void> {
+  await tx.query(
+    `select pg_advisory_xact_lock(hashtextextended('public.booking_requests.property:' || $1, 0))`,
+    [property],
+  );
+}
+
+/** Whether a confirmed stay of the property shares a night with arrival–departure. */
+export async function overlapsConfirmedStay(
+  tx: Transaction,
+  stay: { property: string; arrival: string; departure: string },
+): Promise<boolean> {
+  // The same half-open ranges as the exclusion constraint: leaving on the 8th frees the night of the 8th.
+  const rows = await tx.query(
+    `select 1 from ${confirmedStays} stay
+     where property = $1 and daterange(arrival, departure, '[)') && daterange($2::date, $3::date, '[)')
+     limit 1`,
+    [stay.property, stay.arrival, stay.departure],
+  );
+  return rows.length > 0;
+}
+
+/** Whether a block imported from another platform's calendar shares a night with arrival–departure. */
+export async function overlapsBlock(
+  tx: Transaction,
+  stay: { property: string; arrival: string; departure: string },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `select 1 from public.property_blocks
+     where property = $1 and stay && daterange($2::date, $3::date, '[)') limit 1`,
+    [stay.property, stay.arrival, stay.departure],
+  );
+  return rows.length > 0;
+}
+
+/** A request's reference, or undefined when there is no request with this id. */
+export async function selectBookingReference(tx: Transaction, id: string): Promise<string | undefined> {
+  const [row] = await tx.query<{ reference: string }>(
+    'select reference from public.booking_requests where id = $1',
+    [id],
+  );
+  return row?.reference;
+}
+
+/**
+ * Stores a new request with its quote; the caller has checked and priced it. Answers its id and the
+ * reference the database gave it.
+ */
+export async function insertBookingRequest(
+  tx: Transaction,
+  userId: string,
+  request: BookingRequestInput,
+  quote: Quote,
+): Promise<{ id: string; reference: string }> {
+  const [row] = await tx.query<{ id: string; reference: string }>(
+    `insert into public.booking_requests (
+       user_id, name, email, phone, city, property, arrival, departure, guests, message,
+       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
+       balance_due_date, price_lines
+     ) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb)
+     returning id, reference`,
+    [
+      userId,
+      request.name,
+      request.email,
+      request.phone,
+      request.city,
+      request.property,
+      request.arrival,
+      request.departure,
+      request.guests,
+      request.message ?? null,
+      quote.nights,
+      quote.weeklyRatePence,
+      quote.subtotalPence,
+      quote.discountPence,
+      quote.totalPence,
+      quote.depositPence,
+      quote.balancePence,
+      quote.balanceDueDate,
+      JSON.stringify(quote.lines),
+    ],
+  );
+  if (!row) throw new Error('The booking request insert returned no row');
+  return row;
+}
+
+/** A block's nights: `start` is the first night, `end` the day they end (exclusive). */
+export type BlockNights = { start: string; end: string };
+
+/**
+ * A property's taken nights that end after `from` and start by `through`, by arrival: its confirmed
+ * stays and its blocks, each as arrival–departure (a block never says whose or where from).
+ */
+export async function listTakenNightsOf(
+  tx: Transaction,
+  property: string,
+  { from, through }: { from: string; through: string },
+): Promise<ConfirmedStay[]> {
+  return tx.query<ConfirmedStay>(
+    `select arrival, departure from (
+       select ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure
+       from ${confirmedStays} stay
+       where property = $1 and departure > $2::date and arrival <= $3::date
+       union all
+       select ${isoDate('lower(stay)')}, ${isoDate('upper(stay)')}
+       from public.property_blocks
+       where property = $1 and stay && daterange($2::date, $3::date, '[]')
+     ) taken
+     order by arrival, departure`,
+    [property, from, through],
+  );
+}
+
+/** A taken stay of some property, its dates as `YYYY-MM-DD` text. */
+export type TakenStayOf = { property: string; arrival: string; departure: string };
+
+/**
+ * The query of `listTakenStaysBetween`, which `npm run bench:search` also explains. The stays' branch
+ * is `confirmedStays`, so its GiST index answers it without reading the other requests; the blocks'
+ * uses their (property, stay) GiST index.
+ */
+export const takenStaysBetweenSql = `select property, arrival, departure from (
+    select property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure
+    from ${confirmedStays} stay
+    where daterange(arrival, departure, '[)') && daterange($1::date, $2::date, '[)')
+    union all
+    select property, ${isoDate('lower(stay)')}, ${isoDate('upper(stay)')}
+    from public.property_blocks
+    where stay && daterange($1::date, $2::date, '[)')
+  ) taken
+  order by property, arrival`;
+
+/**
+ * Every confirmed stay and every block of any property that shares a night with `from`–`through`
+ * (half-open, like the stays), by property and arrival: one query for a whole search.
+ */
+export async function listTakenStaysBetween(
+  tx: Transaction,
+  { from, through }: { from: string; through: string },
+): Promise<TakenStayOf[]> {
+  return tx.query<TakenStayOf>(takenStaysBetweenSql, [from, through]);
+}
+
+export type PropertyStay = OccupancyStay & { property: string };
+
+/**
+ * The new and confirmed requests in use that hold a night of the month starting `firstDay`, the ones
+ * that cross its edges too. The (property, arrival) index of migration 20261122000400 serves it.
+ */
+export async function selectMonthStays(tx: Transaction, firstDay: string): Promise<PropertyStay[]> {
+  return tx.query<PropertyStay>(
+    `select id, reference, status, name, guests, property,
+            ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure
+     from public.booking_requests
+     where deleted_at is null and status = any($2::text[])
+       and daterange(arrival, departure, '[)') && daterange($1::date, ($1::date + interval '1 month')::date, '[)')
+     order by property, arrival, reference`,
+    [firstDay, occupancyStatuses],
+  );
+}
+
+/** A confirmed stay as a property's own feed publishes it: its reference and random UID, never its id. */
+export type PublishedStay = BlockNights & { uid: string; reference: string };
+
+/** A property's confirmed stays that end after `from`, by arrival, for its published feed. */
+export async function selectPublishedStays(
+  tx: Transaction,
+  property: string,
+  from: string,
+): Promise<PublishedStay[]> {
+  return tx.query<PublishedStay>(
+    `select calendar_uid::text as uid, reference, ${isoDate('arrival')} as start, ${isoDate('departure')} as "end"
+     from ${confirmedStays} stay
+     where property = $1 and departure > $2::date
+     order by arrival`,
+    [property, from],
+  );
+}
+
+type BookingRequestRow = {
+  id: string;
+  reference: string;
+  property: string;
+  arrival: string;
+  departure: string;
+  guests: number;
+  status: StoredBookingRequest['status'];
+  created_at: Date;
+  nights: number;
+  weekly_rate_pence: number;
+  subtotal_pence: number;
+  discount_pence: number;
+  total_pence: number;
+  deposit_pence: number;
+  balance_pence: number;
+  balance_due_date: string | null;
+  price_lines: QuoteLine[] | null;
+  confirmed_on: string | null;
+};
+
+/** A stored request as the account page starts from: its own columns, before the catalogue names it. */
+export type StoredBookingRequest = Omit<
+  AccountBookingRequest,
+  'propertyName' | 'propertyKind' | 'createdAt' | 'ledger'
+> & {
+  createdAt: Date;
+  /** The Kerala day the office confirmed it; null unless confirmed. */
+  confirmedOn: string | null;
+};
+
+/** The quote columns, as `readStoredQuote` reads them. */
+const quoteColumns = `nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
+  balance_pence, ${isoDate('balance_due_date')} as balance_due_date, price_lines`;
+
+/** The quote a row keeps. One stored before seasons has no lines: it was priced at one rate throughout. */
+function readStoredQuote(
+  row: Pick<
+    BookingRequestRow,
+    | 'nights'
+    | 'weekly_rate_pence'
+    | 'subtotal_pence'
+    | 'discount_pence'
+    | 'total_pence'
+    | 'deposit_pence'
+    | 'balance_pence'
+    | 'balance_due_date'
+    | 'price_lines'
+  >,
+): Quote {
+  return {
+    nights: row.nights,
+    weeklyRatePence: row.weekly_rate_pence,
+    lines: row.price_lines ?? [
+      {
+        season: null,
+        nights: row.nights,
+        weeklyRatePence: row.weekly_rate_pence,
+        amountPence: row.subtotal_pence,
+      },
+    ],
+    subtotalPence: row.subtotal_pence,
+    discountPence: row.discount_pence,
+    totalPence: row.total_pence,
+    depositPence: row.deposit_pence,
+    balancePence: row.balance_pence,
+    balanceDueDate: row.balance_due_date,
+  };
+}
+
+// The Kerala day of the confirmation; the status trigger stamps status_changed_at as it happens.
+const confirmedOn = (table: string) =>
+  `case when ${table}.status = 'confirmed'
+     then ${isoDate(`(${table}.status_changed_at at time zone 'Asia/Kolkata')::date`)} end`;
+
+/**
+ * A guest's requests that the office has not deleted, newest first. RLS already limits the caller to
+ * their own rows; the user_id condition is for the (user_id, created_at) index.
+ */
+export async function listBookingRequestsOfUser(
+  tx: Transaction,
+  userId: string,
+): Promise<StoredBookingRequest[]> {
+  const rows = await tx.query<BookingRequestRow>(
+    `select id, reference, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure, guests,
+            status, created_at, ${quoteColumns}, ${confirmedOn('request')} as confirmed_on
+     from public.booking_requests request
+     where user_id = $1 and deleted_at is null
+     order by created_at desc, id`,
+    [userId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    reference: row.reference,
+    property: row.property,
+    arrival: row.arrival,
+    departure: row.departure,
+    guests: row.guests,
+    status: row.status,
+    createdAt: row.created_at,
+    confirmedOn: row.confirmed_on,
+    quote: readStoredQuote(row),
+  }));
+}
+
+/** A request as the guest's status emails need it; undefined when there is no such request. */
+export type BookingForGuestRow = Omit<StoredBookingRequest, 'id' | 'status' | 'createdAt' | 'confirmedOn'> & {
+  name: string;
+  /** Where the guest's receipt went (the account's address), else the address typed into the form. */
+  to: string;
+};
+
+/**
+ * Reads a request for an email to its guest. It goes where the receipt went: the address the guest's
+ * account proved, not one anybody could type into the form.
+ */
+export async function selectBookingForGuest(
+  tx: Transaction,
+  id: string,
+): Promise<BookingForGuestRow | undefined> {
+  const [row] = await tx.query<BookingRequestRow & { name: string; to: string }>(
+    `select reference, name, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure,
+            guests, ${quoteColumns},
+            coalesce(
+              (select recipient from public.email_outbox
+               where booking_request_id = request.id and kind = 'booking_guest_receipt'
+               order by created_at limit 1),
+              request.email
+            ) as "to"
+     from public.booking_requests request where id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  return {
+    reference: row.reference,
+    name: row.name,
+    to: row.to,
+    property: row.property,
+    arrival: row.arrival,
+    departure: row.departure,
+    guests: row.guests,
+    quote: readStoredQuote(row),
+  };
+}
+
+/** Locks a request for a status change and answers what the change depends on. */
+export async function selectForStatusChange(
+  tx: Transaction,
+  id: string,
+): Promise<{ status: string; deleted: boolean } | undefined> {
+  const [row] = await tx.query<{ status: string; deleted: boolean }>(
+    `select status, deleted_at is not null as deleted
+     from public.booking_requests where id = $1 for update`,
+    [id],
+  );
+  return row;
+}
+
+/** What the database refused about a booking request, by name; anything else is not ours to name. */
+export type BookingRefusal = 'overlaps_confirmed_stay' | 'overlaps_block' | 'move_not_allowed';
+
+/** The booking rule a database error is, or undefined when it is none of them. */
+export function readBookingRefusal(error: unknown): BookingRefusal | undefined {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  // 23P01: the exclusion constraint on confirmed stays of one property, or the trigger that keeps
+  // them off blocks imported from other calendars (20261124000400), which raises it under its name.
+  if (code === '23P01') {
+    return constraint === 'booking_requests_confirmed_stays_avoid_blocks'
+      ? 'overlaps_block'
+      : 'overlaps_confirmed_stay';
+  }
+  // 23514 under this name is the status trigger, not a bad value (the status check has its own name).
+  if (code === '23514' && constraint === 'booking_requests_status_transition') return 'move_not_allowed';
+  return undefined;
+}
+
+/**
+ * Sets a request's status, unless the transition trigger or an overlap refuses (answered by name).
+ * The change runs in a savepoint, so after a refusal the transaction can still read what it is about.
+ */
+export async function updateBookingStatus(
+  tx: Transaction,
+  id: string,
+  status: string,
+): Promise<'changed' | BookingRefusal> {
+  await tx.query('savepoint booking_status');
+  try {
+    await tx.query('update public.booking_requests set status = $2 where id = $1', [id, status]);
+    await tx.query('release savepoint booking_status');
+    return 'changed';
+  } catch (error) {
+    const refusal = readBookingRefusal(error);
+    if (!refusal) throw error;
+    await tx.query('rollback to savepoint booking_status');
+    return refusal;
+  }
+}
+
+/** A stay of a property, its dates as `YYYY-MM-DD` text. */
+export type StayOf = { id: string; property: string; arrival: string; departure: string };
+
+/** A confirmed stay of the same property that shares a night with request `id`, the earliest. */
+export async function selectConfirmedStayOverlapping(
+  tx: Transaction,
+  id: string,
+): Promise<StayOf | undefined> {
+  const [row] = await tx.query<StayOf>(
+    `select other.id, other.property, ${isoDate('other.arrival')} as arrival, ${isoDate('other.departure')} as departure
+     from public.booking_requests requested
+     join ${confirmedStays} other
+       on other.property = requested.property and other.id <> requested.id
+      and daterange(other.arrival, other.departure, '[)') && daterange(requested.arrival, requested.departure, '[)')
+     where requested.id = $1
+     order by other.arrival
+     limit 1`,
+    [id],
+  );
+  return row;
+}
+
+/** A block that shares a night with request `id`, with its feed's label, the earliest; undefined if none. */
+export async function selectBlockOverlapping(
+  tx: Transaction,
+  id: string,
+): Promise<(BlockNights & { label: string }) | undefined> {
+  const [row] = await tx.query<BlockNights & { label: string }>(
+    `select ${isoDate('lower(b.stay)')} as start, ${isoDate('upper(b.stay)')} as "end", f.label
+     from public.booking_requests r
+     join public.property_blocks b on b.property = r.property and b.stay && daterange(r.arrival, r.departure, '[)')
+     join public.property_calendar_feeds f on f.id = b.feed_id
+     where r.id = $1
+     order by lower(b.stay) limit 1`,
+    [id],
+  );
+  return row;
+}
+
+/** A booking's money facts, as `summariseLedger` reads them, with what has been received. */
+export type BookingMoney = LedgerTerms & {
+  id: string;
+  reference: string;
+  status: string;
+  deleted: boolean;
+  property: string;
+  name: string;
+  arrival: string;
+  receivedPence: number;
+};
+
+const moneyColumns = `request.id, request.reference, request.status, request.deleted_at is not null as deleted,
+  request.property, request.name, ${isoDate('request.arrival')} as arrival,
+  request.total_pence as "totalPence", request.deposit_pence as "depositPence",
+  ${isoDate('request.balance_due_date')} as "balanceDueDate",
+  ${confirmedOn('request')} as "confirmedOn",
+  ${receivedPence} as "receivedPence"`;
+
+/** A booking's money, read as the caller (RLS decides); undefined when they cannot see it. */
+export async function selectBookingMoney(tx: Transaction, id: string): Promise<BookingMoney | undefined> {
+  const [row] = await tx.query<BookingMoney>(
+    `select ${moneyColumns} from public.booking_requests request where request.id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/**
+ * Confirmed bookings in use with money outstanding, by the day it all falls due (the balance's date,
+ * else the confirmation day), then by reference. Read through the admins-only dashboard view.
+ */
+export async function selectBalancesDue(tx: Transaction): Promise<BookingMoney[]> {
+  return tx.query<BookingMoney>(
+    `select * from (
+       select ${moneyColumns}, coalesce(request.balance_due_date,
+                (request.status_changed_at at time zone 'Asia/Kolkata')::date) as due_on
+       from dashboard.booking_requests request
+       where request.status = 'confirmed' and request.deleted_at is null
+     ) due
+     where due."receivedPence" < due."totalPence"
+     order by due.due_on nulls last, due.reference`,
+  );
+}
+
+/** A confirmed booking whose balance falls due by a day: what a reminder of it is judged on. */
+export type BalanceToRemind = {
+  id: string;
+  reference: string;
+  property: string;
+  totalPence: number;
+  depositPence: number;
+  balanceDueDate: string;
+  receivedPence: number;
+};
+
+/**
+ * Confirmed stays whose balance falls due by `through` and that have had no overdue notice yet, by due
+ * date and reference; what was received decides the rest.
+ */
+export async function selectBalancesToRemind(tx: Transaction, through: string): Promise<BalanceToRemind[]> {
+  return tx.query<BalanceToRemind>(
+    `select request.id, request.reference, request.property, request.total_pence as "totalPence",
+            request.deposit_pence as "depositPence", ${isoDate('request.balance_due_date')} as "balanceDueDate",
+            ${receivedPence} as "receivedPence"
+     from ${confirmedStays} request
+     where request.balance_due_date is not null and request.balance_due_date <= $1::date
+       and not exists (
+         select 1 from public.payment_reminders sent
+         where sent.booking_request_id = request.id and sent.kind = 'balance_overdue'
+       )
+     order by request.balance_due_date, request.reference`,
+    [through],
+  );
+}
+
+/**
+ * Locks a booking in use (waiting for a payment being recorded) and answers its status and what it
+ * has received now; undefined when it is gone or in the trash.
+ */
+export async function lockBookingReceived(
+  tx: Transaction,
+  id: string,
+): Promise<{ status: string; received: number } | undefined> {
+  const [row] = await tx.query<{ status: string; received: number }>(
+    `select request.status, ${receivedPence} as received
+     from public.booking_requests request where id = $1 and deleted_at is null for update`,
+    [id],
+  );
+  return row;
+}

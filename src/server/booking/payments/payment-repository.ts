@@ -1,0 +1,88 @@
+import type { Payment, PaymentInput } from '../../../features/admin/ledger-contract.ts';
+import type { Transaction } from '../../db/database.ts';
+import { isoDate, isoTimestamp } from '../../db/sql-format.ts';
+
+/**
+ * The SQL of the payments ledger: the payments received on a booking. A booking's own money facts
+ * (total, deposit, what it has received) are read by `../booking-repository.ts`. Dates leave as
+ * `YYYY-MM-DD` text.
+ */
+
+/** A booking's entries in full (note and author), oldest first; through the admins-only view. */
+export async function selectPayments(tx: Transaction, bookingId: string): Promise<Payment[]> {
+  return tx.query<Payment>(
+    `select id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method, note,
+            recorded_by_email as "recordedByEmail", ${isoTimestamp('created_at')} as "createdAt"
+     from dashboard.payments where booking_request_id = $1
+     order by received_on, created_at, id`,
+    [bookingId],
+  );
+}
+
+/**
+ * Records a payment in the admin's name (RLS checks `recorded_by` is the caller). What the database
+ * refuses is answered by name instead of thrown: the booking not confirmed, or the total passed. Runs
+ * in a savepoint, so the transaction can still read what the refusal is about.
+ */
+export async function insertPayment(
+  tx: Transaction,
+  bookingId: string,
+  payment: PaymentInput,
+  admin: { id: string; email: string },
+): Promise<'recorded' | 'not_confirmed' | 'over_total'> {
+  await tx.query('savepoint record_payment');
+  try {
+    await tx.query(
+      `insert into public.payments
+         (booking_request_id, kind, amount_pence, received_on, method, note, recorded_by, recorded_by_email)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        bookingId,
+        payment.kind,
+        payment.amount,
+        payment.receivedOn,
+        payment.method,
+        payment.note ?? null,
+        admin.id,
+        admin.email || null,
+      ],
+    );
+    await tx.query('release savepoint record_payment');
+    return 'recorded';
+  } catch (error) {
+    const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+    const refusal =
+      code === '23514' && constraint === 'payments_only_on_confirmed_bookings'
+        ? 'not_confirmed'
+        : code === '23514' && constraint === 'payments_within_the_booking_total'
+          ? 'over_total'
+          : undefined;
+    if (!refusal) throw error;
+    await tx.query('rollback to savepoint record_payment');
+    return refusal;
+  }
+}
+
+/** Deletes one entry of a booking; false when there is none (or RLS hides it). */
+export async function deletePayment(tx: Transaction, bookingId: string, paymentId: string): Promise<boolean> {
+  const rows = await tx.query(
+    'delete from public.payments where id = $1 and booking_request_id = $2 returning id',
+    [paymentId, bookingId],
+  );
+  return rows.length > 0;
+}
+
+/** A guest's own payments, per booking id, through RLS (only the columns a guest may read). */
+export async function selectOwnPayments(
+  tx: Transaction,
+  bookingIds: string[],
+): Promise<{ bookingId: string; kind: Payment['kind']; amountPence: number; receivedOn: string }[]> {
+  if (bookingIds.length === 0) return [];
+  return tx.query(
+    `select booking_request_id as "bookingId", kind, amount_pence as "amountPence",
+            ${isoDate('received_on')} as "receivedOn"
+     from public.payments where booking_request_id = any($1::uuid[])
+     order by received_on, created_at, id`,
+    [bookingIds],
+  );
+}
