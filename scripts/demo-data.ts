@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import jobs from '../src/content/jobs.json' with { type: 'json' };
 import { readCatalogue } from '../src/server/catalogue/catalogue.ts';
+import { insertBookingsFrom, type RunQuery } from '../tests/support/booking-scenario.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const words = (text: string) => text.trim().split(/\s+/);
@@ -210,19 +211,26 @@ async function insertBookingRequests(client: pg.Client, rows: number, confirmedS
     cities,
     contactMessages,
   ];
+  const run: RunQuery = async (text, values) => (await client.query(text, values)).rows;
   const insert = (stays: string, status: string, statusChangedAt: string, extraParameters: unknown[]) =>
-    client.query(
-      `with stay as (${stays}), quoted as (${quoted})
-       insert into public.booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-         message, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
-         balance_pence, balance_due_date, status, status_changed_at, created_at, deleted_at)
-       select gen_random_uuid(), first || ' ' || last,
+    insertBookingsFrom(
+      run,
+      {
+        withQueries: `stay as (${stays}), quoted as (${quoted})`,
+        columns: [
+          ...['user_id', 'name', 'email', 'phone', 'city', 'property', 'arrival', 'departure', 'guests'],
+          ...['message', 'nights', 'weekly_rate_pence', 'subtotal_pence', 'discount_pence', 'total_pence'],
+          ...['deposit_pence', 'balance_pence', 'balance_due_date', 'status', 'status_changed_at'],
+          ...['created_at', 'deleted_at'],
+        ],
+        select: `select gen_random_uuid(), first || ' ' || last,
               lower(first) || '.' || lower(last) || n % 997 || '@' || ${pick('$7::text[]')},
               case when random() < 0.5 then ${ukPhone} else ${indianPhone} end,
               ${pick('$8::text[]')}, property, arrival, arrival + nights, guests,
               case when random() < 0.5 then ${pick('$9::text[]')} end,
               ${quoteColumns}, ${status}, ${statusChangedAt}, created_at, ${deletedAt('created_at')}
        from quoted`,
+      },
       [...parameters, ...extraParameters],
     );
 
@@ -272,9 +280,9 @@ async function insertBookingRequests(client: pg.Client, rows: number, confirmedS
           when random() < 0.6 then 'declined' else 'cancelled' end`,
     `case when created_at > now() - interval '21 days' then null
           else least(now(), created_at + random() * interval '48 hours') end`,
-    [rows - (confirmed.rowCount ?? 0)],
+    [rows - confirmed],
   );
-  return (confirmed.rowCount ?? 0) + (others.rowCount ?? 0);
+  return confirmed + others;
 }
 
 /**

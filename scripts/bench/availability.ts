@@ -3,11 +3,12 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
 import { listAvailability } from '../../src/server/booking/availability-service.ts';
+import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
 import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
+import { insertBookings, type RunQuery } from '../../tests/support/booking-scenario.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
 const stayCount = readLimit('BENCH_STAYS', 10_000);
@@ -47,31 +48,26 @@ try {
         end = start;
       }
     }
-    for (let from = 0; from < stays.length; from += 1000) {
-      const values: unknown[] = [];
-      const tuples = stays.slice(from, from + 1000).map((row, index) => {
+    const run: RunQuery = async (text, values) => (await owner.query(text, values)).rows;
+    await insertBookings(
+      run,
+      stays.map((row) => {
+        // Quoted as if sent on arrival, so every stay, past or future, has a quote the table accepts.
         const quote = quoteStay({ weeklyRatePence: row.rate * 100, ...row, guests: 4, today: row.arrival });
-        values.push(
-          row.property,
-          row.arrival,
-          row.departure,
-          quote.nights,
-          quote.weeklyRatePence,
-          quote.totalPence,
-        );
-        const at = index * 6;
-        return `(gen_random_uuid(), 'Bench Guest', 'bench@example.com', '+44 7700 900123', 'Kochi', $${at + 1},
-          $${at + 2}::date, $${at + 3}::date, 4, $${at + 4}, $${at + 5}, $${at + 6}, 0, $${at + 6}, $${at + 6}, 0,
-          'confirmed')`;
-      });
-      await owner.query(
-        `insert into public.booking_requests (user_id, name, email, phone, city, property, arrival, departure,
-           guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
-           balance_pence, status)
-         values ${tuples.join(', ')}`,
-        values,
-      );
-    }
+        return {
+          name: 'Bench Guest',
+          email: 'bench@example.com',
+          property: row.property,
+          arrival: row.arrival,
+          departure: row.departure,
+          weeklyRatePence: quote.weeklyRatePence,
+          subtotalPence: quote.totalPence,
+          depositPence: quote.totalPence,
+          balanceDueDate: null,
+          status: 'confirmed',
+        };
+      }),
+    );
     const feeds = new Map<string, string>();
     for (const property of properties) {
       const { rows } = await owner.query<{ id: string }>(

@@ -2,11 +2,12 @@ import pg from 'pg';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
+import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';
-import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
 import { readSearch, searchStays } from '../../src/server/search/search-service.ts';
+import { insertBookings, type RunQuery } from '../../tests/support/booking-scenario.ts';
 import { startServer, stopServer } from '../support/served-site.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
@@ -75,34 +76,26 @@ try {
     const started = performance.now();
     const rows = planStays(catalogue.properties);
     // Inserted with their final status, as the owner: the status trigger guards moves, not new rows.
-    for (let from = 0; from < rows.length; from += 1000) {
-      const batch = rows.slice(from, from + 1000);
-      const values: unknown[] = [];
-      const tuples = batch.map((row, index) => {
+    const run: RunQuery = async (text, values) => (await owner.query(text, values)).rows;
+    await insertBookings(
+      run,
+      rows.map((row) => {
         // Quoted as if sent on arrival, so every stay, past or future, has a quote the table accepts.
         const quote = quoteStay({ weeklyRatePence: row.rate * 100, ...row, guests: 4, today: row.arrival });
-        values.push(
-          row.property,
-          row.arrival,
-          row.departure,
-          quote.nights,
-          quote.weeklyRatePence,
-          quote.totalPence,
-          row.status,
-        );
-        const at = index * 7;
-        return `(gen_random_uuid(), 'Bench Guest', 'bench@example.com', '+44 7700 900123', 'Kochi', $${at + 1},
-          $${at + 2}::date, $${at + 3}::date, 4, $${at + 4}, $${at + 5}, $${at + 6}, 0, $${at + 6}, $${at + 6}, 0,
-          $${at + 7})`;
-      });
-      await owner.query(
-        `insert into public.booking_requests (user_id, name, email, phone, city, property, arrival, departure,
-           guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
-           balance_pence, status)
-         values ${tuples.join(', ')}`,
-        values,
-      );
-    }
+        return {
+          name: 'Bench Guest',
+          email: 'bench@example.com',
+          property: row.property,
+          arrival: row.arrival,
+          departure: row.departure,
+          weeklyRatePence: quote.weeklyRatePence,
+          subtotalPence: quote.totalPence,
+          depositPence: quote.totalPence,
+          balanceDueDate: null,
+          status: row.status,
+        };
+      }),
+    );
     await owner.query('analyze public.booking_requests');
     console.log(`Seeded ${rows.length} requests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }

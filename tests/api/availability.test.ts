@@ -3,6 +3,7 @@ import availability from '../../netlify/functions/availability.mts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { asClient } from '../support/accounts.ts';
+import { insertBooking } from '../support/booking-scenario.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -26,32 +27,21 @@ async function seedStay(
 ) {
   // Quoted as if sent on the arrival day, so even a stay in the past has a quote the table accepts.
   const quote = quoteStay({ weeklyRatePence: 185_000, arrival, departure, guests: 3, today: arrival });
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       message, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
-       balance_pence, balance_due_date)
-     values (gen_random_uuid(), $1, $2, '+91 98470 55555', 'Secret Town', $3, $4, $5, 3, 'A private note',
-       $6, $7, $8, $9, $10, $11, $12, $13)
-     returning id`,
-    [
-      secret.name,
-      secret.email,
-      property,
-      arrival,
-      departure,
-      quote.nights,
-      quote.weeklyRatePence,
-      quote.subtotalPence,
-      quote.discountPence,
-      quote.totalPence,
-      quote.depositPence,
-      quote.balancePence,
-      quote.balanceDueDate,
-    ],
-  );
+  const row = await insertBooking(ownerQuery, {
+    name: secret.name,
+    email: secret.email,
+    phone: '+91 98470 55555',
+    city: 'Secret Town',
+    property,
+    arrival,
+    departure,
+    guests: 3,
+    message: 'A private note',
+    ...quote,
+  });
   if (status !== 'new')
-    await ownerQuery('update booking_requests set status = $2 where id = $1', [row?.id, status]);
-  if (deleted) await ownerQuery('update booking_requests set deleted_at = now() where id = $1', [row?.id]);
+    await ownerQuery('update booking_requests set status = $2 where id = $1', [row.id, status]);
+  if (deleted) await ownerQuery('update booking_requests set deleted_at = now() where id = $1', [row.id]);
 }
 
 const ask = (query: string) =>

@@ -6,6 +6,7 @@ import * as itemFunction from '../../netlify/functions/admin-collection-item.mts
 import { bookingReferencePattern } from '../../src/features/booking/booking-contract.ts';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { bookingColumns, bookingInsert, insertBooking } from '../support/booking-scenario.ts';
 import { readCsv } from '../support/csv.ts';
 import { asRole, insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
@@ -74,14 +75,15 @@ describe('the reference a booking request is given', () => {
       const references = await Promise.all(
         clients.map(async (client) => {
           const { rows } = await client.query<{ reference: string }>(
-            `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure,
-               guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence,
-               balance_pence, balance_due_date, created_at)
-             values (gen_random_uuid(), 'Race Guest', 'race@example.com', '+44 7700 900123', 'Kochi',
-               'race-villa', '2090-01-10', '2090-01-17', 4, 7, 70000, 70000, 0, 70000, 17500, 52500,
-               '2089-11-26', $1)
-             returning reference`,
-            [`${year}-03-01T06:00:00Z`],
+            ...bookingInsert(
+              bookingColumns({
+                name: 'Race Guest',
+                email: 'race@example.com',
+                property: 'race-villa',
+                createdAt: `${year}-03-01T06:00:00Z`,
+              }),
+              'reference',
+            ),
           );
           return rows[0]?.reference as string;
         }),
@@ -128,15 +130,12 @@ describe('the reference a booking request is given', () => {
       ownerQuery(`update booking_requests set reference = 'KV-2000-9999' where id = $1`, [id]),
     ).rejects.toMatchObject({ code: '23514', constraint: 'booking_requests_reference_kept' });
     // A reference an insert names is replaced by the next one.
-    const [chosen] = await ownerQuery<{ reference: string }>(
-      `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-         nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-         balance_due_date, reference)
-       values (gen_random_uuid(), 'Chooser', 'c@example.com', '+44 7700 900123', 'Kochi', 'chosen-villa',
-         '2090-01-10', '2090-01-17', 4, 7, 70000, 70000, 0, 70000, 17500, 52500, '2089-11-26', $1)
-       returning reference`,
-      [reference],
-    );
+    const chosen = await insertBooking(ownerQuery, {
+      name: 'Chooser',
+      email: 'c@example.com',
+      property: 'chosen-villa',
+      reference,
+    });
     expect(chosen?.reference).not.toBe(reference);
     expect(chosen?.reference).toMatch(bookingReferencePattern);
   });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { quoteStay } from '../../src/lib/pricing.ts';
+import { bookingInsert } from '../support/booking-scenario.ts';
 import { asRole, ownerQuery } from '../support/sql.ts';
 
 type Claims = Record<string, unknown> & { sub: string };
@@ -45,14 +46,7 @@ function requestRow({ userId, property, arrival, departure, guests = 4 }: Stay):
   };
 }
 
-function insertStatement(row: Record<string, unknown>): [string, unknown[]] {
-  const columns = Object.keys(row);
-  const placeholders = columns.map((_, index) => `$${index + 1}`);
-  return [
-    `insert into booking_requests (${columns.join(', ')}) values (${placeholders.join(', ')}) returning id, status`,
-    Object.values(row),
-  ];
-}
+const insertStatement = (row: Record<string, unknown>) => bookingInsert(row, 'id, status');
 
 /** Stores a request directly as the owner, in any status, the way a test needs it to start. */
 async function seed(stay: Stay, extra: Record<string, unknown> = {}): Promise<string> {

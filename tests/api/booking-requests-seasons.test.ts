@@ -11,6 +11,7 @@ import { seasonsInPence, weekdayOf } from '../../src/lib/seasons.ts';
 import { loadCatalogue, type PropertyFacts } from '../../src/server/catalogue/catalogue.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, getWithCookies, signedInGuest } from '../support/accounts.ts';
+import { insertBooking } from '../support/booking-scenario.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -174,13 +175,16 @@ describe('the stored quote lines', () => {
   });
 
   it('reads a request stored before seasons as one line at its one rate', async () => {
+    const { id } = await insertBooking(ownerQuery, {
+      name: 'Old Guest',
+      email: 'old@example.com',
+      phone: '+44 20 7946 0000',
+      city: 'London',
+      property: 'made-up-old-villa',
+    });
     const [row] = await ownerQuery<{ price_lines: unknown }>(
-      `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-         nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-         balance_due_date)
-       values (gen_random_uuid(), 'Old Guest', 'old@example.com', '+44 20 7946 0000', 'London', 'made-up-old-villa',
-         '2090-01-10', '2090-01-17', 4, 7, 70000, 70000, 0, 70000, 17500, 52500, '2089-11-26')
-       returning price_lines`,
+      'select price_lines from booking_requests where id = $1',
+      [id],
     );
     expect(row).toEqual({ price_lines: null });
   });

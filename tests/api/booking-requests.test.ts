@@ -8,6 +8,7 @@ import { quoteStay } from '../../src/lib/pricing.ts';
 import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
+import { insertBooking } from '../support/booking-scenario.ts';
 import { formPost, jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -71,29 +72,18 @@ function rowsOf(userId: string): Promise<StoredRow[]> {
 /** A confirmed stay of the villa by someone else, made as the database owner the way the office would. */
 async function confirmedStay(arrival: string, departure: string): Promise<string> {
   const quote = quoteStay({ weeklyRatePence: villa.weeklyRatePence, arrival, departure, guests: 4, today });
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date)
-     values (gen_random_uuid(), 'Another Guest', 'another@example.com', '+44 20 7946 0000', 'London', $1, $2, $3, 4,
-       $4, $5, $6, $7, $8, $9, $10, $11)
-     returning id`,
-    [
-      villa.slug,
-      arrival,
-      departure,
-      quote.nights,
-      quote.weeklyRatePence,
-      quote.subtotalPence,
-      quote.discountPence,
-      quote.totalPence,
-      quote.depositPence,
-      quote.balancePence,
-      quote.balanceDueDate,
-    ],
-  );
-  await ownerQuery(`update booking_requests set status = 'confirmed' where id = $1`, [row?.id]);
-  return row?.id as string;
+  const row = await insertBooking(ownerQuery, {
+    name: 'Another Guest',
+    email: 'another@example.com',
+    phone: '+44 20 7946 0000',
+    city: 'London',
+    property: villa.slug,
+    arrival,
+    departure,
+    ...quote,
+  });
+  await ownerQuery(`update booking_requests set status = 'confirmed' where id = $1`, [row.id]);
+  return row.id;
 }
 
 describe('POST /api/booking-requests', () => {

@@ -6,6 +6,7 @@ import {
   bookingStatusMoves,
 } from '../../src/features/booking/booking-contract.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
+import { bookingColumns, bookingInsert, madeUpProperty } from '../support/booking-scenario.ts';
 
 /**
  * The booking contract is the TypeScript copy of two database facts: the status check of
@@ -53,29 +54,26 @@ const quote = quoteStay({
 });
 
 // Each request gets its own property, so confirming one never overlaps another's stay.
-const insertRequest = `
-  insert into public.booking_requests (
-    user_id, name, email, phone, city, property, arrival, departure, guests, nights, weekly_rate_pence,
-    subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence, balance_due_date, status
-  ) values (
-    gen_random_uuid(), 'Meera Nair', 'meera@example.com', '+91 98470 12345', 'Kochi',
-    'status-villa-' || gen_random_uuid(), '2027-03-14', '2027-03-21', 4, $1, $2, $3, $4, $5, $6, $7, $8, $9
-  ) returning id`;
-const insertValues = (status: string) => [
-  quote.nights,
-  quote.weeklyRatePence,
-  quote.subtotalPence,
-  quote.discountPence,
-  quote.totalPence,
-  quote.depositPence,
-  quote.balancePence,
-  quote.balanceDueDate,
-  status,
-];
+const insertRequest = (status: string) =>
+  bookingInsert(
+    {
+      ...bookingColumns({
+        name: 'Meera Nair',
+        email: 'meera@example.com',
+        phone: '+91 98470 12345',
+        property: madeUpProperty('status-villa'),
+        arrival: '2027-03-14',
+        departure: '2027-03-21',
+        ...quote,
+      }),
+      status,
+    },
+    'id',
+  );
 
 /** A stored request in `status`, put there directly: an insert is not a move, so the trigger allows it. */
 async function requestIn(status: string): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(insertRequest, insertValues(status));
+  const { rows } = await client.query<{ id: string }>(...insertRequest(status));
   return rows[0]?.id as string;
 }
 
@@ -87,7 +85,7 @@ describe('the booking_requests status check', () => {
     const candidates = [...bookingStatuses, 'pending', 'Declined', ''];
     const allowed: string[] = [];
     for (const status of candidates) {
-      const broken = await attempt(insertRequest, insertValues(status));
+      const broken = await attempt(...insertRequest(status));
       if (broken === undefined) allowed.push(status);
       else expect(broken).toBe('booking_requests_status_check');
     }

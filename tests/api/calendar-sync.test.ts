@@ -24,6 +24,7 @@ import { feedWindow } from '../../src/server/calendars/ical-format.ts';
 import { serviceRole, withCaller } from '../../src/server/db/database.ts';
 import { asClient, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { insertBooking } from '../support/booking-scenario.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -208,30 +209,20 @@ async function seedStay(
   status = 'new',
 ): Promise<{ id: string; reference: string }> {
   const quote = quoteStay({ weeklyRatePence: 290_000, arrival, departure, guests: 3, today: arrival });
-  const [row] = await ownerQuery<{ id: string; reference: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date)
-     values (gen_random_uuid(), 'Priya Secretname', 'priya.secret@example.com', '+91 98470 55555', 'Thrissur',
-       $1, $2, $3, 3, $4, $5, $6, $7, $8, $9, $10, $11)
-     returning id, reference`,
-    [
-      property,
-      arrival,
-      departure,
-      quote.nights,
-      quote.weeklyRatePence,
-      quote.subtotalPence,
-      quote.discountPence,
-      quote.totalPence,
-      quote.depositPence,
-      quote.balancePence,
-      quote.balanceDueDate,
-    ],
-  );
+  const row = await insertBooking(ownerQuery, {
+    name: 'Priya Secretname',
+    email: 'priya.secret@example.com',
+    phone: '+91 98470 55555',
+    city: 'Thrissur',
+    property,
+    arrival,
+    departure,
+    guests: 3,
+    ...quote,
+  });
   if (status !== 'new')
-    await ownerQuery('update booking_requests set status = $2 where id = $1', [row?.id, status]);
-  return row as { id: string; reference: string };
+    await ownerQuery('update booking_requests set status = $2 where id = $1', [row.id, status]);
+  return row;
 }
 
 describe("the property's own feed", () => {

@@ -6,6 +6,11 @@ import { howToPay } from '../../src/lib/booking-terms.ts';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { sendPaymentReminders } from '../../src/server/booking/payments/payment-reminders.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import {
+  type BookingScenario,
+  insertBooking as insertScenario,
+  madeUpProperty,
+} from '../support/booking-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -27,16 +32,17 @@ async function insertBooking(
   status = 'confirmed',
 ): Promise<{ id: string; email: string; reference: string }> {
   const email = `reminded+${crypto.randomUUID()}@example.com`;
-  const [row] = await ownerQuery<{ id: string; reference: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date, status, status_changed_at)
-     values (gen_random_uuid(), 'Reminded Guest', $1, '+44 7700 900123', 'Kochi', $2,
-       $3::date + 45, $3::date + 52, 4, 7, 70000, 70000, 0, 70000, 17500, 52500, $3::date, $4, now())
-     returning id, reference`,
-    [email, `reminder-villa-${crypto.randomUUID().slice(0, 12)}`, addDays(today, dueIn), status],
-  );
-  return { id: row?.id as string, reference: row?.reference as string, email };
+  const dueOn = addDays(today, dueIn);
+  const row = await insertScenario(ownerQuery, {
+    name: 'Reminded Guest',
+    email,
+    property: madeUpProperty('reminder-villa'),
+    arrival: addDays(dueOn, 45),
+    balanceDueDate: dueOn,
+    status: status,
+    statusChangedAt: 'now',
+  });
+  return { id: row.id, reference: row.reference, email };
 }
 
 const outboxOf = (id: string) =>

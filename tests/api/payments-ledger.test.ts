@@ -24,6 +24,11 @@ import {
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import {
+  type BookingScenario,
+  insertBooking as insertScenario,
+  madeUpProperty,
+} from '../support/booking-scenario.ts';
 import { asRole, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -59,23 +64,16 @@ async function insertBooking({
   arrival?: string;
   userId?: string;
 } = {}): Promise<string> {
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date, status, status_changed_at)
-     values (coalesce($1::uuid, gen_random_uuid()), 'Ledger Guest', $2, '+44 7700 900123', 'Kochi', $3,
-       $4::date, $4::date + 7, 4, 7, 70000, 70000, 0, 70000, 17500, 52500, $4::date - 45, $5,
-       case when $5 = 'new' then null else now() end)
-     returning id`,
-    [
-      userId ?? null,
-      `ledger+${crypto.randomUUID()}@example.com`,
-      `ledger-villa-${crypto.randomUUID().slice(0, 12)}`,
-      arrival,
-      status,
-    ],
-  );
-  return row?.id as string;
+  const booking = await insertScenario(ownerQuery, {
+    userId,
+    name: 'Ledger Guest',
+    email: `ledger+${crypto.randomUUID()}@example.com`,
+    property: madeUpProperty('ledger-villa'),
+    arrival,
+    status: status,
+    statusChangedAt: status === 'new' ? undefined : 'now',
+  });
+  return booking.id;
 }
 
 const deposit = { kind: 'deposit', amount: '175', receivedOn: today, method: 'card' };

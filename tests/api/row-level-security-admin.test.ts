@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
 import {
   admin,
   anon,
@@ -24,19 +25,27 @@ const seeds = {
     values ('Seed', 'seed@example.com', '+91 98470 00000', 'A villa in Alleppey') returning id`,
   career_applications: `insert into career_applications (name, email, phone, qualification, position)
     values ('Seed', 'seed@example.com', '+91 98470 00000', 'B.Tech, 2018', 'civil-engineer') returning id`,
-  // Guest A's request, on a made-up property so no confirmed stay of another test overlaps it.
-  booking_requests: `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure,
-      guests, nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-      balance_due_date)
-    values ('${guestA.claims.sub}', 'Seed', 'seed@example.com', '+91 98470 00000', 'Kochi',
-      'rls-villa-' || substr(md5(random()::text), 1, 12), '2090-06-01', '2090-06-08', 2,
-      7, 70000, 70000, 14000, 56000, 14000, 42000, '2090-04-17') returning id`,
 } as const;
 
-type Table = keyof typeof seeds;
-const tables = Object.keys(seeds) as Table[];
+type Table = keyof typeof seeds | 'booking_requests';
+const tables: Table[] = [...(Object.keys(seeds) as (keyof typeof seeds)[]), 'booking_requests'];
 
 async function seed(table: Table): Promise<string> {
+  if (table === 'booking_requests') {
+    // Guest A's request, on a made-up property so no confirmed stay of another test overlaps it.
+    const booking = await insertBooking(asOwner, {
+      userId: String(guestA.claims.sub),
+      name: 'Seed',
+      email: 'seed@example.com',
+      phone: '+91 98470 00000',
+      property: madeUpProperty('rls-villa'),
+      arrival: '2090-06-01',
+      guests: 2,
+      discountPence: 14000,
+      depositPence: 14000,
+    });
+    return booking.id;
+  }
   const [row] = await asOwner<{ id: string }>(seeds[table]);
   return row?.id as string;
 }

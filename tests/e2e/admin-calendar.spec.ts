@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seedDemoData } from '../../scripts/demo-data.ts';
 import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { insertBooking } from '../support/booking-scenario.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 /**
@@ -34,17 +35,18 @@ async function insertStay(fields: {
   status: string;
   name: string;
 }) {
-  const [row] = await query<{ reference: string; id: string }>(
-    serverDatabaseUrl(),
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date, status)
-     values (gen_random_uuid(), $1, 'calendar@example.com', '+44 7700 900123', 'Kochi', $2, $3::date,
-       $3::date + $4::int, 3, $4::int, 264286, 264286, 0, 264286, 66100, 198186, $3::date - 45, $5)
-     returning reference, id`,
-    [fields.name, fields.property, fields.arrival, fields.nights, fields.status],
-  );
-  return row as { reference: string; id: string };
+  return insertBooking((text, values) => query(serverDatabaseUrl(), text, values), {
+    name: fields.name,
+    email: 'calendar@example.com',
+    property: fields.property,
+    arrival: fields.arrival,
+    departure: addDays(fields.arrival, fields.nights),
+    guests: 3,
+    weeklyRatePence: 264286,
+    subtotalPence: 264286,
+    depositPence: 66100,
+    status: fields.status,
+  });
 }
 
 let confirmed: { reference: string; id: string };

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { insertBookings } from '../support/booking-scenario.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 /**
@@ -60,15 +61,23 @@ test.beforeAll(async () => {
   arrival = free[Math.floor(Math.random() * free.length)] ?? '';
   expect(arrival, 'a free stretch to search').not.toBe('');
   departure = addDays(arrival, nights);
-  await query(
-    serverDatabaseUrl(),
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       status)
-     values (gen_random_uuid(), 'Search Guest', 'search@example.com', '+44 7700 900123', 'Kochi', $1, $2::date,
-       $2::date + 10, 4, 10, 240000, 342900, 0, 342900, 342900, 0, 'confirmed')
-     on conflict do nothing`,
-    [booked, addDays(arrival, -2)],
+  await insertBookings(
+    (text, values) => query(serverDatabaseUrl(), text, values),
+    [
+      {
+        name: 'Search Guest',
+        email: 'search@example.com',
+        property: booked,
+        arrival: addDays(arrival, -2),
+        departure: addDays(arrival, 8),
+        weeklyRatePence: 240000,
+        subtotalPence: 342900,
+        depositPence: 342900,
+        balanceDueDate: null,
+        status: 'confirmed',
+      },
+    ],
+    { skipTaken: true },
   );
 });
 

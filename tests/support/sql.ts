@@ -1,52 +1,25 @@
 import pg from 'pg';
 import { inject } from 'vitest';
+import { type BookingScenario, insertBooking } from './booking-scenario.ts';
+import { query } from './database.ts';
 
 /** Runs SQL as the database owner, outside the app's code, to check what was really stored. */
-export async function ownerQuery<Row extends pg.QueryResultRow>(
+export function ownerQuery<Row extends pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
 ): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+  return query<Row>(inject('databaseUrl'), text, values);
 }
 
 /**
- * A booking request with a week's quote that satisfies the table's checks, stored as the database owner.
- * By default of a made-up property, so no other test's confirmed stay overlaps it.
+ * A booking request with a week's quote that satisfies the table's checks, stored as the database owner
+ * through the scenario builder (`booking-scenario.ts`, where the defaults are): by default of a
+ * made-up property, so no other test's confirmed stay overlaps it.
  */
 export async function insertBookingRequest(
-  fields: {
-    name?: string;
-    property?: string;
-    arrival?: string;
-    status?: string;
-    createdAt?: string;
-    deletedAt?: string;
-  } = {},
+  fields: Pick<BookingScenario, 'name' | 'property' | 'arrival' | 'status' | 'createdAt' | 'deletedAt'> = {},
 ): Promise<string> {
-  const [row] = await ownerQuery<{ id: string }>(
-    `insert into booking_requests (user_id, name, email, phone, city, property, arrival, departure, guests,
-       nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date, status, created_at, deleted_at)
-     values (gen_random_uuid(), $1, 'guest@example.com', '+44 7700 900123', 'Kochi', $2, $3::date,
-       $3::date + 7, 4, 7, 70000, 70000, 0, 70000, 17500, 52500, $3::date - 45, $4,
-       coalesce($5::timestamptz, now()), $6::timestamptz)
-     returning id`,
-    [
-      fields.name ?? 'Test Guest',
-      fields.property ?? `made-up-villa-${crypto.randomUUID().slice(0, 12)}`,
-      fields.arrival ?? '2090-01-10',
-      fields.status ?? 'new',
-      fields.createdAt ?? null,
-      fields.deletedAt ?? null,
-    ],
-  );
-  return row?.id as string;
+  return (await insertBooking(ownerQuery, fields)).id;
 }
 
 /**

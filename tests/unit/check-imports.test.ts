@@ -44,6 +44,7 @@ describe('the import-boundary rules', () => {
       'a contract imports only zod, src/lib and contracts',
     ],
     ['src/server/db/x.ts', '../../../scripts/support/raw-client.ts', 'nothing imports functions or scripts'],
+    ['scripts/seed.ts', '../tests/support/sql.ts', 'scripts import src/server, src/lib and contracts'],
     [
       'src/pages/index.astro',
       '../server/config.ts',
@@ -68,6 +69,7 @@ describe('the import-boundary rules', () => {
     ['netlify/functions/health.mts', '@netlify/functions'],
     ['tests/unit/x.test.ts', '../../scripts/serve.ts'],
     ['scripts/serve.ts', './support/served-site.ts'],
+    ['scripts/demo-data.ts', '../tests/support/booking-scenario.ts'],
     ['src/components/sections/Hero.astro', '../../styles/global.scss'],
   ])('allows %s → %s', (from, specifier) => {
     expect(ruleBroken(from, specifier)).toBeUndefined();

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { e2eDataDir, externalDatabaseUrl } from '../../../playwright.config.ts';
 
 /** The connection string of an embedded database started by scripts/serve.ts from its credentials file. */
@@ -16,17 +15,5 @@ export function serverDatabaseUrl(): string {
   return externalDatabaseUrl ?? embeddedDatabaseUrl(e2eDataDir);
 }
 
-/** Queries as the database owner, to check what the site really stored. */
-export async function query<Row extends pg.QueryResultRow>(
-  url: string,
-  text: string,
-  values: unknown[] = [],
-) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+// The specs take the owner's query from here, beside the address it runs against.
+export { query } from '../../support/database.ts';
