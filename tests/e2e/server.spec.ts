@@ -14,8 +14,9 @@ import { query, serverDatabaseUrl } from './support/database.ts';
 test('200 concurrent submissions through the running server store exactly 200 rows and leave no connection open', {
   tag: '@alone',
 }, async ({ request }) => {
-  // Locally every function request runs in a fresh worker, a few at a time.
-  test.setTimeout(300_000);
+  // Locally every function request runs in a fresh worker, a few at a time: the 200 took 107 s at load
+  // average 7–13 and over 240 s at 16–20. What is tested is that each is stored once, not how fast.
+  test.setTimeout(600_000);
   const url = serverDatabaseUrl();
   const batch = crypto.randomUUID().slice(0, 8);
   const formToken = await fetchFormToken(baseURL);
@@ -29,7 +30,7 @@ test('200 concurrent submissions through the running server store exactly 200 ro
           message: `Concurrent message number ${i}`,
           formToken,
         },
-        timeout: 240_000,
+        timeout: 540_000,
       }),
     ),
   );
