@@ -16,10 +16,18 @@ export const externalDatabaseUrl = process.env.E2E_DATABASE_URL;
 /** What `npm start`'s server prints once it serves and once all its functions are ready (scripts/serve.ts). */
 export const serverReady = /(?=[\s\S]*is running at)(?=[\s\S]*Functions: \d+ of \d+ ready in)/;
 
+/** The e2e server's CPU is shared with its tests: two workers, each a browser, fill the 2 cores. */
+const workers = 2;
+
+/** Chromium as each project runs it. */
+const desktop = { ...devices['Desktop Chrome'], channel: undefined };
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test owns its data (its own guests, admins, stays and feeds: tests/README.md); a file whose
+  // tests share a server or rows made in its `beforeAll` keeps them in one worker (`mode: 'default'`).
+  fullyParallel: true,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -39,7 +47,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'desktop', use: desktop, grepInvert: /@alone/ },
+    // Tests tagged @alone change what every other test sees: the content and the build (the content
+    // editor), every property's calendar (the demo rows), the office's totals (the counts), or every
+    // function slot of the shared server (200 posts at once). They run after the rest, one at a time.
+    // Run one of them by itself with --no-deps, or the whole `desktop` project runs first.
+    { name: 'alone', use: desktop, grep: /@alone/, dependencies: ['desktop'], workers: 1 },
+  ],
   webServer: {
     // The production build (npm run test:e2e builds first) served as `npm start` serves it.
     command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json ${e2eOutboxDir} && node scripts/serve.ts`,

@@ -37,6 +37,10 @@ const unlistedPaths = [
   '/this-page-does-not-exist',
 ];
 
+// axe's pass over a long page is CPU work in the browser: 10–20 s a pass (three passes for a property
+// page at 360 px) with two workers at load average 20–28, where the default 60 s ran out.
+test.describe.configure({ timeout: 180_000 });
+
 const viewports = [
   { name: 'a phone', width: 360, height: 740 },
   { name: 'a desktop', width: 1280, height: 800 },

@@ -9,7 +9,9 @@ import { query, serverDatabaseUrl } from './support/database.ts';
 /**
  * The office's day at the dashboard: a few hundred rows of every kind, the occupancy calendar walked
  * by keyboard, every width from a phone to a desktop with nothing too wide or broken, and the counts
- * that follow the admin's own actions at once instead of at the next poll.
+ * that follow the admin's own actions at once instead of at the next poll. Tagged @alone: the demo rows
+ * lay confirmed stays on every property's calendar, which another test's free dates could meet, and
+ * the counts are the whole office's.
  */
 
 const admin = {
@@ -107,9 +109,9 @@ const focusedCell = (page: Page) =>
     };
   });
 
-test('an admin opens a confirmed stay from the occupancy calendar by keyboard and moves between months', async ({
-  page,
-}) => {
+test('an admin opens a confirmed stay from the occupancy calendar by keyboard and moves between months', {
+  tag: '@alone',
+}, async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   await signInAsAdmin(page);
   const grid = page.getByRole('grid', { name: formatMonth(month) });
@@ -239,9 +241,9 @@ const wrappedTexts = (page: Page, selector: string) =>
     return wrapped;
   }, selector);
 
-test('the dashboard fits every width with a few hundred rows: no page wider than the window, no broken numbers or buttons, cards on a phone', async ({
-  page,
-}) => {
+test('the dashboard fits every width with a few hundred rows: no page wider than the window, no broken numbers or buttons, cards on a phone', {
+  tag: '@alone',
+}, async ({ page }) => {
   await signInAsAdmin(page);
   const table = page.getByRole('region', { name: 'Booking requests', exact: true });
   await page.getByRole('button', { name: 'Load more booking requests' }).click();
@@ -287,9 +289,9 @@ async function readCounts(page: Page) {
   };
 }
 
-test('the counts follow a delete, a restore and a status change at once, not at the next poll', async ({
-  page,
-}) => {
+test('the counts follow a delete, a restore and a status change at once, not at the next poll', {
+  tag: '@alone',
+}, async ({ page }) => {
   const name = `Counted ${crypto.randomUUID().slice(0, 6)}`;
   await insertStay({
     property: 'fort-kochi-heritage-villa',

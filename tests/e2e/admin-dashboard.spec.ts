@@ -38,7 +38,8 @@ const admin = newAccount('Office');
 /** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
 const answered = expect.configure({ timeout: 30_000 });
 
-test.describe.configure({ timeout: 240_000 });
+// One worker makes the admin in `beforeAll` and signs in as it.
+test.describe.configure({ mode: 'default', timeout: 240_000 });
 
 test.beforeAll(() => {
   // The way the office makes its first admin (npm run admin:create), on the e2e server's database.

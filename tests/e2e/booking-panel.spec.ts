@@ -14,7 +14,8 @@ import { confirmStay } from './support/stays.ts';
 
 const villa = { id: 'varkala-clifftop-villa', name: 'Varkala Clifftop Villa' };
 const answered = expect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 120_000 });
+// The stay `beforeAll` confirms is made once, by one worker: a second would be refused as an overlap.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 

@@ -128,6 +128,9 @@ function serverProcess(): number {
 
 let ports: number[] = [];
 
+// The secret file `beforeAll` writes and `afterAll` removes is the one both tests try to read.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   contentText = await readFile(contentFile, 'utf8');

@@ -13,6 +13,7 @@ import { axeTags } from '../support/axe.ts';
  * local backend (decap-server, started by scripts/serve.ts) into this working copy's src/content, and
  * the next build shows the change. The content folder is copied aside first and put back afterwards,
  * and the build rebuilt, even when a step fails, so the working copy and dist/ are left as they were.
+ * Tagged @alone: while it runs, every page and price another test would read is the edited one.
  */
 
 const villa = { id: 'kovalam-cliff-villa', file: 'src/content/villas/kovalam-cliff-villa.md' };
@@ -86,9 +87,9 @@ async function publishNow(page: Page) {
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
 }
 
-test('an editor changes a villa’s weekly rate and a job’s open count; after a rebuild the site shows both, and a wrong value is refused', async ({
-  page,
-}) => {
+test('an editor changes a villa’s weekly rate and a job’s open count; after a rebuild the site shows both, and a wrong value is refused', {
+  tag: '@alone',
+}, async ({ page }) => {
   const villaBefore = await readFile(villa.file, 'utf8');
   const jobsBefore = await readFile(jobsFile, 'utf8');
   expect(villaBefore).toContain('weeklyRateGbp: 2650');
@@ -156,7 +157,7 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await expect(page.getByText(`${job.openings + 1} open positions`, { exact: true })).toBeVisible();
 });
 
-test('the editor is not indexed and is served from our origin under its own CSP', async ({
+test('the editor is not indexed and is served from our origin under its own CSP', { tag: '@alone' }, async ({
   page,
   request,
 }) => {

@@ -39,6 +39,9 @@ function changeoverSeasons(): { from: string; to: string }[] {
   return seasons;
 }
 
+// The free stretch `beforeAll` finds and books around is the one every test here searches.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   // A stretch a few months out that no season with a changeover day touches, and that the priced villa
   // has free: other specs (and the demo rows admin-calendar.spec seeds) confirm stays on this database,

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays } from '../../../src/lib/dates.ts';
 import { query, serverDatabaseUrl } from './database.ts';
 import { createConfirmedGuest } from './guests.ts';
@@ -46,7 +46,9 @@ export async function confirmStay(
 /**
  * A stay of `nights` at `property` that nothing holds yet, arriving at random between `from` and `to`
  * days from `today`: other specs (and the demo rows admin-calendar.spec seeds) confirm stays on the
- * same shared database, so a date picked blindly can meet one and the request answers 409.
+ * same shared database, so a date picked blindly can meet one and the request answers 409. Each
+ * worker takes its stays from a share of those days of its own, so two tests running at the same
+ * moment never pick overlapping nights: what is free when one looks may be taken by the other next.
  */
 export async function freeStay(
   request: APIRequestContext,
@@ -61,13 +63,18 @@ export async function freeStay(
   const calendar = await request.get(`/api/availability?${new URLSearchParams({ property })}`);
   expect(calendar.status()).toBe(200);
   const { confirmed } = (await calendar.json()) as { confirmed: { arrival: string; departure: string }[] };
-  const candidates = Array.from({ length: to - from + 1 }, (_, offset) =>
-    addDays(today, from + offset),
+  const { parallelIndex, config } = test.info();
+  const share = Math.floor((to - from + 1) / config.workers);
+  const first = from + parallelIndex * share;
+  // Arrivals that leave the whole stay inside this worker's share.
+  const candidates = Array.from({ length: Math.max(0, share - nights + 1) }, (_, offset) =>
+    addDays(today, first + offset),
   ).filter((arrival) => {
     const departure = addDays(arrival, nights);
     return confirmed.every((taken) => departure <= taken.arrival || arrival >= taken.departure);
   });
   const arrival = candidates[Math.floor(Math.random() * candidates.length)];
-  if (!arrival) throw new Error(`${property} has no free ${nights} nights between day ${from} and day ${to}`);
+  if (!arrival)
+    throw new Error(`${property} has no free ${nights} nights between day ${first} and day ${first + share}`);
   return { property, arrival, departure: addDays(arrival, nights) };
 }
