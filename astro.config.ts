@@ -3,6 +3,7 @@ import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import contentEditor from './src/integrations/content-editor.ts';
+import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.ts';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
 import narrowPageCsps from './src/integrations/page-csp.ts';
 import { mapOrigin } from './src/lib/maps.ts';
@@ -25,6 +26,8 @@ export default defineConfig({
     // React 19 renders the islands in the build and in the browser, as the functions render the
     // no-JavaScript forms (src/features/forms/render-form.ts): one renderer for one component set.
     react(),
+    // `client:interaction`: islands whose HTML works on its own hydrate on a person's first touch.
+    hydrateOnInteraction(),
     optimizeSvgAssets(),
     // The content editor at /cms (Decap CMS, from our own origin); not an Astro page, so not in the sitemap.
     contentEditor(),

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seedDemoData } from '../../scripts/demo-data.ts';
 import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 /**
@@ -81,7 +82,7 @@ test.beforeAll(async () => {
   });
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin/login');
