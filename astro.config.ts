@@ -1,8 +1,9 @@
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import contentEditor from './src/integrations/content-editor.ts';
+import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.ts';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
 import narrowPageCsps from './src/integrations/page-csp.ts';
 import { mapOrigin } from './src/lib/maps.ts';
@@ -22,10 +23,11 @@ export default defineConfig({
   // our own files under src/assets, never one from a visitor or another site.
   image: { dangerouslyProcessSVG: true },
   integrations: [
-    // The islands are written against React's API and run on Preact's compat layer: the same hooks at
-    // a tenth of the weight (about 10 KB gzip instead of 58). The server renders the no-JavaScript
-    // forms with React itself (src/features/forms/render-form.ts), outside this build.
-    preact({ compat: true }),
+    // React 19 renders the islands in the build and in the browser, as the functions render the
+    // no-JavaScript forms (src/features/forms/render-form.ts): one renderer for one component set.
+    react(),
+    // `client:interaction`: islands whose HTML works on its own hydrate on a person's first touch.
+    hydrateOnInteraction(),
     optimizeSvgAssets(),
     // The content editor at /cms (Decap CMS, from our own origin); not an Astro page, so not in the sitemap.
     contentEditor(),

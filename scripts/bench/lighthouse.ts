@@ -129,7 +129,9 @@ function budgetsMissed(row: Row): string[] {
   }
   if (row.tbtMs > budgets.tbtMs) missed.push(`${row.page}: TBT ${row.tbtMs} ms > ${budgets.tbtMs} ms`);
   if (row.cls > 0) missed.push(`${row.page}: CLS ${row.cls} > 0`);
-  const jsBudget = jsBudgetKb(row.page);
+  const { beforeInteraction, onInteraction } = jsBudgetKb(row.page);
+  // Lighthouse waits for the network to be quiet, so it sees what the idle prefetch fetches too.
+  const jsBudget = beforeInteraction + onInteraction;
   if (row.scriptKb > jsBudget) missed.push(`${row.page}: script ${row.scriptKb} KB > ${jsBudget} KB`);
   return missed;
 }
@@ -162,13 +164,13 @@ try {
 }
 
 const header =
-  '| page | perf | a11y | best | seo | LCP ms | TBT ms | CLS | total KB | script KB gzip | JS budget KB |';
+  '| page | perf | a11y | best | seo | LCP ms | TBT ms | CLS | total KB | script KB gzip | JS budget KB (before + on interaction) |';
 console.log(`\nLighthouse mobile, median of ${runs} (${new Date().toISOString()})\n`);
 console.log(header);
 console.log(header.replace(/[^|]/g, '-'));
 for (const row of rows) {
   console.log(
-    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.unlisted ? '*' : ''} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} | ${jsBudgetKb(row.page)} |`,
+    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.unlisted ? '*' : ''} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} | ${jsBudgetKb(row.page).beforeInteraction} + ${jsBudgetKb(row.page).onInteraction} |`,
   );
 }
 if (rows.some((row) => row.unlisted))

@@ -1,24 +1,34 @@
 /**
- * The pages the benchmarks hold to a budget, and how much JavaScript (KB, gzip) each may ship.
+ * The pages the benchmarks hold to a budget, and how much JavaScript (KB, gzip) each may ship: before a
+ * person's first interaction, and on it (the `client:interaction` islands' own code, fetched at idle).
  *
  * A page without islands ships none. A page with islands may ship what they need, and no more than
  * written here: a budget only moves with a reason in the commit that moves it. Today's figures are
- * the Preact runtime (about 13 KB with Astro's island loader) plus the island, and on the form pages
- * zod (about 25 KB, shared with the server so a field is judged the same on both sides); each budget
- * leaves about 15% room. `lighthouse: true` pages are the ones `npm run bench:lighthouse` runs (every
+ * React 19's runtime (React DOM and Astro's renderer, one shared chunk of 64 KB, and React itself, 3 KB)
+ * plus the island, and on the form pages zod (about 25 KB, shared with the server so a field is judged
+ * the same on both sides); the inline island loader and directives are about 2 KB. Each budget leaves
+ * about 10–15% room. (On Preact's compat layer, before issue #31, a form page shipped 43–45 KB, all of it
+ * before interaction, the home page 13 KB and a villa 24.5 KB.) `lighthouse: true` pages are the ones `npm run bench:lighthouse` runs (every
  * public template and every island page); a pattern covers every page of a template, e.g. each villa.
  */
-export const pageBudgets: { page: string; pattern?: RegExp; jsKb: number; lighthouse: boolean }[] = [
-  { page: '/', jsKb: 16, lighthouse: true },
+export const pageBudgets: {
+  page: string;
+  pattern?: RegExp;
+  /** What the page loads and runs before a person touches it. */
+  jsKb: number;
+  /** What only its `client:interaction` islands need: fetched at idle, run on the first touch. */
+  interactionJsKb?: number;
+  lighthouse: boolean;
+}[] = [
+  // The carousel hydrates on idle, since it moves on its own: React and the carousel, 70.8 KB.
+  { page: '/', jsKb: 80, lighthouse: true },
   { page: '/villas', jsKb: 0, lighthouse: true },
   // The booking panel (the calendar a stay is chosen on, the pricing and the quote, no zod) and the
-  // gallery's full-screen viewer (1.1 KB of its own) share one Preact runtime: 22.1 KB, the read-only
-  // calendar before was 14.8 KB; with rate seasons (the rules and the quote's lines) 23.7 KB; the budget
-  // holds with about 10% room.
+  // gallery's full-screen viewer (1.1 KB of its own) share one React runtime: 82.5 KB (on Preact 24.5).
   {
     page: '/villas/kovalam-cliff-villa',
     pattern: /^\/(villas|apartments)\/[^/]+$/,
-    jsKb: 26,
+    jsKb: 92,
     lighthouse: true,
   },
   { page: '/apartments', jsKb: 0, lighthouse: true },
@@ -34,32 +44,36 @@ export const pageBudgets: { page: string; pattern?: RegExp; jsKb: number; lighth
     jsKb: 0,
     lighthouse: true,
   },
-  { page: '/contact', jsKb: 48, lighthouse: true },
-  { page: '/careers', jsKb: 48, lighthouse: true },
-  { page: '/partner', jsKb: 48, lighthouse: true },
-  { page: '/booking', jsKb: 58, lighthouse: true },
-  { page: '/account', jsKb: 52, lighthouse: true },
-  { page: '/login', jsKb: 48, lighthouse: true },
-  { page: '/register', jsKb: 50, lighthouse: true },
-  { page: '/forgot-password', jsKb: 48, lighthouse: false },
-  { page: '/reset-password', jsKb: 50, lighthouse: false },
-  { page: '/verify-email', jsKb: 48, lighthouse: false },
-  { page: '/admin/login', jsKb: 48, lighthouse: false },
+  { page: '/contact', jsKb: 4, interactionJsKb: 112, lighthouse: true },
+  { page: '/careers', jsKb: 4, interactionJsKb: 112, lighthouse: true },
+  { page: '/partner', jsKb: 4, interactionJsKb: 112, lighthouse: true },
+  // The forms below hydrate on interaction (98–101 KB then); these three load at once: 100–106 KB.
+  { page: '/booking', jsKb: 118, lighthouse: true },
+  { page: '/account', jsKb: 112, lighthouse: true },
+  { page: '/login', jsKb: 4, interactionJsKb: 114, lighthouse: true },
+  { page: '/register', jsKb: 4, interactionJsKb: 114, lighthouse: true },
+  { page: '/forgot-password', jsKb: 4, interactionJsKb: 112, lighthouse: false },
+  { page: '/reset-password', jsKb: 4, interactionJsKb: 114, lighthouse: false },
+  { page: '/verify-email', jsKb: 112, lighthouse: false },
+  { page: '/admin/login', jsKb: 4, interactionJsKb: 114, lighthouse: false },
   // The office's dashboard: a desktop tool behind a sign-in, held to a budget all the same.
-  { page: '/admin', jsKb: 60, lighthouse: false },
-  { page: '/admin/calendars', jsKb: 46, lighthouse: false },
+  { page: '/admin', jsKb: 130, lighthouse: false },
+  { page: '/admin/calendars', jsKb: 112, lighthouse: false },
   // The content editor (Decap CMS 3.16.3, src/integrations/content-editor.ts): one 1,478 KB script for
   // office staff on /cms only, never on a public page nor run by Lighthouse; held so an upgrade that
   // grows it is noticed.
   { page: '/cms', jsKb: 1700, lighthouse: false },
 ];
 
-/** The JS budget of a built page, in KB gzip: its own entry, its template's, or none at all. */
-export function jsBudgetKb(page: string): number {
+/** A page's JS budgets in KB gzip: before the first interaction, and on it. */
+export type JsBudget = { beforeInteraction: number; onInteraction: number };
+
+/** The JS budgets of a built page: its own entry's, its template's, or none at all. */
+export function jsBudgetKb(page: string): JsBudget {
   const entry =
     pageBudgets.find((budget) => budget.page === page) ??
     pageBudgets.find((budget) => budget.pattern?.test(page));
-  return entry?.jsKb ?? 0;
+  return { beforeInteraction: entry?.jsKb ?? 0, onInteraction: entry?.interactionJsKb ?? 0 };
 }
 
 /** The pages Lighthouse runs on. */

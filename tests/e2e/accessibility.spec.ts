@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import { fetchFormToken } from '../../scripts/support/form-token.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 
 test('the account pages ask search engines not to list them', async ({ page }) => {
@@ -28,7 +29,7 @@ test('the account pages load without a console error while signed out', async ({
   });
   for (const path of ['/account', '/booking?property=kovalam-cliff-villa', '/login', '/register']) {
     await page.goto(path);
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(everyIslandHydrated);
     await page.waitForLoadState('networkidle');
   }
   expect(errors).toEqual([]);
@@ -62,7 +63,7 @@ test('the admin dashboard, its detail and its delete dialog have no axe violatio
   expect(sent.status()).toBe(201);
 
   await page.goto('/admin/login');
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.waitForFunction(everyIslandHydrated);
   await page.getByLabel('Email', { exact: true }).fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -88,7 +89,7 @@ test('the admin dashboard, its detail and its delete dialog have no axe violatio
 
 test('the contact form with its error messages has no axe violations', async ({ page }) => {
   await page.goto('/contact');
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.waitForFunction(everyIslandHydrated);
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Enter your name')).toBeVisible();
   await expectNoAxeViolations(page);

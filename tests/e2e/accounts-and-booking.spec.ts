@@ -4,6 +4,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { findMinimumStay, seasonsInPence } from '../../src/lib/seasons.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest, emailedLink } from './support/guests.ts';
@@ -27,7 +28,7 @@ const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 150_000 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 const storedRequests = (email: string) =>
   query<{ property: string; guests: number; total_pence: number; status: string }>(

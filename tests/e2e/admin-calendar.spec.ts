@@ -4,6 +4,7 @@ import { seedDemoData } from '../../scripts/demo-data.ts';
 import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { insertBooking } from '../support/booking-scenario.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 /**
@@ -85,7 +86,7 @@ test.beforeAll(async () => {
   });
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin/login');

@@ -5,6 +5,7 @@ import { baseURL } from '../../playwright.config.ts';
 import { fetchFormToken } from '../../scripts/support/form-token.ts';
 import { formatDay } from '../../src/features/admin/admin-fields.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
 
@@ -49,7 +50,7 @@ test.beforeAll(() => {
   });
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 /** A guest account made, confirmed and signed in through the API. */
 async function signInNewGuest(request: APIRequestContext, guest: Account) {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { serveOtherPlatformFeed } from './support/ical-platform.ts';
 
@@ -24,7 +25,7 @@ const endless = { start: addDays(todayInKerala(), 800), cutAt: addDays(todayInKe
 
 const answered = expect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 300_000 });
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 let platform: Awaited<ReturnType<typeof serveOtherPlatformFeed>>;
 let feedUrl = '';

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 const uniqueEmail = (who: string) => `${who}+${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -25,7 +26,7 @@ const storedEnquiries = (email: string) =>
  */
 const sent = expect.configure({ timeout: 30_000 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 async function fillApplication(
   page: Page,

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 const storedMessages = (email: string) =>
@@ -30,7 +31,7 @@ test.describe('the contact form with JavaScript', () => {
   test('sends a message that reaches the database, and says so', async ({ page }) => {
     const email = uniqueEmail();
     await page.goto('/contact');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(everyIslandHydrated);
     await fillContactForm(page, {
       name: 'Meera Pillai',
       email,
@@ -55,7 +56,7 @@ test.describe('the contact form with JavaScript', () => {
   }) => {
     const email = uniqueEmail();
     await page.goto('/contact');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(everyIslandHydrated);
     const emailField = page.getByLabel('Email', { exact: true });
     await emailField.fill('meera@');
     await emailField.blur();
@@ -75,7 +76,7 @@ test.describe('the contact form with JavaScript', () => {
   test('keeps what was typed when the message cannot be sent', async ({ page, context }) => {
     const email = uniqueEmail();
     await page.goto('/contact');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(everyIslandHydrated);
     const values = {
       name: 'Meera Pillai',
       email,
@@ -98,7 +99,7 @@ test.describe('the contact form with JavaScript', () => {
   test('stores one message when the button is pressed twice quickly', async ({ page }) => {
     const email = uniqueEmail();
     await page.goto('/contact');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(everyIslandHydrated);
     await fillContactForm(page, {
       name: 'Meera Pillai',
       email,

@@ -7,6 +7,7 @@ import { addDays, daysBetween, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { axeTags } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 
 /**
  * The content editor at /cms, as office staff use it under `npm start`: Decap CMS saves through its
@@ -145,7 +146,7 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   const arrival = daysBetween(today, thisApril) >= 60 ? thisApril : `${Number(today.slice(0, 4)) + 1}-04-10`;
   const stay = { arrival, departure: addDays(arrival, 7) };
   await page.goto(`/villas/${villa.id}?arrival=${stay.arrival}&departure=${stay.departure}&guests=2`);
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.waitForFunction(everyIslandHydrated);
   await expect(page.getByRole('row', { name: /^Other dates/ })).toContainText('£2,777');
   const panel = page.getByRole('complementary', { name: /^Book / });
   const quote = quoteStay({ weeklyRatePence: 277_700, ...stay, guests: 2, today });

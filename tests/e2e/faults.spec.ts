@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { externalDatabaseUrl } from '../../playwright.config.ts';
 import { fetchFormToken } from '../../scripts/support/form-token.ts';
 import { killServerAndDatabase, startServer, stopServer } from '../../scripts/support/served-site.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { embeddedDatabaseUrl, query, serverDatabaseUrl } from './support/database.ts';
 import { startSwitchableProxy } from './support/switchable-proxy.ts';
 
@@ -108,7 +109,7 @@ test.describe('a database that goes away', () => {
       // The form fetches its token as it wakes; a person types for longer than that takes.
       const tokenArrived = page.waitForResponse((response) => response.url().includes('/api/form-token'));
       await page.goto(`${server.origin}/contact`);
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      await page.waitForFunction(everyIslandHydrated);
       expect((await tokenArrived).status()).toBe(200);
       await page.getByLabel('Your name', { exact: true }).fill('Anil Varghese');
       await page.getByLabel('Email', { exact: true }).fill(email);

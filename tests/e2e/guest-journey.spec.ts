@@ -7,6 +7,7 @@ import { quoteStay } from '../../src/lib/pricing.ts';
 import { seasonsInPence } from '../../src/lib/seasons.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { emailedLink } from './support/guests.ts';
@@ -34,8 +35,7 @@ const admin = {
 };
 
 const answered = expect.configure({ timeout: 30_000 });
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), null, { timeout: 30_000 });
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated, null, { timeout: 30_000 });
 
 test.beforeAll(() => {
   execFileSync(process.execPath, ['scripts/admin-create.ts', '--email', admin.email, '--name', admin.name], {

@@ -7,6 +7,7 @@ import type { apiErrorSchema } from '../../src/lib/api-contract.ts';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
 import { serveOtherPlatformFeed } from './support/ical-platform.ts';
@@ -33,7 +34,7 @@ const blocked = { start: addDays(today, 8), end: addDays(today, 15) };
 
 const answered = expect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 360_000 });
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 let platform: Awaited<ReturnType<typeof serveOtherPlatformFeed>>;
 let feedUrl = '';

@@ -5,6 +5,7 @@ import type { AccountBookingRequestsAnswer } from '../../src/features/booking/bo
 import { formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
@@ -32,7 +33,7 @@ test.beforeAll(() => {
   });
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 test('the office records a deposit on a confirmed booking, sees what is still owed, and the guest sees it too', async ({
   page,

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { findLowestWeeklyRatePence, listSeasonsStillAhead } from '../../src/lib/seasons.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { readFactsOf } from '../support/seasons.ts';
 
 /** What the tests need from a content file's front matter, read the way an editor wrote it. */
@@ -66,8 +67,7 @@ function first<Item>(items: Item[]): Item {
   return item;
 }
 
-const waitForIslands = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const waitForIslands = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
 test('the content gives every villa and apartment its own old id', () => {
   for (const properties of [villas, apartments]) {

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { externalDatabaseUrl } from '../../playwright.config.ts';
 import { startServer, stopServer } from '../../scripts/support/served-site.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 import { embeddedDatabaseUrl, query } from './support/database.ts';
 
 const port = 8898;
@@ -19,7 +20,7 @@ test('a message sent in the browser is still in the database after the server re
   const email = `restart.${crypto.randomUUID().slice(0, 8)}@example.com`;
   try {
     await page.goto(`${origin}/contact`);
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(everyIslandHydrated);
     await page.getByLabel('Your name', { exact: true }).fill('Thomas Kurian');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Phone', { exact: true }).fill('+44 7700 900123');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
 
 /**
  * On a slow phone a person starts typing as soon as the form is painted, before its island's script
@@ -90,8 +91,7 @@ async function openWithScriptsHeld(page: Page, path: string) {
   return release;
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), null, { timeout: 30_000 });
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated, null, { timeout: 30_000 });
 
 for (const { path, fields } of formPages) {
   test(`${path} keeps what was typed before its script arrived`, async ({ page }) => {

@@ -1,5 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { readCheckedBeforeHydration } from '../forms/typed-before-hydration.ts';
 import type { SchemaForm } from '../forms/use-schema-form.ts';
 
 type Props = {
@@ -14,8 +15,14 @@ type Props = {
 
 /** A password with a "Show password" switch, so a long passphrase can be checked before sending. */
 export function PasswordField({ field, label, autoComplete, maxLength, hint, children }: Props) {
-  const [visible, setVisible] = useState(false);
   const switchId = `show-${field.name}`;
+  // A tick before hydration is applied once hydrated: React 19 would set the box back to the state it
+  // first rendered, and that first render must match the server's HTML.
+  const [tickedBefore] = useState(() => readCheckedBeforeHydration(switchId, false));
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (tickedBefore) setVisible(true);
+  }, [tickedBefore]);
   return (
     <div className="password-field">
       <TextField

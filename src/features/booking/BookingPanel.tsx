@@ -39,12 +39,10 @@ function readStayFromAddress(): Partial<StayValues> {
  */
 export default function BookingPanel({ property }: { property: BookableProperty }) {
   const formId = useId();
-  const [values, setValues] = useState<StayValues>(() => ({
-    arrival: '',
-    departure: '',
-    guests: '',
-    ...readTypedBeforeHydration(formId, stayFieldNames),
-  }));
+  // Read as the island hydrates, while the fields still hold what was typed, and applied once it has:
+  // the first render must match the server's HTML, or React 19 throws it away and renders afresh.
+  const [typed] = useState(() => readTypedBeforeHydration(formId, stayFieldNames));
+  const [values, setValues] = useState<StayValues>({ arrival: '', departure: '', guests: '' });
   // The page was built long before it is read: today's date is the browser's, known once it runs.
   const [today, setToday] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -53,10 +51,8 @@ export default function BookingPanel({ property }: { property: BookableProperty 
 
   useEffect(() => {
     setToday(todayInKerala());
-    const fromAddress = readStayFromAddress();
-    const typed = readTypedBeforeHydration(formId, stayFieldNames);
-    setValues((current) => ({ ...current, ...fromAddress, ...typed }));
-  }, [formId]);
+    setValues((current) => ({ ...current, ...readStayFromAddress(), ...typed }));
+  }, [typed]);
 
   // The chosen stay stays in the address, so a reload or a shared link keeps it.
   useEffect(() => {

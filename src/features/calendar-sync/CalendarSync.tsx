@@ -222,7 +222,7 @@ function PropertyCalendar({ property, onChanged, onAnnounce, onSessionGone }: Pr
             className="field__control"
             value={label}
             placeholder="Airbnb"
-            onInput={(event) => setLabel((event.target as HTMLInputElement).value)}
+            onChange={(event) => setLabel(event.currentTarget.value)}
             aria-invalid={fields.label ? true : undefined}
             aria-describedby={fields.label ? `${headingId}-label-error` : undefined}
           />
@@ -241,7 +241,7 @@ function PropertyCalendar({ property, onChanged, onAnnounce, onSessionGone }: Pr
             className="field__control"
             type="url"
             value={url}
-            onInput={(event) => setUrl((event.target as HTMLInputElement).value)}
+            onChange={(event) => setUrl(event.currentTarget.value)}
             aria-invalid={fields.url ? true : undefined}
             aria-describedby={fields.url ? `${headingId}-url-error` : undefined}
           />

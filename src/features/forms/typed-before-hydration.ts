@@ -24,3 +24,13 @@ export function readTypedBeforeHydration(formId: string, names: readonly string[
   }
   return typed;
 }
+
+/**
+ * Whether a checkbox was ticked or cleared before its island hydrated: its state in the page, or
+ * `rendered` (what the server drew) when nobody changed it. Read during the first render, as above.
+ */
+export function readCheckedBeforeHydration(id: string, rendered: boolean): boolean {
+  if (typeof document === 'undefined') return rendered;
+  const box = document.getElementById(id);
+  return box instanceof HTMLInputElement && box.checked !== box.defaultChecked ? box.checked : rendered;
+}

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+import { query, serverDatabaseUrl } from './support/database.ts';
+
+/**
+ * Islands marked `client:interaction` (the public and account forms) fetch their code when the browser
+ * is idle and hydrate on a person's first focus, pointer, key or input. What a person does before
+ * that is kept: typing, a checkbox, and a submit, which the server answers when the code has not arrived.
+ */
+
+const storedMessages = (email: string) =>
+  query<{ name: string; message: string }>(
+    serverDatabaseUrl(),
+    'select name, message from contact_messages where email = $1',
+    [email],
+  );
+
+const uniqueEmail = () => `touch+${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+/** Whether any island on the page is still the server's markup, without waking one. */
+const dormantIslands = (page: Page) => page.locator('astro-island[ssr]').count();
+
+/** For what waits on the server: a function's first request starts its worker. */
+const answered = expect.configure({ timeout: 30_000 });
+
+/** Opens the page with every module held back; the returned function lets them through. */
+async function openWithScriptsHeld(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
+test('a form fetches its code while the page is idle and hydrates only when touched', async ({ page }) => {
+  const modules: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/_astro\/.+\.js$/.test(request.url())) modules.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/contact');
+  const island = page.locator('astro-island[client="interaction"]');
+  const componentUrl = await island.getAttribute('component-url');
+  const rendererUrl = await island.getAttribute('renderer-url');
+  await expect.poll(() => modules).toEqual(expect.arrayContaining([componentUrl, rendererUrl]));
+  await page.waitForLoadState('networkidle');
+  expect(await dormantIslands(page)).toBe(1);
+
+  await page.getByLabel('Your name', { exact: true }).focus();
+  await expect.poll(() => dormantIslands(page)).toBe(0);
+});
+
+test('what is typed as the form wakes is kept, and the island acts on it', async ({ page }) => {
+  const email = uniqueEmail();
+  await page.goto('/contact');
+  await page.waitForLoadState('networkidle');
+  expect(await dormantIslands(page)).toBe(1);
+
+  // The first key wakes the island; the rest arrive while it hydrates.
+  await page.getByLabel('Your name', { exact: true }).pressSequentially('Meera Pillai');
+  await expect.poll(() => dormantIslands(page)).toBe(0);
+  await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('Meera Pillai');
+
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone', { exact: true }).pressSequentially('+91 98470 55555');
+  await page.getByLabel('Message', { exact: true }).pressSequentially('Typed as the form woke.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await answered(page.getByRole('status')).toContainText('your message is with us');
+  await expect
+    .poll(() => storedMessages(email))
+    .toEqual([{ name: 'Meera Pillai', message: 'Typed as the form woke.' }]);
+});
+
+test('a checkbox ticked before the code arrives stays ticked and takes effect', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/login');
+  await page.getByLabel('Password', { exact: true }).fill('monsoon backwater coconut 27');
+  await page.getByLabel('Show password').check();
+  release();
+  await expect.poll(() => dormantIslands(page), { timeout: 30_000 }).toBe(0);
+
+  await expect(page.getByLabel('Show password')).toBeChecked();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('monsoon backwater coconut 27');
+});
+
+test('a submit before the code arrives is answered by the server, and nothing typed is lost', async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  // Never released: the download is slow or failed.
+  await openWithScriptsHeld(page, '/contact');
+  await page.getByLabel('Your name', { exact: true }).fill('Meera Pillai');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone', { exact: true }).fill('+91 98470 55555');
+  await page.getByLabel('Message', { exact: true }).fill('Sent before the script came.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+
+  // The post carried no form token (a page running scripts fetches its own as the island wakes), so
+  // the server answers with the form, what was typed and a token, and asks for one more press.
+  await answered(page.getByRole('alert')).toContainText('has not been sent yet');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Sent before the script came.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await answered(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your message is with us');
+  await expect
+    .poll(() => storedMessages(email))
+    .toEqual([{ name: 'Meera Pillai', message: 'Sent before the script came.' }]);
+});
