@@ -12,7 +12,7 @@ export function PayNowLink({ reference, ledger }: { reference: string; ledger: G
   if (!due) return null;
   return (
     <p className="pay-now">
-      <a className="button" href={payPath(reference)}>
+      <a className="button button--primary" href={payPath(reference)}>
         {due.label}
       </a>
     </p>

@@ -36,6 +36,7 @@ import {
   selectBookingForGuest,
   selectBookingReference,
 } from './booking-request-repository.ts';
+import { payLinkForConfirmation } from './payments/pay-link.ts';
 
 /**
  * The rules of booking requests: only a signed-in guest sends one, the server prices it, a guest reads
@@ -156,9 +157,15 @@ export async function queueStatusEmail(
     name: row.name,
     to: row.to,
   };
+  const today = todayInKerala();
   const email =
     status === 'confirmed'
-      ? confirmationMessage(booking, siteUrl(), todayInKerala())
+      ? confirmationMessage(
+          booking,
+          siteUrl(),
+          today,
+          await payLinkForConfirmation(tx, booking, siteUrl(), today),
+        )
       : status === 'declined'
         ? declineMessage(booking, siteUrl())
         : cancellationMessage(booking, siteUrl());

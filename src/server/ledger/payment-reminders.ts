@@ -6,6 +6,7 @@ import { formatPence } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
 import { readPropertyNames } from '../admin/admin-access.ts';
 import { selectBookingForGuest } from '../booking/booking-request-repository.ts';
+import { payLinkUrl, readPayLinkKey } from '../booking/payments/pay-link.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
@@ -54,12 +55,16 @@ async function selectCandidates(tx: Transaction, today: string): Promise<Candida
   );
 }
 
-/** The guest's reminder: reference, amount, due date and how to pay, in the confirmation's words. */
+/**
+ * The guest's reminder: reference, amount, due date, the signed link that pays it (`payUrl`) and how
+ * to pay, in the confirmation's words.
+ */
 export function balanceReminderMessage(
   booking: { reference: string; name: string; to: string; propertyName: string; arrival: string },
   outstandingPence: number,
   dueOn: string,
   url: string,
+  payUrl?: string,
 ): Email {
   return {
     to: booking.to,
@@ -75,6 +80,7 @@ export function balanceReminderMessage(
         `Due by: ${formatStayDate(dueOn)}`,
         '',
         'How to pay',
+        ...(payUrl ? [`Pay the balance (${formatPence(outstandingPence)}): ${payUrl}`] : []),
         howToPay.summary,
         `Phone: ${site.office.phone} (${site.office.hours})`,
         `Email: ${site.office.email}`,
@@ -159,6 +165,7 @@ export type ReminderReport = { reminded: number; overdue: number };
 export async function sendPaymentReminders(today = todayInKerala()): Promise<ReminderReport> {
   const nameOf = await readPropertyNames();
   const url = siteUrl();
+  const payLinkKey = await readPayLinkKey();
   const report: ReminderReport = { reminded: 0, overdue: 0 };
   const queued: string[] = [];
   const candidates = await withCaller(serviceRole, (tx) => selectCandidates(tx, today));
@@ -170,7 +177,7 @@ export async function sendPaymentReminders(today = todayInKerala()): Promise<Rem
         ? 'balance_reminder'
         : undefined;
     if (!kind) continue;
-    const message = kind === 'balance_overdue' ? balanceOverdueMessage : balanceReminderMessage;
+
     // One transaction per booking: the claim, the email and a fresh look at what was paid commit together.
     const emailId = await withCaller(serviceRole, async (tx) => {
       // The booking's row is locked by a payment being recorded; wait, then judge on what is paid now.
@@ -186,7 +193,14 @@ export async function sendPaymentReminders(today = todayInKerala()): Promise<Rem
         tx,
         candidate,
         kind,
-        (booking) => message(booking, candidate.totalPence - now.received, candidate.balanceDueDate, url),
+        (booking) => {
+          const outstanding = candidate.totalPence - now.received;
+          if (kind === 'balance_overdue')
+            return balanceOverdueMessage(booking, outstanding, candidate.balanceDueDate, url);
+          // The link pays until the arrival day, as the confirmation's does.
+          const payUrl = payLinkUrl(payLinkKey, url, booking.reference, booking.arrival);
+          return balanceReminderMessage(booking, outstanding, candidate.balanceDueDate, url, payUrl);
+        },
         nameOf(candidate.property),
       );
     });
