@@ -463,11 +463,15 @@ const [
   { queueOfficeAlertDigests },
   { startReminderWorker },
   { startCalendarImporter },
+  { startReconciliationWorker },
+  { choosePaymentProvider },
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
   import('../src/server/forms/office-alert-digest.ts'),
   import('../src/server/ledger/payment-reminders.ts'),
   import('../src/server/calendars/calendar-service.ts'),
+  import('../src/server/booking/payments/online-payments.ts'),
+  import('../src/server/booking/payments/providers/choose-provider.ts'),
 ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,
 // and queues the digests of office alerts a flood of form posts held back.
@@ -477,6 +481,8 @@ startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 startReminderWorker();
 // Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
+// Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.
+startReconciliationWorker(() => choosePaymentProvider());
 
 /**
  * Prepares every function in the background, each from the cache or bundled, and says how far it has

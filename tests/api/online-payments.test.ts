@@ -8,8 +8,12 @@ import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
+import { reconcileAfterMs, reconcilePayments } from '../../src/server/booking/payments/online-payments.ts';
 import { payLinkUrl, readPayLinkKey } from '../../src/server/booking/payments/pay-link.ts';
-import { standInKeys } from '../../src/server/booking/payments/providers/choose-provider.ts';
+import {
+  choosePaymentProvider,
+  standInKeys,
+} from '../../src/server/booking/payments/providers/choose-provider.ts';
 import {
   type PaymentStandIn,
   type StandInSession,
@@ -423,5 +427,41 @@ describe('money the ledger cannot take', () => {
     expect(relayed.map(({ status }) => status)).toEqual([200]);
     expect(await paymentsOf(booking.id)).toEqual([]);
     expect((await sessionsOf(booking.id)).map(({ status }) => status)).toEqual(['unrecorded']);
+  });
+});
+
+describe('reconciliation', () => {
+  it('records a payment whose webhook was lost and whose guest never came back, once, and marks an abandoned session expired', async () => {
+    const lost = await insertBooking();
+    const abandoned = await insertBooking();
+    const waiting = await insertBooking();
+    const paidSession = await openSession(lost.reference);
+    const abandonedSession = await openSession(abandoned.reference);
+    await openSession(waiting.reference);
+    relayOn = false;
+    await standIn.pay(paidSession.id);
+    const expiring = standIn.sessions.get(abandonedSession.id);
+    if (expiring) expiring.expires_at = Math.floor(Date.now() / 1000) - 1;
+    expect(await paymentsOf(lost.id)).toEqual([]);
+
+    // Too soon: a session is given time for its webhook and its guest first.
+    await reconcilePayments(choosePaymentProvider(), { now: new Date(), limit: 1000 });
+    expect(await paymentsOf(lost.id)).toEqual([]);
+
+    const later = { now: new Date(Date.now() + reconcileAfterMs + 60_000), limit: 1000 };
+    const report = await reconcilePayments(choosePaymentProvider(), later);
+    expect(report.recorded).toBeGreaterThanOrEqual(1);
+    expect(report.expired).toBeGreaterThanOrEqual(1);
+    expect(await paymentsOf(lost.id)).toMatchObject([{ kind: 'deposit', amount_pence: 66250 }]);
+    expect((await sessionsOf(lost.id)).map(({ status }) => status)).toEqual(['paid']);
+    expect((await sessionsOf(abandoned.id)).map(({ status }) => status)).toEqual(['expired']);
+    expect((await sessionsOf(waiting.id)).map(({ status }) => status)).toEqual(['open']);
+    const receipts = (await emailsTo(guest.email)).filter(({ text }) =>
+      text.includes(`Reference: ${lost.reference}`),
+    );
+    expect(receipts).toHaveLength(1);
+
+    await reconcilePayments(choosePaymentProvider(), later);
+    expect(await paymentsOf(lost.id)).toHaveLength(1);
   });
 });

@@ -140,6 +140,25 @@ export async function lockPaymentSession(
   return row;
 }
 
+/**
+ * The sessions of `provider` still open that were opened before `openedBefore`, oldest first: those
+ * whose webhook never came and whose guest never came back.
+ */
+export async function selectUnsettledSessions(
+  tx: Transaction,
+  provider: PaymentProviderName,
+  openedBefore: Date,
+  limit: number,
+): Promise<StoredSession[]> {
+  return tx.query<StoredSession>(
+    `select ${sessionColumns}
+     from public.payment_sessions session join public.booking_requests request on request.id = session.booking_request_id
+     where session.provider = $1 and session.status = 'open' and session.created_at < $2
+     order by session.created_at limit $3`,
+    [provider, openedBefore, limit],
+  );
+}
+
 /** Marks a session settled: paid (with its ledger entry), expired, or paid but refused by the ledger. */
 export async function settlePaymentSession(
   tx: Transaction,

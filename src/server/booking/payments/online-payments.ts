@@ -19,6 +19,7 @@ import {
   type PayableBooking,
   selectOpenSession,
   selectPayableBooking,
+  selectUnsettledSessions,
   settlePaymentSession,
 } from './online-payment-repository.ts';
 import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-link.ts';
@@ -300,4 +301,78 @@ export async function readPaymentResult(
         ? 'processing'
         : 'not_taken';
   return { reference, outcome, amountPence: known.amountPence, next: describeNextPayment(nextDue), nextDue };
+}
+
+/** What one reconciliation run found, by what settling each session did. */
+export type ReconciliationReport = {
+  asked: number;
+  recorded: number;
+  expired: number;
+  open: number;
+  failed: number;
+};
+
+/** A session is asked about once it has been open this long without a webhook or a return. */
+export const reconcileAfterMs = 10 * 60 * 1000;
+
+/**
+ * Asks the provider about every session still open after `reconcileAfterMs` (at most `limit`, oldest
+ * first) and settles each as its webhook would have: a payment whose webhook was lost is recorded
+ * (once, as ever), an abandoned session is marked expired once the provider expires it. One session
+ * the provider cannot answer for is counted and left for the next run.
+ */
+export async function reconcilePayments(
+  provider: PaymentProvider,
+  { now = new Date(), limit = 100 } = {},
+): Promise<ReconciliationReport> {
+  const report: ReconciliationReport = { asked: 0, recorded: 0, expired: 0, open: 0, failed: 0 };
+  const sessions = await withCaller(serviceRole, (tx) =>
+    selectUnsettledSessions(tx, provider.name, new Date(now.getTime() - reconcileAfterMs), limit),
+  );
+  for (const session of sessions) {
+    report.asked++;
+    try {
+      const settled = await settleSession(provider, await provider.findSession(session.providerSessionId));
+      if (settled.outcome === 'recorded') report.recorded++;
+      else if (settled.outcome === 'expired') report.expired++;
+      else if (settled.outcome === 'not_paid') report.open++;
+    } catch (error) {
+      report.failed++;
+      console.error(
+        `Payment session ${session.providerSessionId} of ${session.reference} could not be reconciled`,
+        error,
+      );
+    }
+  }
+  return report;
+}
+
+/** A line for the log: what one reconciliation run did. */
+export const describeReconciliation = ({ asked, recorded, expired, open, failed }: ReconciliationReport) =>
+  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed.`;
+
+/**
+ * Runs `reconcilePayments` every `everyMs` for `npm start`, one run at a time, with the configured
+ * provider; a run that fails is logged and the next one tries again. Answers the stop function.
+ */
+export function startReconciliationWorker(
+  provider: () => PaymentProvider,
+  everyMs = 5 * 60 * 1000,
+): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await reconcilePayments(provider());
+      if (report.asked > 0) console.log(describeReconciliation(report));
+    } catch (error) {
+      console.error('The payments could not be reconciled; the next run tries again', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
