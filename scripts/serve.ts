@@ -6,6 +6,7 @@
  * other functions come from the bundle cache or are bundled in the background meanwhile; a request
  * for one not ready yet waits for its bundle.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,7 +14,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import compression from 'compression';
 import pLimit from 'p-limit';
-import { ConfigurationError, checkEnvironment, readBackend } from '../src/server/config.ts';
+import { apiRoutes } from '../src/lib/api-contract.ts';
+import { testCards } from '../src/server/booking/payments/providers/stand-in/stand-in-page.ts';
+import { ConfigurationError, checkEnvironment, readBackend, readPayments } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
@@ -38,12 +41,35 @@ const { PORT: port, HOST: host } = settings;
 // Links in emails (confirm, reset) point here; Netlify sets URL to the site's address in production.
 process.env.URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
+// Online payments go to the stand-in in the repository unless Stripe is configured: started here, on a
+// port of its own, its address and a key made for this run handed to the functions.
+const payments = readPayments();
+const paymentStandIn =
+  payments.kind === 'stand-in' && !payments.url
+    ? await (async () => {
+        const [{ startPaymentStandIn }, { standInKeys }] = await Promise.all([
+          import('../src/server/booking/payments/providers/stand-in/stand-in-server.ts'),
+          import('../src/server/booking/payments/providers/choose-provider.ts'),
+        ]);
+        const key = randomBytes(32).toString('hex');
+        const { secretKey, webhookSecret } = standInKeys(key);
+        const standIn = await startPaymentStandIn({
+          apiKey: secretKey,
+          webhookSecret,
+          webhookUrl: `${process.env.URL}${apiRoutes.paymentWebhook}`,
+        });
+        process.env.PAYMENT_STAND_IN_URL = standIn.url;
+        process.env.PAYMENT_STAND_IN_KEY = key;
+        return standIn;
+      })()
+    : undefined;
+
 /** Seconds since `since` (a performance.now()), by default since this process started. */
 const seconds = (since = 0) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 // What this server has started, stopped in the opposite order on Ctrl-C or SIGTERM, which may come
 // while it is still starting (the content editor's backend, a process of its own, must not outlive it).
-const cleanups: (() => unknown)[] = [stopSiteBuild];
+const cleanups: (() => unknown)[] = [stopSiteBuild, () => paymentStandIn?.close()];
 async function stopEverything() {
   for (const cleanup of cleanups.reverse()) {
     try {
@@ -414,6 +440,11 @@ console.log(
   `\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind}, started in ${seconds()})\n`,
 );
 console.log(`  Content editor: ${url}/cms/ (saves to src/content in this working copy)\n`);
+if (paymentStandIn) {
+  console.log(
+    `  Payments: the stand-in at ${paymentStandIn.url} takes them (test card ${testCards.paid}; ${testCards.declined} is declined)\n`,
+  );
+}
 
 // On Supabase, admins are made in its dashboard (README); here, by a command the first run points to.
 if (database.backend.kind !== 'supabase') {
@@ -432,11 +463,15 @@ const [
   { queueOfficeAlertDigests },
   { startReminderWorker },
   { startCalendarImporter },
+  { startReconciliationWorker },
+  { choosePaymentProvider },
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
   import('../src/server/office-alert-digest.ts'),
   import('../src/server/booking/payments/payment-reminders.ts'),
   import('../src/server/calendars/calendar-service.ts'),
+  import('../src/server/booking/payments/online-payments.ts'),
+  import('../src/server/booking/payments/providers/choose-provider.ts'),
 ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,
 // and queues the digests of office alerts a flood of form posts held back.
@@ -446,6 +481,8 @@ startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 startReminderWorker();
 // Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
+// Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.
+startReconciliationWorker(() => choosePaymentProvider());
 
 /**
  * Prepares every function in the background, each from the cache or bundled, and says how far it has

@@ -67,6 +67,7 @@ const featureFloors: readonly (readonly string[])[] = [
     'gallery',
     'partner-enquiry',
     'search',
+    'payments',
   ],
   ['booking'],
   ['account', 'admin'],

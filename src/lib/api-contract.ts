@@ -32,6 +32,8 @@ export const apiRoutes = {
   adminOccupancy: '/api/admin/occupancy',
   adminBalancesDue: '/api/admin/balances-due',
   adminCalendars: '/api/admin-calendars',
+  /** The payment provider's webhook (signed events; never called by our pages). */
+  paymentWebhook: '/api/payments/webhook',
 } as const;
 
 /** One dashboard collection's list (`?…` carries the list query). */

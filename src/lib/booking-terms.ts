@@ -71,9 +71,11 @@ export function fillTerms(text: string): string {
 
 /**
  * How a guest pays, in the words the account page's "How to pay" and the confirmation email both use,
- * so the two cannot disagree. Plain text: the page adds the office's phone and email as links.
+ * so the two cannot disagree. Plain text: the page adds the office's phone and email as links, for
+ * questions.
  */
 export const howToPay = {
-  summary: `Nothing is paid online. Once we confirm a request, call the office and pay the ${bookingTerms.depositPercent}% deposit by credit or debit card over the phone; the balance is paid the same way by its due date, ${bookingTerms.balanceDueDaysBeforeArrival} days before arrival. Within ${bookingTerms.balanceDueDaysBeforeArrival} days of arrival the full amount is due on confirmation.`,
-  safety: 'We never ask for card details by email.',
+  summary: `Once we confirm a request, pay the ${bookingTerms.depositPercent}% deposit online by card: the "Pay the deposit" button on your account page, or the link in the confirmation email, takes you to our payment provider's secure page. The balance is paid the same way by its due date, ${bookingTerms.balanceDueDaysBeforeArrival} days before arrival. Within ${bookingTerms.balanceDueDaysBeforeArrival} days of arrival the full amount is due on confirmation.`,
+  safety:
+    "Card details are typed only on the payment provider's page, never on our pages: we never ask for them by email or over the phone.",
 } as const;

@@ -28,7 +28,15 @@ export const paths = {
   cancellationPolicy: '/cancellation-policy',
   privacy: '/privacy',
   houseRules: '/house-rules',
+  /** What an online payment came to: the page the pay function fills in (see payPath). */
+  payment: '/payment',
 } as const;
+
+/** Pays what a booking owes now: opens a session at the payment provider and sends the guest there. */
+export const payPath = (reference: string) => `/pay/${encodeURIComponent(reference)}`;
+
+/** Where the payment provider sends the guest back, with its session's id in the query. */
+export const payReturnPath = (reference: string) => `${payPath(reference)}/return`;
 
 /** A villa's detail page; `id` is the content entry's id (its file name). */
 export const villaPath = (id: string) => `${paths.villas}/${id}`;

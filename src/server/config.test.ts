@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, checkEnvironment, readBackend, readLimit, readSettings } from './config.ts';
+import {
+  ConfigurationError,
+  checkEnvironment,
+  readBackend,
+  readLimit,
+  readPayments,
+  readSettings,
+} from './config.ts';
 
 describe('readBackend', () => {
   it('uses the embedded database when nothing is configured', () => {
@@ -132,6 +139,46 @@ describe('checkEnvironment', () => {
 
   it('accepts the local defaults', () => {
     expect(checkEnvironment({}).PORT).toBe(8888);
+  });
+});
+
+describe('readPayments', () => {
+  const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+  const standIn = { PAYMENT_STAND_IN_URL: 'http://127.0.0.1:4100', PAYMENT_STAND_IN_KEY: 'k'.repeat(32) };
+
+  it('uses the stand-in when nothing is set, and the address npm start gives it', () => {
+    expect(readPayments({})).toEqual({ kind: 'stand-in', url: undefined, key: undefined });
+    expect(readPayments(standIn)).toEqual({
+      kind: 'stand-in',
+      url: standIn.PAYMENT_STAND_IN_URL,
+      key: 'k'.repeat(32),
+    });
+  });
+
+  it('uses Stripe with both its keys', () => {
+    expect(readPayments({ PAYMENT_PROVIDER: 'stripe', ...stripeKeys })).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+    });
+  });
+
+  it.each([
+    [{ PAYMENT_PROVIDER: 'stripe' }, /half-configured: also set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET/],
+    [{ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' }, /also set STRIPE_WEBHOOK_SECRET/],
+    [stripeKeys, /set PAYMENT_PROVIDER=stripe/],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, /set PAYMENT_PROVIDER=stripe/],
+    [{ PAYMENT_STAND_IN_URL: 'http://127.0.0.1:4100' }, /PAYMENT_STAND_IN_KEY/],
+    [{ PAYMENT_PROVIDER: 'paypal' }, /PAYMENT_PROVIDER: must be stand-in or stripe/],
+    [
+      { PAYMENT_PROVIDER: 'stripe', ...stripeKeys, STRIPE_SECRET_KEY: 'pk_test_abc' },
+      /STRIPE_SECRET_KEY: is not a secret/,
+    ],
+    [{ PAYMENT_PROVIDER: 'stripe', ...stripeKeys, STRIPE_WEBHOOK_SECRET: 'abc' }, /STRIPE_WEBHOOK_SECRET/],
+  ])('refuses %j, saying what to set', (environment, message) => {
+    expect(() => readPayments(environment)).toThrow(ConfigurationError);
+    expect(() => readPayments(environment)).toThrow(message);
+    expect(() => checkEnvironment(environment)).toThrow(message);
   });
 });
 

@@ -97,6 +97,25 @@ const environmentSchema = z.object({
    * fetched over http from 127.0.0.1 or ::1 (tests and local development only; never in production). */
   CALENDAR_IMPORT_HOURS: wholeNumber(1),
   CALENDAR_FEEDS_ALLOW_LOOPBACK: optionalText.pipe(z.enum(['0', '1'], 'must be 0 or 1').default('0')),
+  /**
+   * Who takes payments online: the stand-in in the repository (`npm start` runs it), or Stripe with
+   * its secret key and the webhook endpoint's signing secret (all or none, see `readPayments`).
+   */
+  PAYMENT_PROVIDER: optionalText.pipe(
+    z.enum(['stand-in', 'stripe'], 'must be stand-in or stripe').default('stand-in'),
+  ),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'is not a secret or restricted key (sk_test_…, sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().startsWith('whsec_', "is not a webhook endpoint's signing secret (whsec_…)").optional(),
+  ),
+  /** The stand-in's address and the key its API and webhooks use; `npm start` sets both as it starts it. */
+  PAYMENT_STAND_IN_URL: optionalUrl,
+  PAYMENT_STAND_IN_KEY: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
   /** Each function instance's connection pool. */
   DB_POOL_MAX: wholeNumber(1),
   DB_POOL_IDLE_MS: wholeNumber(1000),
@@ -137,12 +156,54 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Sett
   return parseEnvironment(environmentSchema, environment);
 }
 
+/** Who takes payments, and with what; the stand-in's address is unset until `npm start` starts it. */
+export type PaymentSettings =
+  | { kind: 'stand-in'; url: string | undefined; key: string | undefined }
+  | { kind: 'stripe'; secretKey: string; webhookSecret: string };
+
+/**
+ * The payment provider's settings, or a ConfigurationError saying what to set when they are half-set:
+ * Stripe without both its keys, Stripe's keys beside the stand-in, or the stand-in's address without
+ * its key.
+ */
+export function readPayments(environment: NodeJS.ProcessEnv = process.env): PaymentSettings {
+  const env = readSettings(environment);
+  const stripeKeys = [
+    !env.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY',
+    !env.STRIPE_WEBHOOK_SECRET && "STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret)",
+  ].filter(Boolean);
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    if (stripeKeys.length > 0) {
+      throw new ConfigurationError(
+        `PAYMENT_PROVIDER=stripe is half-configured: also set ${stripeKeys.join(', ')}.`,
+      );
+    }
+    return {
+      kind: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY as string,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+    };
+  }
+  if (stripeKeys.length < 2) {
+    throw new ConfigurationError(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set but PAYMENT_PROVIDER is stand-in: set PAYMENT_PROVIDER=stripe to take payments with Stripe.',
+    );
+  }
+  if (Boolean(env.PAYMENT_STAND_IN_URL) !== Boolean(env.PAYMENT_STAND_IN_KEY)) {
+    throw new ConfigurationError(
+      'Set both PAYMENT_STAND_IN_URL and PAYMENT_STAND_IN_KEY, or neither (npm start sets them for the stand-in it runs).',
+    );
+  }
+  return { kind: 'stand-in', url: env.PAYMENT_STAND_IN_URL, key: env.PAYMENT_STAND_IN_KEY };
+}
+
 /**
  * Validates the whole environment, the backend's all-or-none rules included, so a command that starts
  * the site fails at once with what to set rather than on the first request that needs a setting.
  */
 export function checkEnvironment(environment: NodeJS.ProcessEnv = process.env): Settings {
   readBackend(environment);
+  readPayments(environment);
   return readSettings(environment);
 }
 

@@ -4,7 +4,7 @@ import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
 import { bookingTerms, howToPay } from '../../src/lib/booking-terms.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatGbp } from '../../src/lib/money.ts';
-import { paths } from '../../src/lib/paths.ts';
+import { paths, payPath } from '../../src/lib/paths.ts';
 import type { Quote } from '../../src/lib/pricing.ts';
 import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
@@ -108,6 +108,7 @@ describe('confirming a booking request', () => {
       `Total: ${pounds(quote.totalPence)}`,
       `Due now: the ${bookingTerms.depositPercent}% deposit, ${pounds(quote.depositPence)}`,
       `Balance: ${pounds(quote.balancePence)}, due by `,
+      `Pay the deposit (${pounds(quote.depositPence)}): ${siteOrigin}${payPath(reference)}?until=${day(0)}&sig=`,
       howToPay.summary,
       howToPay.safety,
       'Phone: +91 484 235 7700',
@@ -125,6 +126,9 @@ describe('confirming a booking request', () => {
     expect((await changeStatus(id, 'confirmed')).status).toBe(200);
     const [sent] = await inOutbox(`Confirmed: your stay at ${property.name} (${reference})`);
     expect(sent?.text).toContain(`Due now: the full amount, ${pounds(quote.totalPence)}.`);
+    expect(sent?.text).toContain(
+      `Pay the total (${pounds(quote.totalPence)}): ${siteOrigin}${payPath(reference)}?`,
+    );
     expect(sent?.text).not.toContain('Balance:');
   });
 });

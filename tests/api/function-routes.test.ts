@@ -18,7 +18,7 @@ import {
   apiRoutes,
   icalFeedRoute,
 } from '../../src/lib/api-contract.ts';
-import { paths } from '../../src/lib/paths.ts';
+import { paths, payPath, payReturnPath } from '../../src/lib/paths.ts';
 
 /**
  * Netlify routes a request by each function's `config.path`, a literal it reads from the file; the
@@ -62,8 +62,11 @@ const contractRoutes = [
   pattern(adminCalendarImportRoute(':property')),
   pattern(adminCalendarLinkRoute(':property')),
   pattern(icalFeedRoute(':token')),
-  // The one page a function renders: the search's answer, a plain GET form's target.
+  // The pages a function renders: the search's answer, a plain GET form's target, and the payment
+  // links (a redirect to the provider's page, or the payment page saying why not) and the return.
   paths.search,
+  pattern(payPath(':reference')),
+  pattern(payReturnPath(':reference')),
 ];
 
 const routed = functions.filter(({ config }) => config.path !== undefined);

@@ -77,6 +77,9 @@ describe('the payment reminders', () => {
     for (const text of [booking.reference, '£525', formatStayDate(addDays(today, 7)), howToPay.summary]) {
       expect(email?.body).toContain(text);
     }
+    expect(email?.body).toMatch(
+      new RegExp(`Pay the balance \\(£525\\): https?://\\S+/pay/${booking.reference}\\?until=`),
+    );
     expect(
       await ownerQuery('select kind from payment_reminders where booking_request_id = $1', [booking.id]),
     ).toEqual([{ kind: 'balance_reminder' }]);

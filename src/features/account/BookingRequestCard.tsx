@@ -4,6 +4,7 @@ import { propertyPath } from '../../lib/paths.ts';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
 import { describeGuests, describeNights, describeRequestStatus } from '../booking/stay-words.ts';
+import { PayNowLink } from '../payments/PayNowLink.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
 
 /** One request on the account page: the property, its status and what that means, the stay and what is due. */
@@ -51,7 +52,12 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
       {open ? (
         <>
           <QuoteDetails quote={request.quote} />
-          {request.ledger && <PaymentsReceived ledger={request.ledger} titleId={`payments-${request.id}`} />}
+          {request.ledger && (
+            <>
+              <PaymentsReceived ledger={request.ledger} titleId={`payments-${request.id}`} />
+              <PayNowLink reference={request.reference} ledger={request.ledger} />
+            </>
+          )}
         </>
       ) : (
         <p>Quoted total {formatPence(request.quote.totalPence)}; nothing is due for this request.</p>

@@ -1,10 +1,10 @@
 import { howToPay } from '../../lib/booking-terms.ts';
 import { telephoneHref } from '../../lib/paths.ts';
 
-/** How the office takes payment: from the site's contact details (src/content/site.json). */
+/** How to reach the office with a question about paying: the site's contact details (src/content/site.json). */
 export type OfficeContact = { phone: string; email: string; hours: string };
 
-/** Nothing is paid online: how and when to pay the office by phone, in the confirmation email's words. */
+/** How and when to pay online, in the confirmation email's words, and the office to ask. */
 export function HowToPay({ office }: { office: OfficeContact }) {
   return (
     <section className="how-to-pay" aria-labelledby="how-to-pay-title">

@@ -12,6 +12,7 @@ const emailNames: Record<string, string> = {
   balance_reminder: 'Balance reminder to the guest',
   balance_overdue: 'Overdue balance notice to the office',
   calendar_conflict_alert: 'Double-booking alert to the office',
+  payment_receipt: 'Payment receipt to the guest',
 };
 
 /**

@@ -23,8 +23,9 @@ export type SentBookingRequest = {
 export const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
 
 /** How a guest pays the office, as every email that asks for money says it. */
-export const howToPayLines = (): string[] => [
+export const howToPayLines = (pay?: { label: string; url: string }): string[] => [
   'How to pay',
+  ...(pay ? [`${pay.label}: ${pay.url}`] : []),
   howToPay.summary,
   `Phone: ${site.office.phone} (${site.office.hours})`,
   `Email: ${site.office.email}`,
@@ -172,10 +173,16 @@ function describePaymentDue(quote: Quote, today: string): string[] {
 const referenceLine = (reference: string) => `Your reference is ${reference}; quote it when you pay or call.`;
 
 /**
- * The guest's confirmation: the stay under its reference, the total, what to pay now and later, how
- * to pay (the account page's own words), and links to the account page and the cancellation policy.
+ * The guest's confirmation: the stay under its reference, the total, what to pay now and later, the
+ * signed link that pays it (`pay`), how to pay (the account page's own words), and links to the
+ * account page and the cancellation policy.
  */
-export function confirmationMessage(booking: BookingForGuest, siteUrl: string, today: string): Email {
+export function confirmationMessage(
+  booking: BookingForGuest,
+  siteUrl: string,
+  today: string,
+  pay?: { label: string; url: string },
+): Email {
   const { quote } = booking;
   return {
     to: booking.to,
@@ -191,7 +198,7 @@ export function confirmationMessage(booking: BookingForGuest, siteUrl: string, t
         `Total: ${pounds(quote.totalPence)}`,
         ...describePaymentDue(quote, today),
         '',
-        ...howToPayLines(),
+        ...howToPayLines(pay),
         '',
         `Your booking on your account page: ${siteUrl}${paths.account}`,
         `Our cancellation policy: ${siteUrl}${paths.cancellationPolicy}`,

@@ -20,6 +20,7 @@ import {
   selectForStatusChange,
   updateBookingStatus,
 } from './booking-repository.ts';
+import { payLinkForConfirmation } from './payments/pay-link.ts';
 
 /**
  * A booking request's status: the office confirms, declines or cancels it, the database decides
@@ -138,9 +139,15 @@ async function queueStatusEmail(
     name: row.name,
     to: row.to,
   };
+  const today = todayInKerala();
   const email =
     status === 'confirmed'
-      ? confirmationMessage(booking, siteUrl(), todayInKerala())
+      ? confirmationMessage(
+          booking,
+          siteUrl(),
+          today,
+          await payLinkForConfirmation(tx, booking, siteUrl(), today),
+        )
       : status === 'declined'
         ? declineMessage(booking, siteUrl())
         : cancellationMessage(booking, siteUrl());

@@ -25,6 +25,7 @@ export const emailKinds = [
   'balance_reminder',
   'balance_overdue',
   'calendar_conflict_alert',
+  'payment_receipt',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

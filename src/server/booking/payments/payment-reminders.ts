@@ -15,6 +15,7 @@ import {
   selectBalancesToRemind,
   selectBookingForGuest,
 } from '../booking-repository.ts';
+import { payLinkUrl, readPayLinkKey } from './pay-link.ts';
 
 /**
  * The balance reminders: a week before a confirmed booking's balance falls due the guest is emailed
@@ -27,12 +28,16 @@ const { site } = content;
 
 type ReminderKind = Extract<EmailKind, 'balance_reminder' | 'balance_overdue'>;
 
-/** The guest's reminder: reference, amount, due date and how to pay, in the confirmation's words. */
+/**
+ * The guest's reminder: reference, amount, due date, the signed link that pays it (`payUrl`) and how
+ * to pay, in the confirmation's words.
+ */
 export function balanceReminderMessage(
   booking: { reference: string; name: string; to: string; propertyName: string; arrival: string },
   outstandingPence: number,
   dueOn: string,
   url: string,
+  payUrl?: string,
 ): Email {
   return {
     to: booking.to,
@@ -47,7 +52,9 @@ export function balanceReminderMessage(
         `Amount due: ${formatPence(outstandingPence)}`,
         `Due by: ${formatStayDate(dueOn)}`,
         '',
-        ...howToPayLines(),
+        ...howToPayLines(
+          payUrl ? { label: `Pay the balance (${formatPence(outstandingPence)})`, url: payUrl } : undefined,
+        ),
         '',
         `Quote your reference ${booking.reference} when you pay. If you have paid in the last few days, thank you: there is nothing more to do.`,
         `Your booking on your account page: ${url}${paths.account}`,
@@ -128,6 +135,7 @@ export type ReminderReport = { reminded: number; overdue: number };
 export async function sendPaymentReminders(today = todayInKerala()): Promise<ReminderReport> {
   const nameOf = await readPropertyNames();
   const url = siteUrl();
+  const payLinkKey = await readPayLinkKey();
   const report: ReminderReport = { reminded: 0, overdue: 0 };
   const queued: string[] = [];
   // Only balances due within the reminder's week or already past it; the pure rules decide the rest.
@@ -142,7 +150,7 @@ export async function sendPaymentReminders(today = todayInKerala()): Promise<Rem
         ? 'balance_reminder'
         : undefined;
     if (!kind) continue;
-    const message = kind === 'balance_overdue' ? balanceOverdueMessage : balanceReminderMessage;
+
     // One transaction per booking: the claim, the email and a fresh look at what was paid commit together.
     const emailId = await withCaller(serviceRole, async (tx) => {
       // The booking's row is locked by a payment being recorded; wait, then judge on what is paid now.
@@ -152,7 +160,14 @@ export async function sendPaymentReminders(today = todayInKerala()): Promise<Rem
         tx,
         candidate,
         kind,
-        (booking) => message(booking, candidate.totalPence - now.received, candidate.balanceDueDate, url),
+        (booking) => {
+          const outstanding = candidate.totalPence - now.received;
+          if (kind === 'balance_overdue')
+            return balanceOverdueMessage(booking, outstanding, candidate.balanceDueDate, url);
+          // The link pays until the arrival day, as the confirmation's does.
+          const payUrl = payLinkUrl(payLinkKey, url, booking.reference, booking.arrival);
+          return balanceReminderMessage(booking, outstanding, candidate.balanceDueDate, url, payUrl);
+        },
         nameOf(candidate.property),
       );
     });

@@ -1,0 +1,38 @@
+import type { Config } from '@netlify/functions';
+import { renderPaymentResult } from '../../src/features/payments/render-payment-result.ts';
+import { readPaymentResult } from '../../src/server/booking/payments/online-payments.ts';
+import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
+import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';
+import { toHttpError } from '../../src/server/http/errors.ts';
+import { allowMethods } from '../../src/server/http/request.ts';
+
+/**
+ * `GET /pay/{reference}/return?session_id=…`: where the provider sends the guest back. Asks the
+ * provider about the session, records the money if its webhook has not yet, and says what was
+ * received and what is next.
+ */
+export default async (request: Request, context: { params: Record<string, string | undefined> }) => {
+  const reference = context.params.reference ?? '';
+  try {
+    allowMethods(request, ['GET', 'HEAD']);
+    const sessionId = new URL(request.url).searchParams.get('session_id') ?? '';
+    const result = await readPaymentResult(choosePaymentProvider(), reference, sessionId);
+    return await renderPaymentPage(
+      renderPaymentResult({
+        outcome: result.outcome,
+        reference,
+        amountPence: result.amountPence,
+        message: result.outcome === 'not_taken' ? undefined : result.next,
+      }),
+      200,
+    );
+  } catch (error) {
+    const refusal = toHttpError(error);
+    return renderPaymentPage(
+      renderPaymentResult({ outcome: 'refused', reference, message: refusal.message }),
+      refusal.status,
+    );
+  }
+};
+
+export const config: Config = { path: '/pay/:reference/return' };

@@ -1,0 +1,41 @@
+import { formatPence } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import type { PaymentView } from './payment-contract.ts';
+
+const headings = {
+  received: 'Payment received',
+  processing: 'Payment on its way',
+  not_taken: 'No payment was taken',
+  refused: 'We cannot take this payment',
+  none: 'Your payment',
+} as const;
+
+/**
+ * What the payment page says: what was received and what is next, or why nothing could be paid. The
+ * pay function renders it into the built page; the build renders it empty.
+ */
+export function PaymentResult({ view }: { view: PaymentView }) {
+  return (
+    <section className="payment-result" aria-labelledby="payment-result-title">
+      <h1 id="payment-result-title">{headings[view.outcome]}</h1>
+      {view.outcome === 'received' && (
+        <p role="status">
+          Thank you: we received {formatPence(view.amountPence ?? 0)} for booking {view.reference}. A receipt
+          is on its way to your inbox.
+        </p>
+      )}
+      {view.outcome === 'processing' && (
+        <p role="status">
+          Your payment of {formatPence(view.amountPence ?? 0)} for booking {view.reference} is being
+          processed. We will email you a receipt once it arrives.
+        </p>
+      )}
+      {view.outcome === 'not_taken' && <p>Nothing was charged for booking {view.reference}.</p>}
+      {view.message && <p role={view.outcome === 'refused' ? 'alert' : undefined}>{view.message}</p>}
+      {view.outcome === 'none' && <p>Pay a confirmed booking from your account page.</p>}
+      <p>
+        <a href={paths.account}>Your bookings on your account page</a>
+      </p>
+    </section>
+  );
+}

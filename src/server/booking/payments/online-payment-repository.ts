@@ -1,0 +1,237 @@
+import type { LedgerTerms } from '../../../lib/ledger.ts';
+import type { PayableKind } from '../../../lib/payment-due.ts';
+import type { Transaction } from '../../db/database.ts';
+import type { PaymentProviderName } from './payment-provider.ts';
+
+/** The SQL of online payments: payment sessions, provider events, and the ledger entries they record. */
+
+const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+/** A booking as paying it needs it: who may, what it owes, where its receipt goes. */
+export type PayableBooking = LedgerTerms & {
+  id: string;
+  reference: string;
+  userId: string | null;
+  status: string;
+  deleted: boolean;
+  property: string;
+  name: string;
+  arrival: string;
+  departure: string;
+  receivedPence: number;
+  /** The guest's address: where the booking's receipt went, else the one typed into the form. */
+  to: string;
+};
+
+const payableColumns = `request.id, request.reference, request.user_id as "userId", request.status,
+  request.deleted_at is not null as deleted, request.property, request.name,
+  ${isoDate('request.arrival')} as arrival, ${isoDate('request.departure')} as departure,
+  request.total_pence as "totalPence", request.deposit_pence as "depositPence",
+  ${isoDate('request.balance_due_date')} as "balanceDueDate",
+  case when request.status = 'confirmed'
+    then ${isoDate("(request.status_changed_at at time zone 'Asia/Kolkata')::date")} end as "confirmedOn",
+  coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer
+    as "receivedPence",
+  coalesce(
+    (select recipient from public.email_outbox
+     where booking_request_id = request.id and kind = 'booking_guest_receipt'
+     order by created_at limit 1),
+    request.email
+  ) as "to"`;
+
+/** The booking with this reference, as the caller may see it (RLS decides); undefined otherwise. */
+export async function selectPayableBooking(
+  tx: Transaction,
+  reference: string,
+): Promise<PayableBooking | undefined> {
+  const [row] = await tx.query<PayableBooking>(
+    `select ${payableColumns} from public.booking_requests request where request.reference = $1`,
+    [reference],
+  );
+  return row;
+}
+
+/** The same, by id, with the booking's row locked until the transaction ends. */
+export async function lockPayableBooking(tx: Transaction, id: string): Promise<PayableBooking | undefined> {
+  const [row] = await tx.query<PayableBooking>(
+    `select ${payableColumns} from public.booking_requests request where request.id = $1 for update of request`,
+    [id],
+  );
+  return row;
+}
+
+export type StoredSession = {
+  id: string;
+  bookingId: string;
+  reference: string;
+  provider: PaymentProviderName;
+  providerSessionId: string;
+  kind: PayableKind;
+  amountPence: number;
+  currency: string;
+  status: 'open' | 'paid' | 'expired' | 'unrecorded';
+  paymentId: string | null;
+  createdAt: Date;
+};
+
+const sessionColumns = `session.id, session.booking_request_id as "bookingId", request.reference,
+  session.provider, session.provider_session_id as "providerSessionId", session.kind,
+  session.amount_pence as "amountPence", session.currency, session.status, session.payment_id as "paymentId",
+  session.created_at as "createdAt"`;
+
+/** Records a session the provider opened. */
+export async function insertPaymentSession(
+  tx: Transaction,
+  session: Pick<
+    StoredSession,
+    'bookingId' | 'provider' | 'providerSessionId' | 'kind' | 'amountPence' | 'currency'
+  >,
+): Promise<void> {
+  await tx.query(
+    `insert into public.payment_sessions
+       (booking_request_id, provider, provider_session_id, kind, amount_pence, currency)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      session.bookingId,
+      session.provider,
+      session.providerSessionId,
+      session.kind,
+      session.amountPence,
+      session.currency,
+    ],
+  );
+}
+
+/**
+ * The newest session of a booking still open for this kind and amount, opened since `since`: a second
+ * click on Pay goes back to it rather than opening another that could be paid twice.
+ */
+export async function selectOpenSession(
+  tx: Transaction,
+  bookingId: string,
+  provider: PaymentProviderName,
+  due: { kind: PayableKind; amountPence: number },
+  since: Date,
+): Promise<StoredSession | undefined> {
+  const [row] = await tx.query<StoredSession>(
+    `select ${sessionColumns}
+     from public.payment_sessions session join public.booking_requests request on request.id = session.booking_request_id
+     where session.booking_request_id = $1 and session.provider = $2 and session.kind = $3
+       and session.amount_pence = $4 and session.status = 'open' and session.created_at >= $5
+     order by session.created_at desc limit 1`,
+    [bookingId, provider, due.kind, due.amountPence, since],
+  );
+  return row;
+}
+
+/** A provider's session as we recorded it, locked until the transaction ends; undefined if not ours. */
+export async function lockPaymentSession(
+  tx: Transaction,
+  provider: PaymentProviderName,
+  providerSessionId: string,
+): Promise<StoredSession | undefined> {
+  const [row] = await tx.query<StoredSession>(
+    `select ${sessionColumns}
+     from public.payment_sessions session join public.booking_requests request on request.id = session.booking_request_id
+     where session.provider = $1 and session.provider_session_id = $2
+     for update of session`,
+    [provider, providerSessionId],
+  );
+  return row;
+}
+
+/**
+ * The sessions of `provider` still open that were opened before `openedBefore`, oldest first: those
+ * whose webhook never came and whose guest never came back.
+ */
+export async function selectUnsettledSessions(
+  tx: Transaction,
+  provider: PaymentProviderName,
+  openedBefore: Date,
+  limit: number,
+): Promise<StoredSession[]> {
+  return tx.query<StoredSession>(
+    `select ${sessionColumns}
+     from public.payment_sessions session join public.booking_requests request on request.id = session.booking_request_id
+     where session.provider = $1 and session.status = 'open' and session.created_at < $2
+     order by session.created_at limit $3`,
+    [provider, openedBefore, limit],
+  );
+}
+
+/** Marks a session settled: paid (with its ledger entry), expired, or paid but refused by the ledger. */
+export async function settlePaymentSession(
+  tx: Transaction,
+  id: string,
+  status: 'paid' | 'expired' | 'unrecorded',
+  paymentId: string | null,
+): Promise<void> {
+  await tx.query(
+    'update public.payment_sessions set status = $2, payment_id = $3, settled_at = now() where id = $1',
+    [id, status, paymentId],
+  );
+}
+
+/** Stores a provider event's id; false when it was stored before (a retried or replayed delivery). */
+export async function claimProviderEvent(
+  tx: Transaction,
+  event: { provider: PaymentProviderName; eventId: string; type: string; providerSessionId: string | null },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `insert into public.payment_provider_events (provider, event_id, type, provider_session_id)
+     values ($1, $2, $3, $4) on conflict (provider, event_id) do nothing returning event_id`,
+    [event.provider, event.eventId, event.type, event.providerSessionId],
+  );
+  return rows.length > 0;
+}
+
+export type OnlinePayment = {
+  bookingId: string;
+  kind: PayableKind;
+  amountPence: number;
+  receivedOn: string;
+  provider: PaymentProviderName;
+  providerReference: string;
+};
+
+/**
+ * Records money a provider took in the ledger, once per provider reference. What the ledger's trigger
+ * refuses is answered by name: the booking is no longer confirmed, or the money would pass its total.
+ * Runs in a savepoint, so the transaction can still record why.
+ */
+export async function insertOnlinePayment(
+  tx: Transaction,
+  payment: OnlinePayment,
+): Promise<{ outcome: 'recorded'; id: string } | { outcome: 'duplicate' | 'not_confirmed' | 'over_total' }> {
+  await tx.query('savepoint record_online_payment');
+  try {
+    const [row] = await tx.query<{ id: string }>(
+      `insert into public.payments
+         (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
+       values ($1, $2, $3, $4, 'card', $5, $6)
+       on conflict (provider, provider_reference) do nothing
+       returning id`,
+      [
+        payment.bookingId,
+        payment.kind,
+        payment.amountPence,
+        payment.receivedOn,
+        payment.provider,
+        payment.providerReference,
+      ],
+    );
+    await tx.query('release savepoint record_online_payment');
+    return row ? { outcome: 'recorded', id: row.id } : { outcome: 'duplicate' };
+  } catch (error) {
+    const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+    const outcome =
+      code === '23514' && constraint === 'payments_only_on_confirmed_bookings'
+        ? 'not_confirmed'
+        : code === '23514' && constraint === 'payments_within_the_booking_total'
+          ? 'over_total'
+          : undefined;
+    if (!outcome) throw error;
+    await tx.query('rollback to savepoint record_online_payment');
+    return { outcome };
+  }
+}

@@ -1,0 +1,378 @@
+import { todayInKerala } from '../../../lib/dates.ts';
+import { summariseLedger } from '../../../lib/ledger.ts';
+import { formatPence } from '../../../lib/money.ts';
+import { paths, payReturnPath } from '../../../lib/paths.ts';
+import { choosePaymentDue, type PaymentDue } from '../../../lib/payment-due.ts';
+import type { Visitor } from '../../auth/session.ts';
+import { findProperty } from '../../catalogue/catalogue.ts';
+import { siteUrl } from '../../config.ts';
+import { type Caller, serviceRole, withCaller } from '../../db/database.ts';
+import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
+import { Refusal } from '../../refusal.ts';
+import { describeNextPayment, paymentReceiptMessage } from './online-payment-emails.ts';
+import {
+  claimProviderEvent,
+  insertOnlinePayment,
+  insertPaymentSession,
+  lockPayableBooking,
+  lockPaymentSession,
+  type PayableBooking,
+  selectOpenSession,
+  selectPayableBooking,
+  selectUnsettledSessions,
+  settlePaymentSession,
+} from './online-payment-repository.ts';
+import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-link.ts';
+import type { PaymentProvider, ProviderEvent, SessionState } from './payment-provider.ts';
+
+/**
+ * Taking a booking's money online: a session at the provider for exactly what is due now, and the
+ * money recorded in the ledger once, whichever comes first of the provider's webhook and the guest's
+ * return, however often either comes. Sessions and events are written as the server (service_role):
+ * a guest reaches them only through these rules.
+ */
+
+/** A second click on Pay within this long goes back to the session the first one opened. */
+const reuseSessionMs = 20 * 60 * 1000;
+
+const noSuchBooking = () => new Refusal('not_found', 'There is no booking with that reference to pay.');
+
+/** What is due now on a booking, judged on Kerala's `today`; null when nothing is. */
+export function readPaymentDue(booking: PayableBooking, today: string): PaymentDue | null {
+  const summary = summariseLedger(booking, booking.receivedPence, today);
+  return choosePaymentDue({ ...booking, ...summary });
+}
+
+/** Who is paying: a signed-in guest (RLS shows them only their bookings), or the holder of a pay link. */
+export type Payer = { visitor: Visitor } | { link: Partial<PayLink> };
+
+/**
+ * Opens a session at the provider for what `reference` owes now and answers the page to send the guest
+ * to. Refused when the payer may not see the booking (not found, as for one that does not exist), when
+ * it is not confirmed, or when nothing is owed.
+ */
+export async function startPayment(
+  provider: PaymentProvider,
+  reference: string,
+  payer: Payer,
+): Promise<{ url: string }> {
+  const today = todayInKerala();
+  let reader: Caller = serviceRole;
+  if ('visitor' in payer) {
+    reader = { role: 'authenticated', claims: payer.visitor.claims };
+  } else if (!holdsPayLink(await readPayLinkKey(), reference, payer.link, today)) {
+    throw new Refusal(
+      'forbidden',
+      'This payment link has expired or is not valid. Sign in to pay from your account.',
+    );
+  }
+  const booking = await withCaller(reader, (tx) => selectPayableBooking(tx, reference));
+  if (!booking || booking.deleted) throw noSuchBooking();
+  if (booking.status !== 'confirmed') {
+    throw new Refusal(
+      'conflict',
+      booking.status === 'new'
+        ? 'This booking is not confirmed yet: we will email you when it is, with a link to pay the deposit.'
+        : `This booking is ${booking.status}: nothing is due.`,
+    );
+  }
+  const due = readPaymentDue(booking, today);
+  if (!due)
+    throw new Refusal('conflict', `This booking is paid in full (${formatPence(booking.totalPence)}).`);
+
+  const open = await withCaller(serviceRole, (tx) =>
+    selectOpenSession(tx, booking.id, provider.name, due, new Date(Date.now() - reuseSessionMs)),
+  );
+  if (open) {
+    const state = await provider.findSession(open.providerSessionId);
+    if (state.status === 'open' && state.url) return { url: state.url };
+  }
+  const property = await findProperty(booking.property);
+  const site = siteUrl();
+  const session = await provider.createSession({
+    bookingId: booking.id,
+    reference: booking.reference,
+    kind: due.kind,
+    amountPence: due.amountPence,
+    currency: 'GBP',
+    description: `${due.kind === 'deposit' ? 'Deposit' : 'Payment'} for ${property?.name ?? booking.property}, ${booking.reference}`,
+    customerEmail: booking.to,
+    returnUrl: `${site}${payReturnPath(booking.reference)}`,
+    cancelUrl: `${site}${paths.account}`,
+  });
+  await withCaller(serviceRole, (tx) =>
+    insertPaymentSession(tx, {
+      bookingId: booking.id,
+      provider: provider.name,
+      providerSessionId: session.sessionId,
+      kind: due.kind,
+      amountPence: due.amountPence,
+      currency: 'GBP',
+    }),
+  );
+  return { url: session.url };
+}
+
+/** What settling a session did; every outcome but a refusal is answered 200 to a webhook. */
+export type Settlement =
+  | { outcome: 'recorded' | 'already_recorded'; bookingId: string; amountPence: number }
+  | { outcome: 'not_paid' | 'expired'; bookingId: string }
+  | { outcome: 'duplicate_event' | 'ignored' }
+  | { outcome: 'unrecorded'; bookingId: string; reason: 'not_confirmed' | 'over_total' };
+
+/**
+ * Records a session the provider says is paid, once: the session must be one we opened, for the
+ * booking, amount and currency we opened it for. The provider's event id, when a webhook brings it,
+ * is stored in the same transaction, so a retried delivery records nothing again. Paid money the
+ * ledger refuses (the booking cancelled meanwhile, or the total passed) is kept as "unrecorded" for the
+ * office to refund. A receipt is queued with the ledger entry and sent once committed.
+ */
+export async function settleSession(
+  provider: PaymentProvider,
+  state: SessionState,
+  event?: Pick<ProviderEvent, 'eventId' | 'type'>,
+): Promise<Settlement> {
+  const key = await readPayLinkKey();
+  const today = todayInKerala();
+  const { settlement, emailId } = await withCaller(serviceRole, async (tx) => {
+    if (event) {
+      const first = await claimProviderEvent(tx, {
+        provider: provider.name,
+        eventId: event.eventId,
+        type: event.type,
+        providerSessionId: state.sessionId,
+      });
+      if (!first) return { settlement: { outcome: 'duplicate_event' } as Settlement };
+    }
+    const session = await lockPaymentSession(tx, provider.name, state.sessionId);
+    if (!session) throw new Refusal('not_found', `No payment session ${state.sessionId} was opened here.`);
+    if (state.bookingId !== null && state.bookingId !== session.bookingId) {
+      throw new Refusal('conflict', `Session ${state.sessionId} belongs to another booking than it names.`);
+    }
+    if (state.status === 'open')
+      return { settlement: { outcome: 'not_paid', bookingId: session.bookingId } as Settlement };
+    if (session.status !== 'open') {
+      return {
+        settlement: (session.status === 'paid'
+          ? { outcome: 'already_recorded', bookingId: session.bookingId, amountPence: session.amountPence }
+          : {
+              outcome: session.status === 'expired' ? 'expired' : 'ignored',
+              bookingId: session.bookingId,
+            }) as Settlement,
+      };
+    }
+    if (state.status === 'expired') {
+      await settlePaymentSession(tx, session.id, 'expired', null);
+      return { settlement: { outcome: 'expired', bookingId: session.bookingId } as Settlement };
+    }
+    if (state.amountPence !== session.amountPence || state.currency !== session.currency) {
+      throw new Refusal(
+        'conflict',
+        `Session ${state.sessionId} was paid ${state.amountPence} ${state.currency}, not the ${session.amountPence} ${session.currency} it was opened for.`,
+      );
+    }
+    if (!state.paymentReference)
+      throw new Refusal('conflict', `Session ${state.sessionId} is paid without a payment reference.`);
+    const booking = await lockPayableBooking(tx, session.bookingId);
+    if (!booking) throw new Error(`Booking ${session.bookingId} vanished while its payment was settled`);
+    const recorded = await insertOnlinePayment(tx, {
+      bookingId: session.bookingId,
+      kind: session.kind,
+      amountPence: session.amountPence,
+      receivedOn: today,
+      provider: provider.name,
+      providerReference: state.paymentReference,
+    });
+    if (recorded.outcome === 'duplicate') {
+      return {
+        settlement: {
+          outcome: 'already_recorded',
+          bookingId: session.bookingId,
+          amountPence: session.amountPence,
+        } as Settlement,
+      };
+    }
+    if (recorded.outcome !== 'recorded') {
+      await settlePaymentSession(tx, session.id, 'unrecorded', null);
+      console.error(
+        `Payment ${state.paymentReference} of booking ${booking.reference} was taken but not recorded (${recorded.outcome}): refund it.`,
+      );
+      return {
+        settlement: {
+          outcome: 'unrecorded',
+          bookingId: session.bookingId,
+          reason: recorded.outcome,
+        } as Settlement,
+      };
+    }
+    await settlePaymentSession(tx, session.id, 'paid', recorded.id);
+    const after = { ...booking, receivedPence: booking.receivedPence + session.amountPence };
+    const property = await findProperty(booking.property);
+    const emailId = await queueEmail(
+      tx,
+      'payment_receipt',
+      paymentReceiptMessage(
+        {
+          to: booking.to,
+          name: booking.name,
+          reference: booking.reference,
+          propertyName: property?.name ?? booking.property,
+          arrival: booking.arrival,
+          departure: booking.departure,
+          kind: session.kind,
+          amountPence: session.amountPence,
+          receivedOn: today,
+          totalPence: booking.totalPence,
+          receivedPence: after.receivedPence,
+          next: readPaymentDue(after, today),
+          payUrl: payLinkUrl(key, siteUrl(), booking.reference, booking.arrival),
+        },
+        siteUrl(),
+      ),
+      { bookingRequestId: booking.id },
+    );
+    return {
+      settlement: {
+        outcome: 'recorded',
+        bookingId: session.bookingId,
+        amountPence: session.amountPence,
+      } as Settlement,
+      emailId,
+    };
+  });
+  if (emailId) await deliverQueuedEmails([emailId]);
+  return settlement;
+}
+
+/** Reads a webhook (its signature verified by the provider) and settles the session it is about. */
+export async function receiveWebhook(
+  provider: PaymentProvider,
+  rawBody: string,
+  headers: Headers,
+): Promise<Settlement> {
+  const event = await provider.readWebhook(rawBody, headers);
+  if (!event.session) {
+    await withCaller(serviceRole, (tx) =>
+      claimProviderEvent(tx, {
+        provider: provider.name,
+        eventId: event.eventId,
+        type: event.type,
+        providerSessionId: null,
+      }),
+    );
+    return { outcome: 'ignored' };
+  }
+  return settleSession(provider, event.session, event);
+}
+
+/** What the return page tells the guest. */
+export type PaymentResult = {
+  reference: string;
+  outcome: 'received' | 'processing' | 'not_taken';
+  amountPence: number;
+  /** What is still due and when, in a sentence (nothing once paid in full). */
+  next: string;
+  nextDue: PaymentDue | null;
+};
+
+/**
+ * The guest back from the provider's page: asks the provider about the session (its webhook may not
+ * have come yet) and records the money if it has not been, then says what was received and what is next.
+ * The session id is the key, as the provider's own return address carries it.
+ */
+export async function readPaymentResult(
+  provider: PaymentProvider,
+  reference: string,
+  sessionId: string,
+): Promise<PaymentResult> {
+  const known = await withCaller(serviceRole, (tx) => lockPaymentSession(tx, provider.name, sessionId));
+  if (!known || known.reference !== reference) {
+    throw new Refusal('not_found', 'We know of no such payment for this booking.');
+  }
+  const state = await provider.findSession(sessionId);
+  const settled = await settleSession(provider, state);
+  const booking = await withCaller(serviceRole, (tx) => selectPayableBooking(tx, reference));
+  if (!booking) throw noSuchBooking();
+  const nextDue = booking.status === 'confirmed' ? readPaymentDue(booking, todayInKerala()) : null;
+  const outcome =
+    settled.outcome === 'recorded' || settled.outcome === 'already_recorded'
+      ? 'received'
+      : settled.outcome === 'not_paid'
+        ? 'processing'
+        : 'not_taken';
+  return { reference, outcome, amountPence: known.amountPence, next: describeNextPayment(nextDue), nextDue };
+}
+
+/** What one reconciliation run found, by what settling each session did. */
+export type ReconciliationReport = {
+  asked: number;
+  recorded: number;
+  expired: number;
+  open: number;
+  failed: number;
+};
+
+/** A session is asked about once it has been open this long without a webhook or a return. */
+export const reconcileAfterMs = 10 * 60 * 1000;
+
+/**
+ * Asks the provider about every session still open after `reconcileAfterMs` (at most `limit`, oldest
+ * first) and settles each as its webhook would have: a payment whose webhook was lost is recorded
+ * (once, as ever), an abandoned session is marked expired once the provider expires it. One session
+ * the provider cannot answer for is counted and left for the next run.
+ */
+export async function reconcilePayments(
+  provider: PaymentProvider,
+  { now = new Date(), limit = 100 } = {},
+): Promise<ReconciliationReport> {
+  const report: ReconciliationReport = { asked: 0, recorded: 0, expired: 0, open: 0, failed: 0 };
+  const sessions = await withCaller(serviceRole, (tx) =>
+    selectUnsettledSessions(tx, provider.name, new Date(now.getTime() - reconcileAfterMs), limit),
+  );
+  for (const session of sessions) {
+    report.asked++;
+    try {
+      const settled = await settleSession(provider, await provider.findSession(session.providerSessionId));
+      if (settled.outcome === 'recorded') report.recorded++;
+      else if (settled.outcome === 'expired') report.expired++;
+      else if (settled.outcome === 'not_paid') report.open++;
+    } catch (error) {
+      report.failed++;
+      console.error(
+        `Payment session ${session.providerSessionId} of ${session.reference} could not be reconciled`,
+        error,
+      );
+    }
+  }
+  return report;
+}
+
+/** A line for the log: what one reconciliation run did. */
+export const describeReconciliation = ({ asked, recorded, expired, open, failed }: ReconciliationReport) =>
+  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed.`;
+
+/**
+ * Runs `reconcilePayments` every `everyMs` for `npm start`, one run at a time, with the configured
+ * provider; a run that fails is logged and the next one tries again. Answers the stop function.
+ */
+export function startReconciliationWorker(
+  provider: () => PaymentProvider,
+  everyMs = 5 * 60 * 1000,
+): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await reconcilePayments(provider());
+      if (report.asked > 0) console.log(describeReconciliation(report));
+    } catch (error) {
+      console.error('The payments could not be reconciled; the next run tries again', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { payableKinds } from '../../../lib/payment-due.ts';
+
+/**
+ * The one seam every payment provider sits behind (Stripe, and the stand-in that `npm start` and the
+ * tests use): open a hosted payment session for an amount due, read a webhook only once its signature
+ * holds, look a session up, refund. Card data goes from the guest's browser to the provider's page and
+ * never through this interface, our functions or our pages.
+ */
+
+/** The providers a payment can come through; the database's list is payments.provider. */
+export const paymentProviders = ['stand-in', 'stripe', 'razorpay'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+/** A session's life as payment_sessions.status records it (see the online payments migration). */
+export const paymentSessionStatuses = ['open', 'paid', 'expired', 'unrecorded'] as const;
+
+/** What a session is opened for: exactly the amount due now (src/lib/payment-due.ts) on one booking. */
+export const sessionRequestSchema = z.object({
+  bookingId: z.uuid(),
+  reference: z.string().min(1),
+  kind: z.enum(payableKinds),
+  amountPence: z.int().positive(),
+  currency: z.literal('GBP'),
+  /** What the provider's page says the money is for. */
+  description: z.string().min(1).max(200),
+  customerEmail: z.email().optional(),
+  /** Where the provider sends the guest back: after paying, and after giving up. */
+  returnUrl: z.url(),
+  cancelUrl: z.url(),
+});
+export type SessionRequest = z.infer<typeof sessionRequestSchema>;
+
+/** A session as the provider tells it now. */
+export const sessionStateSchema = z.object({
+  sessionId: z.string().min(1),
+  /** open: not paid yet; paid: the money is taken; expired: never paid and no longer payable. */
+  status: z.enum(['open', 'paid', 'expired']),
+  amountPence: z.int().nonnegative(),
+  /** ISO 4217, upper case. */
+  currency: z.string().length(3),
+  /** The provider's name for the money taken (a refund is asked against it); set once paid. */
+  paymentReference: z.string().min(1).nullable(),
+  /** The booking the session was opened for, as we told the provider. */
+  bookingId: z.string().nullable(),
+  /** The provider's page while the session is open (a second click on Pay goes back to it). */
+  url: z.string().nullable(),
+});
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+/** A webhook once verified: the provider's event id (stored once) and the session it is about, if any. */
+export const providerEventSchema = z.object({
+  eventId: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  /** Null for events about nothing we settle (a payout, a customer): stored, answered, ignored. */
+  session: sessionStateSchema.nullable(),
+});
+export type ProviderEvent = z.infer<typeof providerEventSchema>;
+
+/** A webhook whose signature, age or shape does not hold: answered 400, nothing stored. */
+export class WebhookRefused extends Error {
+  override name = 'WebhookRefused';
+}
+
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  /** Opens a hosted payment page for `request`; answers its id and the page to send the guest to. */
+  createSession(request: SessionRequest): Promise<{ sessionId: string; url: string }>;
+  /** Verifies a webhook's signature over its raw body and reads it; throws WebhookRefused otherwise. */
+  readWebhook(rawBody: string, headers: Headers): Promise<ProviderEvent>;
+  /** The session as the provider holds it now (the return page asks, in case its webhook is late). */
+  findSession(sessionId: string): Promise<SessionState>;
+  /** Refunds `amountPence` of a payment; answers the provider's refund id. */
+  refund(paymentReference: string, amountPence: number): Promise<{ refundId: string }>;
+};

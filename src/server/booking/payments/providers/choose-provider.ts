@@ -1,0 +1,32 @@
+import { ConfigurationError, readPayments } from '../../../config.ts';
+import type { PaymentProvider } from '../payment-provider.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+
+/** The stand-in's key is its API key and, prefixed as Stripe's are, its webhooks' signing secret. */
+export const standInKeys = (key: string) => ({ secretKey: `sk_test_${key}`, webhookSecret: `whsec_${key}` });
+
+/**
+ * The configured payment provider. The stand-in is reached at the address `npm start` gave it; where
+ * nothing runs one (a deploy left on the default), there is no provider, and this says what to set.
+ */
+export function choosePaymentProvider(environment: NodeJS.ProcessEnv = process.env): PaymentProvider {
+  const settings = readPayments(environment);
+  if (settings.kind === 'stripe') {
+    return createStripeProvider({
+      name: 'stripe',
+      secretKey: settings.secretKey,
+      webhookSecret: settings.webhookSecret,
+    });
+  }
+  if (!settings.url || !settings.key) {
+    throw new ConfigurationError(
+      'Online payments need a provider: no payment stand-in runs here (npm start runs one). Set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.',
+    );
+  }
+  const { hostname, port, protocol } = new URL(settings.url);
+  return createStripeProvider({
+    name: 'stand-in',
+    ...standInKeys(settings.key),
+    api: { host: hostname, port: Number(port), protocol: protocol === 'https:' ? 'https' : 'http' },
+  });
+}

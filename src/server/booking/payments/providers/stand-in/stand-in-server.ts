@@ -1,0 +1,405 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { renderCheckoutPage, testCards } from './stand-in-page.ts';
+
+/**
+ * A payment provider in the repository, for `npm start` and the tests: the part of Stripe's API that
+ * the Stripe provider calls (Checkout Sessions, refunds), which the official `stripe` SDK reaches
+ * through its `host`/`port`/`protocol` options, and a hosted page that looks like Checkout. Paying
+ * there sends `checkout.session.completed` to the site's webhook, signed as Stripe signs it
+ * (`stripe.webhooks.generateTestHeaderString`), then sends the guest back, as Stripe does. No account,
+ * no network: it keeps its sessions in memory and listens on 127.0.0.1. It never runs on Netlify.
+ */
+
+export type StandInOptions = {
+  /** The key the SDK must send (`Authorization: Bearer …`), and the secret webhooks are signed with. */
+  apiKey: string;
+  webhookSecret: string;
+  /** Where paid and expired sessions are announced: the site's webhook endpoint. */
+  webhookUrl: string;
+  /** 0 (the default) takes any free port. */
+  port?: number;
+  /** Waits between a webhook's delivery attempts, as Stripe retries one not answered 2xx. */
+  retryDelaysMs?: number[];
+};
+
+type Json = Record<string, unknown>;
+
+/** A Checkout Session as Stripe's API answers it, with the fields the Stripe provider reads. */
+export type StandInSession = {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+  created: number;
+  expires_at: number;
+  livemode: false;
+  /** What the page says the money is for (the line item's name). */
+  description: string;
+  refunded: number;
+};
+
+export type WebhookDelivery = { eventId: string; type: string; status: number | 'failed' };
+
+export type PaymentStandIn = {
+  /** The origin its API and pages answer on, e.g. http://127.0.0.1:41234. */
+  url: string;
+  host: string;
+  port: number;
+  sessions: Map<string, StandInSession>;
+  /** Every webhook delivery attempt, in order. */
+  deliveries: WebhookDelivery[];
+  /** Pays a session as a guest would on its page (tests that have no browser). */
+  pay(sessionId: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Checkout Sessions expire 24 hours after they are made unless told sooner. */
+const sessionLifetimeSeconds = 24 * 60 * 60;
+const maxBodyBytes = 64 * 1024;
+
+class ApiError extends Error {
+  readonly status: number;
+  readonly param: string | undefined;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, param?: string, code?: string) {
+    super(message);
+    this.status = status;
+    this.param = param;
+    this.code = code;
+  }
+}
+
+/**
+ * A form body as Stripe's SDK encodes it (`line_items[0][price_data][currency]=gbp`), nested; arrays
+ * stay objects with numeric keys.
+ */
+export function readStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const keys = name.split(/\[|\]\[|\]/).filter((key) => key !== '');
+    let node = root;
+    keys.forEach((key, index) => {
+      if (index === keys.length - 1) {
+        node[key] = value;
+        return;
+      }
+      if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+      node = node[key] as Json;
+    });
+  }
+  return root;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const child = (value: unknown, key: string) =>
+  typeof value === 'object' && value !== null ? (value as Json)[key] : undefined;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBodyBytes) reject(new ApiError(413, 'The request is too large.'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function sendPage(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // No form-action: after a post, the page sends the guest back to the site, another origin.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+  });
+  res.end(html);
+}
+
+/** A session as Stripe answers it: without the stand-in's own fields. */
+function publicSession({ description: _description, refunded: _refunded, ...session }: StandInSession) {
+  return session;
+}
+
+const pageOf = (session: StandInSession) => ({
+  id: session.id,
+  amountPence: session.amount_total,
+  description: session.description,
+  status: session.status,
+});
+
+/** Starts the stand-in on 127.0.0.1; resolves once it listens. */
+export async function startPaymentStandIn(options: StandInOptions): Promise<PaymentStandIn> {
+  const sessions = new Map<string, StandInSession>();
+  const deliveries: WebhookDelivery[] = [];
+  const retryDelaysMs = options.retryDelaysMs ?? [1000, 5000, 30_000];
+  const signer = new Stripe(options.apiKey);
+  const pending = new Set<NodeJS.Timeout>();
+  let origin = '';
+
+  function createSession(form: Json): StandInSession {
+    const item = child(form.line_items, '0');
+    const price = child(item, 'price_data');
+    const amount = Number(text(child(price, 'unit_amount')));
+    const quantity = Number(text(child(item, 'quantity')) ?? '1');
+    const currency = text(child(price, 'currency'));
+    const name = text(child(child(price, 'product_data'), 'name'));
+    if (text(form.mode) !== 'payment') throw new ApiError(400, 'Only mode=payment is supported.', 'mode');
+    if (child(form.line_items, '1') !== undefined) {
+      throw new ApiError(400, 'The stand-in takes one line item.', 'line_items');
+    }
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      throw new ApiError(400, 'Invalid unit_amount.', 'line_items[0][price_data][unit_amount]');
+    }
+    if (!Number.isSafeInteger(quantity) || quantity < 1) {
+      throw new ApiError(400, 'Invalid quantity.', 'line_items[0][quantity]');
+    }
+    if (!currency || !/^[a-z]{3}$/.test(currency)) {
+      throw new ApiError(400, 'Invalid currency.', 'line_items[0][price_data][currency]');
+    }
+    const successUrl = text(form.success_url);
+    const cancelUrl = text(form.cancel_url);
+    if (!successUrl || !URL.canParse(successUrl))
+      throw new ApiError(400, 'Invalid success_url.', 'success_url');
+    if (!cancelUrl || !URL.canParse(cancelUrl)) throw new ApiError(400, 'Invalid cancel_url.', 'cancel_url');
+    const id = newId('cs');
+    const created = nowSeconds();
+    const metadata = Object.fromEntries(
+      Object.entries((form.metadata ?? {}) as Json).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    const session: StandInSession = {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: amount * quantity,
+      currency,
+      client_reference_id: text(form.client_reference_id) ?? null,
+      customer_email: text(form.customer_email) ?? null,
+      metadata,
+      payment_intent: null,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      url: `${origin}/checkout/${id}`,
+      created,
+      expires_at: Number(text(form.expires_at) ?? created + sessionLifetimeSeconds),
+      livemode: false,
+      description: name ?? 'Payment',
+      refunded: 0,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  function findSession(id: string): StandInSession {
+    const session = sessions.get(id);
+    if (!session) throw new ApiError(404, `No such checkout.session: '${id}'`, 'id', 'resource_missing');
+    if (session.status === 'open' && session.expires_at <= nowSeconds()) expire(session);
+    return session;
+  }
+
+  function expire(session: StandInSession) {
+    session.status = 'expired';
+    announce('checkout.session.expired', session);
+  }
+
+  /** Sends an event to the site's webhook, signed, retrying as Stripe does until it is answered 2xx. */
+  function announce(type: string, session: StandInSession) {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: nowSeconds(),
+      type,
+      livemode: false,
+      data: { object: publicSession(session) },
+    };
+    const payload = JSON.stringify(event);
+    const attempt = async (tries: number) => {
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+      const status = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      }).then(
+        async (response) => {
+          await response.body?.cancel();
+          return response.status;
+        },
+        () => 'failed' as const,
+      );
+      deliveries.push({ eventId: event.id, type, status });
+      const delay = retryDelaysMs[tries];
+      if ((status === 'failed' || status >= 300) && delay !== undefined) {
+        const timer = setTimeout(() => {
+          pending.delete(timer);
+          void attempt(tries + 1);
+        }, delay);
+        pending.add(timer);
+      }
+    };
+    return attempt(0);
+  }
+
+  async function pay(session: StandInSession) {
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.payment_intent = newId('pi');
+    await announce('checkout.session.completed', session);
+  }
+
+  function refund(form: Json) {
+    const intent = text(form.payment_intent);
+    const session = [...sessions.values()].find((each) => intent && each.payment_intent === intent);
+    if (!session)
+      throw new ApiError(404, `No such payment_intent: '${intent}'`, 'payment_intent', 'resource_missing');
+    const left = session.amount_total - session.refunded;
+    const amount = form.amount === undefined ? left : Number(text(form.amount));
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) {
+      throw new ApiError(400, `Refund amount must be between 1 and ${left}.`, 'amount');
+    }
+    session.refunded += amount;
+    return {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      currency: session.currency,
+      payment_intent: intent,
+      status: 'succeeded',
+      created: nowSeconds(),
+    };
+  }
+
+  async function answerApi(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      throw new ApiError(401, 'Invalid API Key provided.');
+    }
+    const form = req.method === 'POST' ? readStripeForm(await readBody(req)) : {};
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
+    if (pathname === '/v1/checkout/sessions' && req.method === 'POST') {
+      return sendJson(res, 200, publicSession(createSession(form)));
+    }
+    if (sessionPath && req.method === 'GET' && !sessionPath[2]) {
+      return sendJson(res, 200, publicSession(findSession(decodeURIComponent(sessionPath[1] as string))));
+    }
+    if (sessionPath && req.method === 'POST' && sessionPath[2]) {
+      const session = findSession(decodeURIComponent(sessionPath[1] as string));
+      if (session.status !== 'open') throw new ApiError(400, 'Only an open session can be expired.');
+      expire(session);
+      return sendJson(res, 200, publicSession(session));
+    }
+    if (pathname === '/v1/refunds' && req.method === 'POST') return sendJson(res, 200, refund(form));
+    throw new ApiError(404, `Unrecognized request URL (${req.method}: ${pathname}).`);
+  }
+
+  async function answerPage(req: IncomingMessage, res: ServerResponse, id: string) {
+    const session = sessions.get(id);
+    if (!session)
+      return sendPage(res, 404, '<!doctype html><title>Not found</title><p>No such payment page.</p>');
+    if (session.status === 'open' && session.expires_at <= nowSeconds()) expire(session);
+    if (req.method === 'GET' || session.status !== 'open') {
+      return sendPage(
+        res,
+        session.status === 'open' || req.method === 'GET' ? 200 : 409,
+        renderCheckoutPage(pageOf(session)),
+      );
+    }
+    const form = new URLSearchParams(await readBody(req));
+    if (form.get('action') === 'cancel') {
+      res.writeHead(303, { location: session.cancel_url });
+      return res.end();
+    }
+    const card = (form.get('card') ?? '').replaceAll(/\s/g, '');
+    if (card === testCards.declined.replaceAll(' ', '')) {
+      return sendPage(
+        res,
+        402,
+        renderCheckoutPage(pageOf(session), 'Your card was declined. Try another card.'),
+      );
+    }
+    if (card !== testCards.paid.replaceAll(' ', '')) {
+      return sendPage(
+        res,
+        400,
+        renderCheckoutPage(
+          pageOf(session),
+          `Use a test card: ${testCards.paid} (paid) or ${testCards.declined} (declined).`,
+        ),
+      );
+    }
+    await pay(session);
+    res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+    res.end();
+  }
+
+  const server = createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://stand-in');
+    const page = /^\/checkout\/([^/]+)$/.exec(pathname);
+    const work = pathname.startsWith('/v1/')
+      ? answerApi(req, res, pathname)
+      : page && (req.method === 'GET' || req.method === 'POST')
+        ? answerPage(req, res, decodeURIComponent(page[1] as string))
+        : Promise.reject(new ApiError(404, 'Not found.'));
+    work.catch((error: unknown) => {
+      if (res.headersSent) return res.destroy();
+      const refusal = error instanceof ApiError ? error : new ApiError(500, 'The stand-in failed.');
+      if (!(error instanceof ApiError)) console.error('Payment stand-in:', error);
+      sendJson(res, refusal.status, {
+        error: {
+          type: 'invalid_request_error',
+          message: refusal.message,
+          ...(refusal.param ? { param: refusal.param } : {}),
+          ...(refusal.code ? { code: refusal.code } : {}),
+        },
+      });
+    });
+  });
+  const host = '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host}:${port}`;
+  return {
+    url: origin,
+    host,
+    port,
+    sessions,
+    deliveries,
+    pay: (sessionId) => pay(findSession(sessionId)),
+    close: async () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { payableKinds } from '../../src/lib/payment-due.ts';
+import {
+  paymentProviders,
+  paymentSessionStatuses,
+} from '../../src/server/booking/payments/payment-provider.ts';
+import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import {
+  admin,
+  anon,
+  asCaller,
+  asOwner,
+  guestA,
+  guestB,
+  selfPromoted,
+  server,
+  touches,
+} from '../support/roles.ts';
+
+/**
+ * What the database allows on online payments' tables, whatever a service does: only the server opens
+ * and settles payment sessions, stores provider events and records what a provider received; a guest
+ * reads the sessions of their own bookings, an admin reads all; a provider's event and a provider's
+ * payment reference are stored once.
+ */
+
+let ownBooking = '';
+let otherBooking = '';
+let ownSession = '';
+let otherSession = '';
+const eventId = `evt_rls_${crypto.randomUUID()}`;
+
+async function insertConfirmedBooking(userId: string): Promise<string> {
+  const booking = await insertBooking(asOwner, {
+    userId,
+    name: 'RLS Payer',
+    email: `rls-pay+${crypto.randomUUID()}@example.com`,
+    property: madeUpProperty('rls-pay-villa'),
+    arrival: '2091-03-01',
+    guests: 2,
+    status: 'confirmed',
+    statusChangedAt: 'now',
+  });
+  return booking.id;
+}
+
+async function insertSession(bookingId: string): Promise<string> {
+  const [row] = await asOwner<{ id: string }>(
+    `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence)
+     values ($1, 'stand-in', $2, 'deposit', 17500) returning id`,
+    [bookingId, `cs_rls_${crypto.randomUUID()}`],
+  );
+  return row?.id as string;
+}
+
+beforeAll(async () => {
+  ownBooking = await insertConfirmedBooking(guestA.claims.sub);
+  otherBooking = await insertConfirmedBooking(guestB.claims.sub);
+  ownSession = await insertSession(ownBooking);
+  otherSession = await insertSession(otherBooking);
+  await asOwner(
+    `insert into payment_provider_events (provider, event_id, type) values ('stand-in', $1, 'checkout.session.completed')`,
+    [eventId],
+  );
+});
+
+/** `touches`, with a row refused by a policy's check counted as refused too. */
+async function attempt(db: Parameters<typeof touches>[0], statement: string) {
+  try {
+    return await touches(db, statement);
+  } catch (error) {
+    if (/violates row-level security policy/.test(String(error))) return 'refused' as const;
+    throw error;
+  }
+}
+
+const serverWrites = () => [
+  `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence)
+     values ('${ownBooking}', 'stand-in', 'cs_rls_${crypto.randomUUID()}', 'deposit', 17500)`,
+  `update payment_sessions set status = 'expired', settled_at = now() where id = '${ownSession}'`,
+  `insert into payment_provider_events (provider, event_id, type) values ('stand-in', 'evt_${crypto.randomUUID()}', 'x')`,
+  `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
+     values ('${ownBooking}', 'deposit', 17500, '2091-01-01', 'card', 'stand-in', 'pi_rls_${crypto.randomUUID()}')`,
+];
+
+describe('online payment tables', () => {
+  it.each([
+    ['anon', anon],
+    ['a signed-in guest', guestA],
+    ['a guest who wrote themselves an admin claim', selfPromoted],
+    ['an admin', admin],
+  ])(
+    'refuse %s opening or settling sessions, storing events or recording a provider’s payment',
+    async (_name, caller) => {
+      await asCaller(caller, async (db) => {
+        for (const statement of serverWrites()) {
+          expect([0, 'refused'], `${caller.name}: ${statement}`).toContain(await attempt(db, statement));
+        }
+      });
+    },
+  );
+
+  it('let a guest read the sessions of their own bookings only, and no provider event', async () => {
+    await asCaller(guestA, async (db) => {
+      expect(await attempt(db, `select id from payment_sessions where id = '${ownSession}'`)).toBe(1);
+      expect(await attempt(db, `select id from payment_sessions where id = '${otherSession}'`)).toBe(0);
+      expect(await attempt(db, `select * from payment_provider_events where event_id = '${eventId}'`)).toBe(
+        0,
+      );
+    });
+  });
+
+  it('refuse anon reading any of it', async () => {
+    await asCaller(anon, async (db) => {
+      expect(await attempt(db, `select id from payment_sessions where id = '${ownSession}'`)).toBe('refused');
+      expect(await attempt(db, `select * from payment_provider_events where event_id = '${eventId}'`)).toBe(
+        'refused',
+      );
+    });
+  });
+
+  it('let an admin read every session and event', async () => {
+    await asCaller(admin, async (db) => {
+      expect(
+        await attempt(db, `select id from payment_sessions where id in ('${ownSession}', '${otherSession}')`),
+      ).toBe(2);
+      expect(await attempt(db, `select * from payment_provider_events where event_id = '${eventId}'`)).toBe(
+        1,
+      );
+    });
+  });
+
+  it('let the server open and settle sessions, store events and record what a provider received', async () => {
+    await asCaller(server, async (db) => {
+      for (const statement of serverWrites()) expect(await attempt(db, statement), statement).toBe(1);
+    });
+  });
+
+  it('refuse the server recording a payment without a provider, or in an admin’s name', async () => {
+    await asCaller(server, async (db) => {
+      const withoutProvider = `insert into payments (booking_request_id, kind, amount_pence, received_on, method)
+        values ('${ownBooking}', 'deposit', 100, '2091-01-01', 'card')`;
+      await expect(attempt(db, withoutProvider)).rejects.toThrow(
+        /payments_recorded_by_an_admin_or_a_provider/,
+      );
+      const inAnAdminsName = `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference, recorded_by)
+        values ('${ownBooking}', 'deposit', 100, '2091-01-01', 'card', 'stand-in', 'pi_x', '${admin.claims.sub}')`;
+      expect(await attempt(db, inAnAdminsName)).toBe('refused');
+    });
+  });
+
+  it('store a provider’s event once, and a provider’s payment reference once', async () => {
+    await asCaller(server, async (db) => {
+      const event = `insert into payment_provider_events (provider, event_id, type) values ('stand-in', '${eventId}', 'x')`;
+      await expect(db.query(event)).rejects.toThrow(/duplicate key/);
+    });
+    const reference = `pi_once_${crypto.randomUUID()}`;
+    const pay = () =>
+      asOwner(
+        `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
+         values ($1, 'deposit', 1000, '2091-01-01', 'card', 'stripe', $2)`,
+        [ownBooking, reference],
+      );
+    await pay();
+    await expect(pay()).rejects.toThrow(/payments_recorded_once_per_provider_reference/);
+  });
+
+  it('hold the lists the code uses equal to the database’s', async () => {
+    const checks = await asOwner<{ name: string; definition: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+       where conrelid in ('public.payment_sessions'::regclass, 'public.payments'::regclass) and contype = 'c'`,
+    );
+    const listed = (table: string, column: string) => {
+      const check = checks.find(({ name }) => name === `${table}_${column}_check`);
+      return [...(check?.definition ?? '').matchAll(/'([^']+)'::text/g)].map((match) => match[1]).sort();
+    };
+    expect(listed('payment_sessions', 'provider')).toEqual([...paymentProviders].sort());
+    expect(listed('payments', 'provider')).toEqual([...paymentProviders].sort());
+    expect(listed('payment_sessions', 'status')).toEqual([...paymentSessionStatuses].sort());
+    expect(listed('payment_sessions', 'kind')).toEqual([...payableKinds].sort());
+  });
+});
