@@ -1,5 +1,6 @@
 import { isoDate, isoTimestamp, officeTime, pounds } from '../db/sql-format.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
+import { bookingRequestsTable } from './booking-repository.ts';
 import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts';
 
 /**
@@ -16,7 +17,7 @@ const commonColumns = {
 };
 
 export const bookingRequestsInbox = {
-  table: 'booking_requests',
+  table: bookingRequestsTable,
   searchText: `(name || ' ' || email || ' ' || phone || ' ' || city || ' ' || property || ' ' || coalesce(message, ''))`,
   referenceColumn: 'reference',
   isNew: `status = 'new'`,

@@ -12,6 +12,9 @@ import { isoDate } from '../db/sql-format.ts';
  * never as JS Dates.
  */
 
+/** The table's name, for the office's inbox, which builds its generic queries (lists, trash, counts) from it. */
+export const bookingRequestsTable = 'booking_requests';
+
 /**
  * The stays that hold their nights: confirmed and not in the trash, the rows the exclusion constraint
  * of migration 20261122000400 keeps apart. Every query of taken nights starts from this one subquery,
