@@ -133,6 +133,10 @@ async function measureTap(browser: Browser, tap: Tap): Promise<{ ms: number; slo
 
 await rm('.data/bench-first-tap', { recursive: true, force: true });
 const server = await startServer(port, { EMBEDDED_DATA_DIR: dataDir, DATABASE_URL: '' });
+// The server runs in its own process group with its database: an interrupted run stops it too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopServer(server).finally(() => process.exit(130)));
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
