@@ -8,7 +8,7 @@
  * event entry of that first interaction: input delay, handlers (a hydration the tap sets off included)
  * and the wait for the next paint. Each figure is a median over `BENCH_RUNS` (5) pages. The budget is
  * INP ≤ 200 ms ("good" in Core Web Vitals). Serves the build as `npm start` does (build first), on
- * `BENCH_PORT` (8896) with its own embedded database under `.data/bench-first-tap`.
+ * `BENCH_PORT` (8896) with its own embedded database under `.data/bench-first-tap`; `BENCH_TAPS` picks taps.
  */
 import { rm } from 'node:fs/promises';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -34,7 +34,7 @@ const villa = '/villas/kovalam-cliff-villa';
 const calendarDrawn = (page: Page) =>
   page.getByRole('button', { name: 'Next month' }).waitFor({ state: 'visible', timeout: 60_000 });
 
-const taps: Tap[] = [
+const allTaps: Tap[] = [
   {
     name: 'carousel: Next slide (/)',
     path: '/',
@@ -86,6 +86,10 @@ const taps: Tap[] = [
   },
 ];
 
+/** `BENCH_TAPS` (words, comma-separated) runs only the taps whose name holds one of them, e.g. `form,menu`. */
+const only = process.env.BENCH_TAPS?.split(',');
+const taps = only ? allTaps.filter((tap) => only.some((word) => tap.name.includes(word))) : allTaps;
+
 /** Every event entry of the page's interactions so far, by interaction, longest first within each. */
 function readInteractions(page: Page) {
   return page.evaluate(
@@ -133,6 +137,10 @@ async function measureTap(browser: Browser, tap: Tap): Promise<{ ms: number; slo
 
 await rm('.data/bench-first-tap', { recursive: true, force: true });
 const server = await startServer(port, { EMBEDDED_DATA_DIR: dataDir, DATABASE_URL: '' });
+// The server runs in its own process group with its database: an interrupted run stops it too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopServer(server).finally(() => process.exit(130)));
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
