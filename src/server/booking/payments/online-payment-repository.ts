@@ -1,6 +1,7 @@
 import type { LedgerTerms } from '../../../lib/ledger.ts';
 import type { PayableKind } from '../../../lib/payment-due.ts';
 import type { Transaction } from '../../db/database.ts';
+import { bookingRequestsTable } from '../booking-repository.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 
 /** The SQL of online payments: payment sessions, provider events, and the ledger entries they record. */
@@ -45,7 +46,7 @@ export async function selectPayableBooking(
   reference: string,
 ): Promise<PayableBooking | undefined> {
   const [row] = await tx.query<PayableBooking>(
-    `select ${payableColumns} from public.booking_requests request where request.reference = $1`,
+    `select ${payableColumns} from public.${bookingRequestsTable} request where request.reference = $1`,
     [reference],
   );
   return row;
@@ -54,7 +55,7 @@ export async function selectPayableBooking(
 /** The same, by id, with the booking's row locked until the transaction ends. */
 export async function lockPayableBooking(tx: Transaction, id: string): Promise<PayableBooking | undefined> {
   const [row] = await tx.query<PayableBooking>(
-    `select ${payableColumns} from public.booking_requests request where request.id = $1 for update of request`,
+    `select ${payableColumns} from public.${bookingRequestsTable} request where request.id = $1 for update of request`,
     [id],
   );
   return row;
@@ -115,7 +116,7 @@ export async function selectOpenSession(
 ): Promise<StoredSession | undefined> {
   const [row] = await tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session join public.booking_requests request on request.id = session.booking_request_id
+     from public.payment_sessions session join public.${bookingRequestsTable} request on request.id = session.booking_request_id
      where session.booking_request_id = $1 and session.provider = $2 and session.kind = $3
        and session.amount_pence = $4 and session.status = 'open' and session.created_at >= $5
      order by session.created_at desc limit 1`,
@@ -132,7 +133,7 @@ export async function lockPaymentSession(
 ): Promise<StoredSession | undefined> {
   const [row] = await tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session join public.booking_requests request on request.id = session.booking_request_id
+     from public.payment_sessions session join public.${bookingRequestsTable} request on request.id = session.booking_request_id
      where session.provider = $1 and session.provider_session_id = $2
      for update of session`,
     [provider, providerSessionId],
@@ -152,7 +153,7 @@ export async function selectUnsettledSessions(
 ): Promise<StoredSession[]> {
   return tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session join public.booking_requests request on request.id = session.booking_request_id
+     from public.payment_sessions session join public.${bookingRequestsTable} request on request.id = session.booking_request_id
      where session.provider = $1 and session.status = 'open' and session.created_at < $2
      order by session.created_at limit $3`,
     [provider, openedBefore, limit],
