@@ -16,6 +16,11 @@ export const externalDatabaseUrl = process.env.E2E_DATABASE_URL;
 /** What `npm start`'s server prints once it serves and once all its functions are ready (scripts/serve.ts). */
 export const serverReady = /(?=[\s\S]*is running at)(?=[\s\S]*Functions: \d+ of \d+ ready in)/;
 
+// Every sign-up and sign-in of the journeys hashes a password: at OWASP's cost 0.75 s of a core each.
+// Set here, so the e2e server, the servers tests start and the scripts they run (admin:create) inherit
+// it; the cost is stored in each hash, so what is tested is the same (src/server/config.ts).
+process.env.PASSWORD_HASH_LOG_N ??= '12';
+
 /** The e2e server's CPU is shared with its tests: two workers, each a browser, fill the 2 cores. */
 const workers = 2;
 

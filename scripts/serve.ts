@@ -121,12 +121,17 @@ const databaseReady = prepareDatabase({
   },
 );
 cleanups.push(async () => (await databaseReady).stop());
-const [{ NetlifyDev }, { listFunctions }, { bundlerSettingsOf, findBundlingPatchProblem, takeBundlesFrom }] =
-  await Promise.all([
-    import('@netlify/dev'),
-    import('@netlify/zip-it-and-ship-it'),
-    import('./support/bundle-functions-once.ts'),
-  ]);
+const [
+  { NetlifyDev },
+  { listFunctions },
+  { bundlerSettingsOf, findBundlingPatchProblem, takeBundlesFrom },
+  { createWarmFunctionInstances },
+] = await Promise.all([
+  import('@netlify/dev'),
+  import('@netlify/zip-it-and-ship-it'),
+  import('./support/bundle-functions-once.ts'),
+  import('./support/warm-function-instances.ts'),
+]);
 const bundlingPatchProblem = findBundlingPatchProblem();
 if (bundlingPatchProblem) {
   console.error(bundlingPatchProblem);
@@ -185,7 +190,11 @@ const functions = new Map(
 );
 void prepareFunctions();
 const registered = new Set<string>();
+// Each function runs on warm instances, as on Netlify, rather than a worker started for each request.
+const warmInstances = createWarmFunctionInstances();
+cleanups.push(() => warmInstances.close());
 takeBundlesFrom({
+  invoke: (invocation, cold) => warmInstances.invoke(invocation, cold),
   register({ name, functionsConfig }) {
     if (JSON.stringify(functionsConfig) !== JSON.stringify(bundlerSettings)) {
       throw new Error(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { FunctionsHandler } from '@netlify/functions-dev';
 import type { BuildData } from './function-bundle-cache.ts';
+import type { Invocation } from './warm-function-instances.ts';
 
 /**
  * @netlify/dev (5.1.3, through @netlify/functions-dev 2.0.8) bundles every function as it starts, into
@@ -9,8 +10,8 @@ import type { BuildData } from './function-bundle-cache.ts';
  * plugin, which watches no files (netlify/primitives#199, "use ephemeral directories to serve
  * functions"), and offers no option to keep a bundle: right for a dev server, wasted on `npm start`,
  * which serves one fixed build. `takeBundlesFrom` makes every function take its bundle from a provider
- * (function-bundle-cache.ts) instead, and keeps the rest: each request still runs in a fresh worker
- * thread, as Netlify runs each invocation. It replaces private parts of @netlify/functions-dev, so it is
+ * (function-bundle-cache.ts) instead, and, given a way to run them, each invocation on a warm instance
+ * (warm-function-instances.ts) instead of a fresh worker thread per request. It replaces private parts of @netlify/functions-dev, so it is
  * written for one version and refuses any other.
  */
 export const patchedFunctionsDevVersion = '2.0.8';
@@ -28,6 +29,11 @@ export type BundleProvider = {
   register(func: RegisteredFunction): void;
   /** The function's bundle, for a request that waits on it. */
   bundle(name: string, mainFile: string): Promise<BuildData>;
+  /**
+   * Runs one invocation (warm-function-instances.ts); without it, Netlify's runtime runs each in a
+   * fresh worker thread. `cold` is that runtime's own way.
+   */
+  invoke?(invocation: Invocation, cold: (invocation: Invocation) => Promise<Response>): Promise<Response>;
 };
 
 /** The private parts of @netlify/functions-dev this patch touches. */
@@ -36,8 +42,12 @@ type NetlifyFunction = {
   mainFile: string;
   projectRoot: string;
   config: { functions?: Record<string, Record<string, unknown>> };
-  runtime: { getBuildFunction: (options: object) => Promise<(options: object) => Promise<unknown>> };
+  runtime: {
+    getBuildFunction: (options: object) => Promise<(options: object) => Promise<unknown>>;
+    invokeFunction: (invocation: Invocation) => Promise<Response>;
+  };
   build: (...args: unknown[]) => unknown;
+  invoke: (...args: unknown[]) => unknown;
 };
 type Registry = {
   registerFunction: (this: object, name: string, func: NetlifyFunction, isReload?: boolean) => Promise<void>;
@@ -100,15 +110,24 @@ export function takeBundlesFrom(provider: BundleProvider, registry = registryPro
         `@netlify/functions-dev ${installedFunctionsDevVersion()} no longer builds a function through its runtime's getBuildFunction: update scripts/support/bundle-functions-once.ts.`,
       );
     }
+    // ... and runs each request through its runtime's invokeFunction, which `provider.invoke` replaces.
+    if (provider.invoke && !func.invoke.toString().includes('this.runtime.invokeFunction')) {
+      throw new Error(
+        `@netlify/functions-dev ${installedFunctionsDevVersion()} no longer runs a function through its runtime's invokeFunction: update scripts/support/bundle-functions-once.ts.`,
+      );
+    }
     provider.register({
       name: func.name,
       mainFile: func.mainFile,
       functionsConfig: bundlerSettingsOf(func.config.functions, func.projectRoot),
     });
     // An own runtime per function, so the module's shared one stays as it was.
+    const runtime = func.runtime;
+    const { invoke } = provider;
     func.runtime = {
-      ...func.runtime,
+      ...runtime,
       getBuildFunction: async () => async () => provider.bundle(func.name, func.mainFile),
+      ...(invoke && { invokeFunction: (invocation) => invoke(invocation, runtime.invokeFunction) }),
     };
     return register.call(Object.create(this, { fileWatcher: { value: undefined } }), name, func, isReload);
   };

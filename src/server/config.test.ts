@@ -107,6 +107,8 @@ describe('readSettings', () => {
       REQUEST_TIMEOUT_SECONDS: 10,
       DB_POOL_MAX: 1,
       DB_POOL_IDLE_MS: 1000,
+      // OWASP's scrypt floor: only the tests lower it.
+      PASSWORD_HASH_LOG_N: 17,
     });
   });
 
@@ -126,6 +128,7 @@ describe('readSettings', () => {
     [{ AUTH_JWT_SECRET: 'short' }, /AUTH_JWT_SECRET: must have at least 32 characters/],
     [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL/],
     [{ SITE_URL: 'not a url' }, /SITE_URL/],
+    [{ PASSWORD_HASH_LOG_N: '8' }, /PASSWORD_HASH_LOG_N: must be from 10 to 20/],
   ])('names the variable to fix in %j', (environment, message) => {
     expect(() => readSettings(environment)).toThrow(ConfigurationError);
     expect(() => readSettings(environment)).toThrow(message);

@@ -116,6 +116,19 @@ const environmentSchema = z.object({
   /** The stand-in's address and the key its API and webhooks use; `npm start` sets both as it starts it. */
   PAYMENT_STAND_IN_URL: optionalUrl,
   PAYMENT_STAND_IN_KEY: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+  /**
+   * Embedded auth only: scrypt's cost as log2 of N for new password hashes (each stores its own, so old
+   * ones keep working). 17 is OWASP's floor (0.75 s and 128 MiB a hash on a 2-core machine); the tests
+   * and the e2e server lower it to 12 (a few ms), which a live site must never do.
+   */
+  PASSWORD_HASH_LOG_N: optionalText.pipe(
+    z.coerce
+      .number<string>()
+      .int()
+      .min(10, 'must be from 10 to 20')
+      .max(20, 'must be from 10 to 20')
+      .default(17),
+  ),
   /** Each function instance's connection pool. */
   DB_POOL_MAX: wholeNumber(1),
   DB_POOL_IDLE_MS: wholeNumber(1000),

@@ -701,7 +701,10 @@ describe('embedded accounts at rest', () => {
       'select id, password_hash from app_private.users where email = $1',
       [guest.email],
     );
-    expect(user?.password_hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    // At the cost the tests set (vitest.config.ts); a live site's is OWASP's 17 (src/server/config.test.ts).
+    expect(user?.password_hash).toMatch(
+      new RegExp(`^scrypt\\$${process.env.PASSWORD_HASH_LOG_N}\\$8\\$1\\$[\\w-]{22}\\$[\\w-]{86}$`),
+    );
     expect(user?.password_hash).not.toContain(guest.password);
     const stored = await ownerQuery<{ token_hash: string }>(
       'select token_hash from app_private.refresh_tokens t join app_private.sessions s on s.id = t.session_id where s.user_id = $1',

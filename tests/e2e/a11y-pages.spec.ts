@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from '@playwright/test';
 import { paths } from '../../src/lib/paths.ts';
-import { expectNoAxeViolations, waitForIslands } from '../support/axe.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { waitForIslands } from '../support/islands.ts';
 
 /** The paths the built sitemap lists, the pages search engines are told about. */
 function readSitemapPaths(): string[] {

@@ -3,7 +3,8 @@ import { type CDPSession, expect, type Locator, type Page, test } from '@playwri
 import { parse } from 'yaml';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { formatGbp } from '../../src/lib/money.ts';
-import { expectNoAxeViolations, waitForIslands } from '../support/axe.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { waitForIslands } from '../support/islands.ts';
 
 /** A property's front matter as its editor wrote it. */
 type Property = {

@@ -8,7 +8,7 @@ import { type RunningServer, startServer, stopServer } from '../../scripts/suppo
 import { signFormToken } from '../../src/server/forms/form-token.ts';
 import { pageSecurityHeaders } from '../../src/server/forms/render-form-page.ts';
 import { apiSecurityHeaders } from '../../src/server/http/responses.ts';
-import { everyIslandHydrated } from '../support/islands.ts';
+import { waitForIslands } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 // Tagged @alone: the 200 posts fill every function slot of the shared server for a minute or more.
@@ -102,9 +102,8 @@ for (const path of [...islandPages, ...accountPages]) {
       });
     });
     await page.goto(path);
-    // Islands that load when visible (a property's calendar) must run too, so bring each into view.
-    for (const island of await page.locator('astro-island').all()) await island.scrollIntoViewIfNeeded();
-    await page.waitForFunction(everyIslandHydrated);
+    // Islands that load when visible (a property's calendar) or on a touch must run too.
+    await waitForIslands(page);
     expect(
       await page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []),
     ).toEqual([]);

@@ -15,3 +15,17 @@ export function everyIslandHydrated(): boolean {
 /** Resolves once every island on the page has hydrated (see `everyIslandHydrated`). */
 export const islandsHydrated = (page: Page, timeout?: number) =>
   page.waitForFunction(everyIslandHydrated, null, timeout ? { timeout } : {});
+
+/**
+ * Resolves once every island on the page has hydrated, so a test (axe above all) sees what a visitor's
+ * browser shows. Islands that wait to be seen (`client:visible`) are scrolled into view first, and those that wait for
+ * a touch (`client:interaction`) are woken.
+ */
+export async function waitForIslands(page: Page) {
+  await page.evaluate(() => {
+    // An island is `display: contents`, so its first child is what the browser can scroll to and see.
+    for (const island of document.querySelectorAll('astro-island[client="visible"][ssr]'))
+      (island.firstElementChild ?? island).scrollIntoView();
+  });
+  await islandsHydrated(page);
+}
