@@ -22,7 +22,7 @@ export const serverReady = /(?=[\s\S]*is running at)(?=[\s\S]*Functions: \d+ of 
 process.env.PASSWORD_HASH_LOG_N ??= '12';
 
 /** The e2e server's CPU is shared with its tests: two workers, each a browser, fill the 2 cores. */
-const workers = 2;
+const workers = 1;
 
 /** Chromium as each project runs it. */
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };

@@ -246,9 +246,9 @@ await mkdir(functionsServePath, { recursive: true });
 cleanups.push(() => netlify.stop());
 await netlify.start();
 
-// Locally each function request starts a worker and imports its bundle (about 250 ms of CPU on
-// 2 cores); a burst of hundreds admitted at once starves them all past the 30 s function timeout.
-// Netlify gives each request its own instance; here a queue admits a few at a time instead. A request
+// Requests that overlap start more instances (0.3–0.6 s of CPU each on 2 cores); a burst of hundreds
+// admitted at once would start hundreds and starve them all past the 30 s function timeout. Netlify
+// scales instances out without limit; here a queue admits a few at a time instead. A request
 // joins it only once its body is in, so a slow client holds no place, and the health check never
 // queues: it must answer while the functions are busy.
 const admitFunction = pLimit(settings.FUNCTION_CONCURRENCY);

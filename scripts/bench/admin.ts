@@ -39,8 +39,7 @@ import { seedDemoData } from '../demo-data.ts';
 
 const targetRows = readLimit('BENCH_ROWS', 100_000);
 const iterations = readLimit('BENCH_ITERATIONS', 40);
-// Locally every function request runs in a fresh worker (about a second each on two cores, with
-// sign-in's scrypt), so the HTTP runs are fewer.
+// The HTTP runs include sign-in's scrypt at OWASP's cost (0.75 s on two cores), so they are fewer.
 const apiIterations = readLimit('BENCH_API_ITERATIONS', 10);
 const deepPage = 51;
 const benchUrl = process.env.BENCH_URL?.replace(/\/$/, '');

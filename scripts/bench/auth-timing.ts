@@ -4,8 +4,9 @@
  *
  * Runs BENCH_PAIRS pairs (default 30) of each: a sign-in with a wrong password for a known address and
  * one for an unknown address; a forgot-password for each. The two requests of a pair go in random order.
- * Each request runs in a fresh worker thread that imports the function anew, as the local Netlify
- * emulation runs every function request, and only the handler's own time is measured. Prints the
+ * Each request runs in a fresh worker thread that imports the function anew, as a function's first
+ * request on a new instance does (the slowest case, where a decoy made at run time would show), and
+ * only the handler's own time is measured. Prints the
  * medians, the difference and how many pairs had the unknown address slower.
  *
  * A third pair is a sign-up with the email caps on: the known address has had its "you already have an

@@ -33,7 +33,7 @@ import type { BundleAnswer, BundleJob } from './function-bundle-worker.ts';
  * rename wins and the other uses it. A folder in the cache is never written again.
  */
 
-/** What @netlify/functions-dev's builder returns for a function: each request runs `buildPath` in a fresh worker. */
+/** What @netlify/functions-dev's builder returns for a function: its instances import `buildPath`. */
 export type BuildData = {
   buildPath: string;
   excludedRoutes: unknown[];

@@ -21,8 +21,8 @@ const villa = { id: 'kovalam-cliff-villa', name: 'Kovalam Cliff Villa' };
 const facts = readFactsOf(villa.id);
 
 /**
- * For what waits on the API: locally each function call starts a worker, and sign-in
- * runs scrypt, so on a busy 2-core machine an answer can take several seconds.
+ * For what waits on the API: a function's first call starts its instance (0.3–0.6 s), and on a busy
+ * 2-core machine an answer can take several seconds.
  */
 const answered = expect.configure({ timeout: 30_000 });
 

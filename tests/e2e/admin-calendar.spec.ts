@@ -21,7 +21,7 @@ const admin = {
   password: 'monsoon backwater coconut 27',
 };
 
-/** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
+/** Server answers: a function's first call starts its instance (0.3–0.6 s), and a loaded machine slows each. */
 const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 240_000 });
@@ -94,7 +94,7 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // A sign-in runs scrypt in a fresh worker; on a busy machine the first took over 30 s.
+  // The first sign-in starts the office's functions' instances; on a busy machine it took over 30 s.
   await expect(page).toHaveURL('/admin', { timeout: 90_000 });
   await answered(page.getByRole('region', { name: 'Booking requests', exact: true })).toBeVisible();
 }

@@ -36,7 +36,7 @@ const newAccount = (first: string): Account => {
 
 const admin = newAccount('Office');
 
-/** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
+/** Server answers: a function's first call starts its instance (0.3–0.6 s), and a loaded machine slows each. */
 const answered = expect.configure({ timeout: 30_000 });
 
 // One worker makes the admin in `beforeAll` and signs in as it.

@@ -16,7 +16,7 @@ import { confirmStay, freeStay } from './support/stays.ts';
  * say so, and the receipt's link pays the balance in a browser with JavaScript off.
  */
 
-/** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
+/** Server answers: a function's first call starts its instance (0.3–0.6 s), and a loaded machine slows each. */
 const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 240_000 });

@@ -21,7 +21,7 @@ const admin = {
   password: 'monsoon backwater coconut 27',
 };
 
-/** Server answers: locally each function call starts a worker, and sign-in runs scrypt. */
+/** Server answers: a function's first call starts its instance (0.3–0.6 s), and a loaded machine slows each. */
 const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 240_000 });
@@ -59,8 +59,8 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
     await page.getByLabel('Email', { exact: true }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // A sign-in runs scrypt in a fresh worker: at load average 44 it took over 30 s (admin-calendar and
-    // calendar-sync wait as long).
+    // The first sign-in starts the office's functions' instances: at load average 44 it took over 30 s
+    // (admin-calendar and calendar-sync wait as long).
     await expect(page).toHaveURL('/admin', { timeout: 90_000 });
     await answered(page.getByRole('button', { name: 'Balances due' })).toBeVisible();
     await page.getByRole('button', { name: 'Balances due' }).click();

@@ -33,9 +33,9 @@ export class DatabaseUnavailableError extends Error {
 let pool: pg.Pool | undefined;
 
 /**
- * One small pool per process. Locally every function request runs in a fresh worker thread, so a
- * pool must let its worker exit: one connection, closed soon after it falls idle. On Netlify a warm
- * instance reuses it.
+ * One small pool per function instance (on Netlify, and under `npm start`'s warm instances), which
+ * serves one request at a time: one connection, closed soon after it falls idle, so idle instances
+ * hold none and `npm run dev`'s worker per request can exit.
  */
 function getPool(): pg.Pool {
   if (pool) return pool;
