@@ -21,7 +21,11 @@ export const serverReady = /(?=[\s\S]*is running at)(?=[\s\S]*Functions: \d+ of 
 // it; the cost is stored in each hash, so what is tested is the same (src/server/config.ts).
 process.env.PASSWORD_HASH_LOG_N ??= '12';
 
-/** The e2e server's CPU is shared with its tests: two workers, each a browser, fill the 2 cores. */
+/**
+ * One worker: a test's browser and axe fill the 2 cores with the server and the database beside them.
+ * Two workers took as long or longer (16 axe pages: 2.3 against 2.4 min; the whole suite, before warm
+ * function instances, 31 against 17 min), with more tests failing by time.
+ */
 const workers = 1;
 
 /** Chromium as each project runs it. */
@@ -39,7 +43,8 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test about a tenth of its time, and CI keeps only what is printed.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright's own browser download cannot work here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
