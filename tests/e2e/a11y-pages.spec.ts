@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from '@playwright/test';
-import { paths } from '../../src/lib/paths.ts';
 import { policyLinks } from '../../src/lib/policies.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { waitForIslands } from '../support/islands.ts';
+import { openSignedOut } from './support/pages.ts';
 
 /** The paths the built sitemap lists, the pages search engines are told about. */
 function readSitemapPaths(): string[] {
@@ -45,12 +45,6 @@ const unlistedPaths = [
 test.describe.configure({ timeout: 180_000 });
 
 /**
- * The office's pages, whose island sends a signed-out visitor on to the office sign-in: axe reads the
- * page they land on, once they are there (reading while the island leaves destroys axe's page).
- */
-const sentToOfficeSignIn = new Set<string>([paths.admin, paths.adminCalendars]);
-
-/**
  * Every page at a phone's width; at a desktop's, one page of each template. A page's words, pictures
  * and links are the same at every width, and the phone holds them to every rule; what the width
  * changes (the menu, the grids, the booking bar) is the template's, the same for each of its pages.
@@ -82,8 +76,7 @@ for (const viewport of viewports) {
 
     for (const path of viewport.paths) {
       test(`${path} has no axe violations once its islands have run`, async ({ page }) => {
-        await page.goto(path);
-        if (sentToOfficeSignIn.has(path)) await page.waitForURL(`**${paths.adminLogin}`);
+        await openSignedOut(page, path);
         await waitForIslands(page);
         await page.waitForLoadState('networkidle');
         await expectNoAxeViolations(page);

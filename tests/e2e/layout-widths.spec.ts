@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { openSignedOut } from './support/pages.ts';
 
 /**
  * No page scrolls sideways, from a small phone to a wide desktop. The pages come from the build
@@ -25,7 +26,7 @@ test('no page is wider than the window at any width from 320 to 1440 px', async 
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
     for (const pagePath of pages) {
-      await page.goto(pagePath, { waitUntil: 'load' });
+      await openSignedOut(page, pagePath);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       if (scrollWidth > width) tooWide.push(`${pagePath} at ${width} px is ${scrollWidth} px wide`);
     }
