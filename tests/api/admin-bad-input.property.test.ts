@@ -28,6 +28,7 @@ import {
   sameSiteRequest,
 } from '../support/bad-bodies.ts';
 import { describeBadInput } from '../support/describe-bad-input.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
@@ -45,8 +46,8 @@ let guestCookie: string;
 /** Rows that exist, so generated paths can name a real id under the wrong list. */
 let realRows: { collection: string; id: string }[];
 
-// Each run reads a list or makes a row to change; these runs keep the file well under half a minute.
-const numRuns = 40;
+// Each run reads a list or makes a row to change.
+const numRuns = propertyRuns(40);
 
 async function insertContactMessage(): Promise<string> {
   const [row] = await ownerQuery<{ id: string }>(
@@ -280,7 +281,7 @@ describe('bad queries to the dashboard lists (property-based)', () => {
           collections: expect.any(Array),
         });
       }),
-      { numRuns: 20 },
+      { numRuns: propertyRuns(20) },
     );
   });
 });

@@ -44,6 +44,7 @@ import {
   withBytes,
 } from '../support/bad-bodies.ts';
 import { describeBadInput, withEnv } from '../support/describe-bad-input.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -158,8 +159,8 @@ const endpoints: AuthEndpoint[] = [
   },
 ];
 
-// Seven endpoints share the file: fewer runs than the forms' keep it around half a minute.
-const numRuns = 25;
+// Seven endpoints share the file: fewer runs than the forms'.
+const numRuns = propertyRuns(25);
 
 // Every generated request is judged on its body; auth.test.ts proves the rate limit, and
 // email-recipient-caps.test.ts the caps on emails to one mailbox.
@@ -182,8 +183,11 @@ for (const auth of endpoints) {
       const { status, stores } = auth.accepted(input, marker);
       return { status, changes: (rows: number) => rows + stores };
     },
-    runs: auth.hashes ? 15 : numRuns,
-    nul: { fields: Object.keys(auth.schema.shape).filter((field) => field !== 'next'), runs: 10 },
+    runs: auth.hashes ? propertyRuns(15) : numRuns,
+    nul: {
+      fields: Object.keys(auth.schema.shape).filter((field) => field !== 'next'),
+      runs: propertyRuns(10),
+    },
     sendsForms: true,
     minChanges: auth.hashes ? 1 : 0,
     method: 'POST',

@@ -29,6 +29,7 @@ import {
   scriptPayload,
 } from '../support/bad-bodies.ts';
 import { describeBadInput, withEnv } from '../support/describe-bad-input.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -49,7 +50,7 @@ const firstDay = 600 + Math.floor(Math.random() * (bookingHorizonDays - 610));
 const day = (n: number) => addDays(todayInKerala(), firstDay + n);
 
 // A few generated requests are large, and an accepted one sends two emails; this keeps the file short.
-const numRuns = 40;
+const numRuns = propertyRuns(40);
 
 type SignedInGuest = Guest & { cookie: string; id: string };
 let guest: SignedInGuest;
@@ -111,7 +112,7 @@ describeBadInput({
   judge: (sent) => (sent.contentType === formType ? { refused: 415 } : judgeBody(bookingRequestSchema, sent)),
   accepted: (input) => accepted(input as BookingRequestInput),
   runs: numRuns,
-  nul: { fields: ['name', 'email', 'phone', 'city', 'message'], runs: 20 },
+  nul: { fields: ['name', 'email', 'phone', 'city', 'message'], runs: propertyRuns(20) },
   sendsForms: false,
   method: 'POST',
   idempotent: true,

@@ -11,6 +11,7 @@ import { todayInKerala } from '../../src/lib/dates.ts';
 import { type Admin, invoke, signedInAdmin } from '../support/admins.ts';
 import { type Post, sameSiteRequest } from '../support/bad-bodies.ts';
 import { describeBadInput } from '../support/describe-bad-input.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -21,7 +22,7 @@ import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
  */
 
 let admin: Admin;
-const numRuns = 30;
+const numRuns = propertyRuns(30);
 
 beforeAll(async () => {
   admin = await signedInAdmin();
@@ -63,7 +64,7 @@ describeBadInput({
       ? { status: 201, changes: (rows: number) => rows + 1 }
       : { status: 409 },
   runs: numRuns,
-  nul: { fields: ['amount', 'note'], runs: 15 },
+  nul: { fields: ['amount', 'note'], runs: propertyRuns(15) },
   sendsForms: false,
   idempotent: true,
 });
@@ -77,6 +78,6 @@ describeBadInput({
   observe: (bookingId) => countRows('booking_notes', bookingId),
   accepted: () => ({ status: 201, changes: (rows: number) => rows + 1 }),
   runs: numRuns,
-  nul: { fields: ['body'], runs: 15 },
+  nul: { fields: ['body'], runs: propertyRuns(15) },
   sendsForms: false,
 });

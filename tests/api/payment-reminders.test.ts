@@ -6,11 +6,7 @@ import { howToPay } from '../../src/lib/booking-terms.ts';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { sendPaymentReminders } from '../../src/server/booking/payments/payment-reminders.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import {
-  type BookingScenario,
-  insertBooking as insertScenario,
-  madeUpProperty,
-} from '../support/booking-scenario.ts';
+import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**

@@ -24,11 +24,7 @@ import {
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import {
-  type BookingScenario,
-  insertBooking as insertScenario,
-  madeUpProperty,
-} from '../support/booking-scenario.ts';
+import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { asRole, ownerQuery } from '../support/sql.ts';
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { closeDatabase } from '../../src/server/db/database.ts';
+import { closeQueryPools } from './database.ts';
 
 // The functions read DATABASE_URL like they do on Netlify; point it at this run's database, logged in
 // as the app role like theirs.
@@ -14,5 +15,5 @@ process.env.OUTBOX_DIR = mkdtempSync(path.join(tmpdir(), 'kayal-outbox-'));
 process.env.FORM_OFFICE_ALERTS_PER_HOUR = '0';
 
 afterAll(async () => {
-  await closeDatabase();
+  await Promise.all([closeDatabase(), closeQueryPools()]);
 });
