@@ -16,8 +16,8 @@ import { query, serverDatabaseUrl } from './support/database.ts';
 test('200 concurrent submissions through the running server store exactly 200 rows and leave no connection open', {
   tag: ['@alone', '@postgres-15'],
 }, async ({ request }) => {
-  // Locally every function request runs in a fresh worker, a few at a time: the 200 took 107 s at load
-  // average 7–13 and over 240 s at 16–20. What is tested is that each is stored once, not how fast.
+  // A few at a time (FUNCTION_CONCURRENCY): when each request started a worker of its own, the 200 took
+  // 107 s at load average 7–13 and over 240 s at 16–20. What is tested is that each is stored once.
   test.setTimeout(600_000);
   const url = serverDatabaseUrl();
   const batch = crypto.randomUUID().slice(0, 8);
@@ -48,7 +48,7 @@ test('200 concurrent submissions through the running server store exactly 200 ro
     [`load-${batch}-%`],
   );
   expect(Number(stored?.count)).toBe(200);
-  // Each function worker holds a pool of one that closes once idle, letting the worker exit.
+  // Each function instance holds a pool of one connection that closes once idle.
   await expect
     .poll(
       async () => {
