@@ -5,17 +5,15 @@ import { adminPaymentRoute, adminPaymentsRoute } from '../../lib/api-contract.ts
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { formatOfficeTime } from './admin-fields.ts';
-import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
+import { type LedgerSummaryAnswer, paymentKindLabels, paymentKinds } from '../payments/payment-contract.ts';
 import {
   bookingLedgerAnswerSchema,
-  type LedgerSummaryAnswer,
-  paymentKindLabels,
-  paymentKinds,
   paymentMethodLabels,
   paymentMethods,
   paymentNoteMaxLength,
-} from './ledger-contract.ts';
+} from '../payments/payment-ledger-contract.ts';
+import { formatOfficeTime } from './admin-fields.ts';
+import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
 
 type Draft = { kind: string; amount: string; receivedOn: string; method: string; note: string };
 

@@ -1,4 +1,3 @@
-import { type AdminCollectionName, adminCollections } from './admin-contract.ts';
 import {
   type AdminRow,
   describeHistoryEntry,
@@ -11,6 +10,7 @@ import {
 } from './admin-fields.ts';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingPayments } from './BookingPayments.tsx';
+import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { Modal } from './Modal.tsx';
 import { StatusActions } from './StatusActions.tsx';

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatMonth, todayInKerala } from '../../lib/dates.ts';
-import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './admin-contract.ts';
 import { describeStatus, formatDay } from './admin-fields.ts';
+import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './occupancy-contract.ts';
 import {
   type CalendarRow,
   type Cell,

@@ -1,5 +1,5 @@
-import type { AdminCollectionName } from './admin-contract.ts';
 import { type AdminRow, type Lookups, tableColumns } from './admin-fields.ts';
+import type { AdminCollectionName } from './collection-contract.ts';
 
 type Props = {
   collection: AdminCollectionName;

@@ -1,14 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { adminItemReadRoute, adminItemRoute } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import {
-  type AdminCollectionName,
-  adminCollections,
-  detailAnswerSchema,
-  type EmailDelivery,
-  itemAnswerSchema,
-} from './admin-contract.ts';
 import type { AdminRow, HistoryEntry, StatusChange } from './admin-fields.ts';
+import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
+import type { EmailDelivery } from './email-delivery-contract.ts';
+import { detailAnswerSchema, itemAnswerSchema } from './item-contract.ts';
 
 export type Detail =
   | { status: 'loading' }

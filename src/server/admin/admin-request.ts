@@ -1,9 +1,7 @@
-import {
-  listQuerySchema,
-  occupancyQuerySchema,
-  statusChangeSchema,
-} from '../../features/admin/admin-contract.ts';
+import { listQuerySchema } from '../../features/admin/list-query-contract.ts';
+import { occupancyQuerySchema } from '../../features/admin/occupancy-contract.ts';
 import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
+import { bookingStatusChangeSchema } from '../../features/booking/booking-contract.ts';
 import { firstErrorPerField } from '../../lib/form-fields.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import { HttpError } from '../http/responses.ts';
@@ -66,7 +64,7 @@ export function readStatusChange(
     );
   }
   const { id } = readItemTarget(context);
-  const { status } = validate(statusChangeSchema, body);
+  const { status } = validate(bookingStatusChangeSchema, body);
   return { collection, id, status };
 }
 

@@ -1,4 +1,4 @@
-import { type OccupancyStay, occupancyStatuses } from '../../features/admin/admin-contract.ts';
+import { type OccupancyStay, occupancyStatuses } from '../../features/admin/occupancy-contract.ts';
 import type { ConfirmedStay } from '../../features/availability/availability-contract.ts';
 import type { AccountBookingRequest, BookingRequestInput } from '../../features/booking/booking-contract.ts';
 import type { LedgerTerms } from '../../lib/ledger.ts';
