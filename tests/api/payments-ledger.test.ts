@@ -8,12 +8,12 @@ import * as paymentsFunction from '../../netlify/functions/admin-booking-payment
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
 import { type BookingNotesAnswer, noteMaxLength } from '../../src/features/booking/booking-note-contract.ts';
-import { paymentKinds } from '../../src/features/payments/payment-contract.ts';
+import { paymentKinds } from '../../src/features/payment/payment-contract.ts';
 import {
   type BalancesDueAnswer,
   type BookingLedgerAnswer,
   paymentMethods,
-} from '../../src/features/payments/payment-ledger-contract.ts';
+} from '../../src/features/payment/payment-ledger-contract.ts';
 import {
   adminNotesRoute,
   adminPaymentRoute,

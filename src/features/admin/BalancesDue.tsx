@@ -7,7 +7,7 @@ import {
   type BalanceDue,
   type BalancesDueAnswer,
   balancesDueAnswerSchema,
-} from '../payments/payment-ledger-contract.ts';
+} from '../payment/payment-ledger-contract.ts';
 import { describeDays } from './BookingPayments.tsx';
 
 type Balances =

@@ -5,13 +5,13 @@ import { adminPaymentRoute, adminPaymentsRoute } from '../../lib/api-contract.ts
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { type LedgerSummaryAnswer, paymentKindLabels, paymentKinds } from '../payments/payment-contract.ts';
+import { type LedgerSummaryAnswer, paymentKindLabels, paymentKinds } from '../payment/payment-contract.ts';
 import {
   bookingLedgerAnswerSchema,
   paymentMethodLabels,
   paymentMethods,
   paymentNoteMaxLength,
-} from '../payments/payment-ledger-contract.ts';
+} from '../payment/payment-ledger-contract.ts';
 import { formatOfficeTime } from './admin-fields.ts';
 import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
 

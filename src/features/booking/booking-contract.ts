@@ -10,7 +10,7 @@ import {
 } from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
-import { guestLedgerSchema } from '../payments/payment-contract.ts';
+import { guestLedgerSchema } from '../payment/payment-contract.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the

@@ -1,9 +1,9 @@
-import type { GuestLedger, LedgerSummaryAnswer } from '../../../features/payments/payment-contract.ts';
+import type { GuestLedger, LedgerSummaryAnswer } from '../../../features/payment/payment-contract.ts';
 import type {
   BalancesDueAnswer,
   BookingLedgerAnswer,
   PaymentInput,
-} from '../../../features/payments/payment-ledger-contract.ts';
+} from '../../../features/payment/payment-ledger-contract.ts';
 import { todayInKerala } from '../../../lib/dates.ts';
 import { summariseLedger } from '../../../lib/ledger.ts';
 import { formatPence } from '../../../lib/money.ts';
