@@ -183,14 +183,14 @@ export function BookingPayments({
                           Remove this entry? The audit log keeps a record of it.{' '}
                           <button
                             type="button"
-                            className="button button--danger button--small"
+                            className="button button--danger"
                             onClick={() => void remove(payment.id, description)}
                           >
                             Yes, remove it
                           </button>{' '}
                           <button
                             type="button"
-                            className="button button--ghost button--small"
+                            className="button button--ghost"
                             onClick={() => setAsking(null)}
                           >
                             Keep it
@@ -199,7 +199,7 @@ export function BookingPayments({
                       ) : (
                         <button
                           type="button"
-                          className="button button--ghost button--small"
+                          className="button button--ghost"
                           disabled={removing !== null}
                           onClick={() => setAsking(payment.id)}
                         >

@@ -72,19 +72,11 @@ export function RowsTable({
                 ))}
                 <td className="admin-table__actions">
                   {inTrash ? (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => onRestore(row)}
-                    >
+                    <button type="button" className="button button--ghost" onClick={() => onRestore(row)}>
                       Restore<span className="visually-hidden"> {name}</span>
                     </button>
                   ) : (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => onDelete(row)}
-                    >
+                    <button type="button" className="button button--ghost" onClick={() => onDelete(row)}>
                       Delete<span className="visually-hidden"> {name}</span>
                     </button>
                   )}
