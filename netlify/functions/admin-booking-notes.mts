@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { noteInputSchema } from '../../src/features/admin/ledger-contract.ts';
+import { noteInputSchema } from '../../src/features/booking/booking-note-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
 import { addNote, listNotes } from '../../src/server/booking/notes/note-service.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { paymentInputSchema } from '../../src/features/admin/ledger-contract.ts';
+import { paymentInputSchema } from '../../src/features/payment/payment-ledger-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
 import { recordPayment, showLedger } from '../../src/server/booking/payments/payment-service.ts';

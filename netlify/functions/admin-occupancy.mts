@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { readOccupancyMonth } from '../../src/server/admin/admin-request.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { readOccupancyMonth } from '../../src/server/calendars/occupancy-request.ts';
 import { listOccupancy } from '../../src/server/calendars/occupancy-service.ts';
 import { json } from '../../src/server/http/responses.ts';
 

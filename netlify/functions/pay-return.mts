@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { renderPaymentResult } from '../../src/features/payments/render-payment-result.ts';
+import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
 import { readPaymentResult } from '../../src/server/booking/payments/online-payments.ts';
 import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { signInPath } from '../../src/features/auth/auth-links.ts';
-import { renderPaymentResult } from '../../src/features/payments/render-payment-result.ts';
+import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
 import { payPath } from '../../src/lib/paths.ts';
 import { resolveVisitor } from '../../src/server/auth/session.ts';
 import { startPayment } from '../../src/server/booking/payments/online-payments.ts';

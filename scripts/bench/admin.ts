@@ -18,10 +18,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import {
-  type AdminCollectionName as CollectionName,
-  listQuerySchema,
-} from '../../src/features/admin/admin-contract.ts';
+import type { AdminCollectionName as CollectionName } from '../../src/features/admin/collection-contract.ts';
+import { listQuerySchema } from '../../src/features/admin/list-query-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { listItems, summariseCollections } from '../../src/server/admin/admin-lists.ts';
 import { selectPage } from '../../src/server/admin/admin-repository.ts';

@@ -118,3 +118,8 @@ export function firstErrorPerField(error: z.ZodError): FieldErrors {
   }
   return fields;
 }
+
+/** "new, confirmed, declined or cancelled": the words a refusal offers instead. */
+export function listChoices(choices: readonly string[]): string {
+  return choices.length < 2 ? choices.join('') : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+}

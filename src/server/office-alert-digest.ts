@@ -1,12 +1,12 @@
-import { careerApplicationForm } from './careers/career-application-form.ts';
+import { careerApplicationForm } from './career-applications/career-application-form.ts';
 import { siteUrl } from './config.ts';
-import { contactMessageForm } from './contact/contact-message-form.ts';
+import { contactMessageForm } from './contact-messages/contact-message-form.ts';
 import { serviceRole, withCaller } from './db/database.ts';
 import { queueEmail } from './email/delivery.ts';
 import { type HeldAlert, officeAlertDigestMessage } from './email/office-alert.ts';
 import { type AlertingForm, everyClient, officeAlertLimit } from './forms/office-alerts.ts';
 import { lockRateLimitBucket, takeRateLimitSlot } from './http/rate-limit.ts';
-import { partnerEnquiryForm } from './partners/partner-enquiry-form.ts';
+import { partnerEnquiryForm } from './partner-enquiries/partner-enquiry-form.ts';
 
 /**
  * The office alerts' digests, over every public form: this file stands above the forms' pipeline and

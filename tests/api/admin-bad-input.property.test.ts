@@ -5,12 +5,9 @@ import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import * as restoreFunction from '../../netlify/functions/admin-collection-item-restore.mts';
 import * as summaryFunction from '../../netlify/functions/admin-summary.mts';
-import {
-  adminCollectionNames,
-  listQuerySchema,
-  statusChangeSchema,
-} from '../../src/features/admin/admin-contract.ts';
-import { bookingStatuses } from '../../src/features/booking/booking-contract.ts';
+import { adminCollectionNames } from '../../src/features/admin/collection-contract.ts';
+import { listQuerySchema } from '../../src/features/admin/list-query-contract.ts';
+import { bookingStatusChangeSchema, bookingStatuses } from '../../src/features/booking/booking-contract.ts';
 import { findCollection } from '../../src/server/admin/collections.ts';
 import { readListQuery } from '../../src/server/admin/list-query.ts';
 import { signedInGuest } from '../support/accounts.ts';
@@ -373,7 +370,7 @@ type RowState = Awaited<ReturnType<typeof stateOf>>;
  */
 describeBadInput({
   name: 'PATCH /api/admin/booking-requests/:id',
-  schema: statusChangeSchema,
+  schema: bookingStatusChangeSchema,
   variants: fc.constantFrom('confirmed', 'declined', 'cancelled'),
   validBody: (_id, status: string) => ({ status }),
   prepare: insertBookingRequest,

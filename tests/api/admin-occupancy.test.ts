@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as occupancyFunction from '../../netlify/functions/admin-occupancy.mts';
-import { type OccupancyAnswer, occupancyAnswerSchema } from '../../src/features/admin/admin-contract.ts';
+import { type OccupancyAnswer, occupancyAnswerSchema } from '../../src/features/admin/occupancy-contract.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';

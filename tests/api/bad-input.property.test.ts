@@ -6,7 +6,7 @@ import sendCareerApplication from '../../netlify/functions/career-applications.m
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
 import sendPartnerEnquiry from '../../netlify/functions/partner-enquiries.mts';
 import { careerApplicationSchema } from '../../src/features/career-application/career-application-contract.ts';
-import { contactMessageSchema } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageSchema } from '../../src/features/contact-message/contact-message-contract.ts';
 import { partnerEnquirySchema } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 import { honeypotField } from '../../src/lib/public-forms.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import {
   caller,
   describePublicFormContract,
@@ -9,7 +9,7 @@ import {
 import { jsonPost } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
-const { endpoint } = contactForm;
+const { endpoint } = contactMessageForm;
 
 function validMessage(overrides: Record<string, string> = {}) {
   return {
@@ -33,7 +33,7 @@ const form = {
   handler: sendContactMessage,
   validBody: () => validMessage(),
   countRows: async (email: string) => (await rowsFor(email)).length,
-  sentPath: contactForm.sentPath,
+  sentPath: contactMessageForm.sentPath,
   invalidFormPost: {
     fields: { email: 'not-an-email', message: 'short' },
     expectHtml: [

@@ -9,7 +9,7 @@ import sendCareerApplication from '../../netlify/functions/career-applications.m
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
 import sendPartnerEnquiry from '../../netlify/functions/partner-enquiries.mts';
 import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { partnerEnquiryForm } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 import { asClient, emailsTo, newGuest, registerConfirmed, tokenEmailedTo } from '../support/accounts.ts';
 import { caller } from '../support/public-form-contract.ts';
@@ -266,7 +266,7 @@ describe('the public forms', () => {
     const forms = [
       [
         sendContactMessage,
-        contactForm.endpoint,
+        contactMessageForm.endpoint,
         { phone: '+91 98470 12345', message: 'Is the Kovalam cliff villa free for the first week of March?' },
       ],
       [

@@ -2,7 +2,7 @@ import type { Context } from '@netlify/functions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
 import handOut from '../../netlify/functions/form-token.mts';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { formTokenField } from '../../src/lib/public-forms.ts';
 import { signFormToken } from '../../src/server/forms/form-token.ts';
@@ -15,7 +15,7 @@ import { ownerQuery } from '../support/sql.ts';
  * is refused with a message on the form that keeps what was typed, never silently.
  */
 
-const { endpoint } = contactForm;
+const { endpoint } = contactMessageForm;
 const send = (request: Request) => sendContactMessage(request, uniqueClient() as Context);
 
 const contactMessage = () => ({

@@ -1,11 +1,8 @@
 import { beforeAll } from 'vitest';
 import * as notesFunction from '../../netlify/functions/admin-booking-notes.mts';
 import * as paymentsFunction from '../../netlify/functions/admin-booking-payments.mts';
-import {
-  noteInputSchema,
-  type PaymentInput,
-  paymentInputSchema,
-} from '../../src/features/admin/ledger-contract.ts';
+import { noteInputSchema } from '../../src/features/booking/booking-note-contract.ts';
+import { type PaymentInput, paymentInputSchema } from '../../src/features/payment/payment-ledger-contract.ts';
 import { adminNotesRoute, adminPaymentsRoute } from '../../src/lib/api-contract.ts';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { type Admin, invoke, signedInAdmin } from '../support/admins.ts';

@@ -6,7 +6,7 @@ import sendCareerApplication from '../../netlify/functions/career-applications.m
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
 import sendEmails from '../../netlify/functions/send-emails.mts';
 import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { caller } from '../support/public-form-contract.ts';
 import { jsonPost, uniqueClient } from '../support/requests.ts';
@@ -43,7 +43,7 @@ async function postFromManyClients(batch: string, count: number): Promise<string
   for (let n = 0; n < count; n++) {
     const email = `flood-${batch}-${n}@example.com`;
     const response = await call(
-      jsonPost(contactForm.endpoint, {
+      jsonPost(contactMessageForm.endpoint, {
         name: `Sender ${n} of ${batch}`,
         email,
         phone: '+91 98470 00000',

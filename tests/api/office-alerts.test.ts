@@ -6,7 +6,7 @@ import sendCareerApplication from '../../netlify/functions/career-applications.m
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
 import sendPartnerEnquiry from '../../netlify/functions/partner-enquiries.mts';
 import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { partnerEnquiryForm } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 import { honeypotField } from '../../src/lib/public-forms.ts';
 import { sendEmail } from '../../src/server/email/email.ts';
@@ -28,7 +28,7 @@ const forms = [
     name: 'contact message',
     kind: 'contact_office_alert',
     table: 'contact_messages',
-    endpoint: contactForm.endpoint,
+    endpoint: contactMessageForm.endpoint,
     call: caller({ handler: sendContactMessage }),
     subject: (name: string) => `Contact message from ${name}`,
     body: () => ({

@@ -6,15 +6,14 @@ import * as notesFunction from '../../netlify/functions/admin-booking-notes.mts'
 import * as paymentFunction from '../../netlify/functions/admin-booking-payment.mts';
 import * as paymentsFunction from '../../netlify/functions/admin-booking-payments.mts';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
+import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
+import { type BookingNotesAnswer, noteMaxLength } from '../../src/features/booking/booking-note-contract.ts';
+import { paymentKinds } from '../../src/features/payment/payment-contract.ts';
 import {
   type BalancesDueAnswer,
   type BookingLedgerAnswer,
-  type BookingNotesAnswer,
-  noteMaxLength,
-  paymentKinds,
   paymentMethods,
-} from '../../src/features/admin/ledger-contract.ts';
-import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
+} from '../../src/features/payment/payment-ledger-contract.ts';
 import {
   adminNotesRoute,
   adminPaymentRoute,

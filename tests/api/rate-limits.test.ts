@@ -2,7 +2,7 @@ import type { Context } from '@netlify/functions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import login from '../../netlify/functions/auth-login.mts';
 import sendContactMessage from '../../netlify/functions/contact-messages.mts';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { caller } from '../support/public-form-contract.ts';
 import { jsonPost, uniqueClient } from '../support/requests.ts';
 
@@ -33,7 +33,7 @@ function setClock(at: number) {
 async function statusesOf(count: number, client: { ip: string }) {
   const statuses: number[] = [];
   for (let n = 0; n < count; n++)
-    statuses.push((await call(jsonPost(contactForm.endpoint, contactMessage()), client)).status);
+    statuses.push((await call(jsonPost(contactMessageForm.endpoint, contactMessage()), client)).status);
   return statuses;
 }
 
@@ -67,7 +67,7 @@ describe('a sliding window', () => {
     setClock(edge - 1000);
     await statusesOf(1, client);
     setClock(edge + 1000);
-    const refused = await call(jsonPost(contactForm.endpoint, contactMessage()), client);
+    const refused = await call(jsonPost(contactMessageForm.endpoint, contactMessage()), client);
     expect(refused.status).toBe(429);
     // The first post (at edge − 30 s) leaves the minute at edge + 30 s: 29 s from now.
     expect(refused.headers.get('retry-after')).toBe('29');
@@ -76,7 +76,7 @@ describe('a sliding window', () => {
     setClock(edge + 30_000);
     expect(await statusesOf(1, client)).toEqual([201]);
     // The second post still counts until edge + 59 s.
-    const again = await call(jsonPost(contactForm.endpoint, contactMessage()), client);
+    const again = await call(jsonPost(contactMessageForm.endpoint, contactMessage()), client);
     expect(again.status).toBe(429);
     expect(again.headers.get('retry-after')).toBe('29');
   });

@@ -5,7 +5,7 @@ import * as careerApplications from '../../netlify/functions/career-applications
 import * as contactMessages from '../../netlify/functions/contact-messages.mts';
 import * as partnerEnquiries from '../../netlify/functions/partner-enquiries.mts';
 import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { partnerEnquiryForm } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 
 const pages = path.resolve(import.meta.dirname, '../../src/pages');
@@ -15,7 +15,7 @@ const hasPage = (pagePath: string) =>
   existsSync(path.join(pages, `${pagePath}.astro`)) || existsSync(path.join(pages, pagePath, 'index.astro'));
 
 describe.each([
-  ['contact', contactForm, contactMessages],
+  ['contact', contactMessageForm, contactMessages],
   ['careers', careerApplicationForm, careerApplications],
   ['partner', partnerEnquiryForm, partnerEnquiries],
 ])('the %s form contract', (_name, form, fn) => {
@@ -30,6 +30,6 @@ describe.each([
 });
 
 it('gives every public form its own name, so rate limits and idempotency scopes never mix', () => {
-  const names = [contactForm, careerApplicationForm, partnerEnquiryForm].map((form) => form.name);
+  const names = [contactMessageForm, careerApplicationForm, partnerEnquiryForm].map((form) => form.name);
   expect(new Set(names).size).toBe(names.length);
 });

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { careerApplicationForm } from '../../src/features/career-application/career-application-contract.ts';
-import ContactForm from '../../src/features/contact-form/ContactForm.tsx';
-import { contactForm } from '../../src/features/contact-form/contact-message-contract.ts';
+import ContactMessageForm from '../../src/features/contact-message/ContactMessageForm.tsx';
+import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { renderForm } from '../../src/features/forms/render-form.ts';
 import PartnerEnquiryForm from '../../src/features/partner-enquiry/PartnerEnquiryForm.tsx';
 import { partnerEnquiryForm } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 import { renderFormPage } from '../../src/server/forms/render-form-page.ts';
 import { HttpError } from '../../src/server/http/responses.ts';
 
-const publicForms = [contactForm, careerApplicationForm, partnerEnquiryForm];
+const publicForms = [contactMessageForm, careerApplicationForm, partnerEnquiryForm];
 
 const refusal = new HttpError(422, 'validation_failed', 'Some fields need your attention.', {
   email: 'Enter a valid email address, like name@example.com',
@@ -34,8 +34,8 @@ describe('renderFormPage', () => {
         '<html><header>Kayal Villas</header><!--form:contact--><astro-island>…</astro-island><!--/form:contact--><footer>Kochi</footer></html>',
     });
     const response = await renderFormPage(
-      contactForm,
-      renderForm(ContactForm),
+      contactMessageForm,
+      renderForm(ContactMessageForm),
       { name: 'Asha', email: 'asha@' },
       refusal,
       root,

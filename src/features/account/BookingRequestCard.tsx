@@ -4,7 +4,7 @@ import { propertyPath } from '../../lib/paths.ts';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
 import { describeGuests, describeNights, describeRequestStatus } from '../booking/stay-words.ts';
-import { PayNowLink } from '../payments/PayNowLink.tsx';
+import { PayNowLink } from '../payment/PayNowLink.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
 
 /** One request on the account page: the property, its status and what that means, the stay and what is due. */

@@ -1,6 +1,6 @@
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import type { GuestLedger } from '../booking/guest-ledger-contract.ts';
+import type { GuestLedger } from '../payment/payment-contract.ts';
 
 /** What the office has received for a confirmed stay, and what is still due and by when. */
 export function PaymentsReceived({ ledger, titleId }: { ledger: GuestLedger; titleId: string }) {

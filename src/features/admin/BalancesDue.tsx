@@ -3,8 +3,12 @@ import { apiRoutes } from '../../lib/api-contract.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
+import {
+  type BalanceDue,
+  type BalancesDueAnswer,
+  balancesDueAnswerSchema,
+} from '../payment/payment-ledger-contract.ts';
 import { describeDays } from './BookingPayments.tsx';
-import { type BalanceDue, type BalancesDueAnswer, balancesDueAnswerSchema } from './ledger-contract.ts';
 
 type Balances =
   | { status: 'loading' }

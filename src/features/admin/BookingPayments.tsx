@@ -5,17 +5,15 @@ import { adminPaymentRoute, adminPaymentsRoute } from '../../lib/api-contract.ts
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { formatOfficeTime } from './admin-fields.ts';
-import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
+import { type LedgerSummaryAnswer, paymentKindLabels, paymentKinds } from '../payment/payment-contract.ts';
 import {
   bookingLedgerAnswerSchema,
-  type LedgerSummaryAnswer,
-  paymentKindLabels,
-  paymentKinds,
   paymentMethodLabels,
   paymentMethods,
   paymentNoteMaxLength,
-} from './ledger-contract.ts';
+} from '../payment/payment-ledger-contract.ts';
+import { formatOfficeTime } from './admin-fields.ts';
+import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
 
 type Draft = { kind: string; amount: string; receivedOn: string; method: string; note: string };
 
@@ -185,14 +183,14 @@ export function BookingPayments({
                           Remove this entry? The audit log keeps a record of it.{' '}
                           <button
                             type="button"
-                            className="button button--danger button--small"
+                            className="button button--danger"
                             onClick={() => void remove(payment.id, description)}
                           >
                             Yes, remove it
                           </button>{' '}
                           <button
                             type="button"
-                            className="button button--ghost button--small"
+                            className="button button--ghost"
                             onClick={() => setAsking(null)}
                           >
                             Keep it
@@ -201,7 +199,7 @@ export function BookingPayments({
                       ) : (
                         <button
                           type="button"
-                          className="button button--ghost button--small"
+                          className="button button--ghost"
                           disabled={removing !== null}
                           onClick={() => setAsking(payment.id)}
                         >

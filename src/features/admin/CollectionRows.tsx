@@ -1,5 +1,5 @@
-import type { AdminCollectionName } from './admin-contract.ts';
 import type { AdminRow, Lookups } from './admin-fields.ts';
+import type { AdminCollectionName } from './collection-contract.ts';
 import { RowsTable } from './RowsTable.tsx';
 import type { List } from './use-collection-list.ts';
 

@@ -1,4 +1,4 @@
-import { type AdminCollectionName, adminCollectionNames, adminCollections } from './admin-contract.ts';
+import { type AdminCollectionName, adminCollectionNames, adminCollections } from './collection-contract.ts';
 
 /** What the dashboard can show: one of its lists, the occupancy calendar or the balances due. */
 export type DashboardScreen = AdminCollectionName | 'calendar' | 'balances';

@@ -1,4 +1,3 @@
-import { type AdminCollectionName, adminCollections } from './admin-contract.ts';
 import {
   type AdminRow,
   describeHistoryEntry,
@@ -7,13 +6,10 @@ import {
   type Lookups,
   labelField,
   listDetailFields,
-  listStatusChanges,
 } from './admin-fields.ts';
-import { BookingNotes } from './BookingNotes.tsx';
-import { BookingPayments } from './BookingPayments.tsx';
-import { describeDelivery, nameEmail } from './email-delivery.ts';
+import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
+import { type DetailPartProps, detailExtensions } from './detail-extensions.ts';
 import { Modal } from './Modal.tsx';
-import { StatusActions } from './StatusActions.tsx';
 import { useItemDetail } from './use-item-detail.ts';
 
 type Props = {
@@ -29,8 +25,9 @@ type Props = {
 };
 
 /**
- * One row in full, every field as text, with its history; a booking request also gets the status
- * changes its status allows. Opening a form row marks it read with a POST (a GET changes nothing).
+ * One row in full, every field as text, with its history, and the parts its collection adds
+ * (`detail-extensions.ts`: a booking request's status changes, payments, notes and emails). Opening a
+ * form row marks it read with a POST (a GET changes nothing).
  */
 export function ItemDetail({
   collection,
@@ -42,15 +39,21 @@ export function ItemDetail({
   onSessionGone,
   fallbackFocus,
 }: Props) {
+  const { Actions, Sections, Records, describeChange } = detailExtensions[collection] ?? {};
   const { detail, change, changing, done, refusal } = useItemDetail({
     collection,
     id,
     onChanged,
     onSessionGone,
+    describeChange,
   });
   const { noun } = adminCollections[collection];
 
   const title = detail.status === 'loaded' ? describeItem(noun, detail.item) : capitalise(noun);
+  const part: DetailPartProps | undefined =
+    detail.status === 'loaded'
+      ? { id, item: detail.item, emails: detail.emails, inTrash, changing, change, onSessionGone }
+      : undefined;
 
   return (
     <Modal
@@ -69,15 +72,9 @@ export function ItemDetail({
           {detail.message}
         </p>
       )}
-      {detail.status === 'loaded' && (
+      {detail.status === 'loaded' && part && (
         <>
-          {collection === 'booking-requests' && (
-            <StatusActions
-              statuses={listStatusChanges(detail.item.status, inTrash || Boolean(detail.item.deletedAt))}
-              changing={changing}
-              onChange={change}
-            />
-          )}
+          {Actions && <Actions {...part} />}
           <p className="admin-detail__done" role="status">
             {done}
           </p>
@@ -94,17 +91,7 @@ export function ItemDetail({
               </div>
             ))}
           </dl>
-          {collection === 'booking-requests' && (
-            <>
-              {/* Keyed by status: a booking just confirmed opens its payment form at once. */}
-              <BookingPayments
-                key={String(detail.item.status)}
-                bookingId={id}
-                onSessionGone={onSessionGone}
-              />
-              <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
-            </>
-          )}
+          {Sections && <Sections {...part} />}
           <h3>History</h3>
           {detail.history.length === 0 ? (
             <p>No status changes or deletions yet.</p>
@@ -117,22 +104,7 @@ export function ItemDetail({
               ))}
             </ol>
           )}
-          {collection === 'booking-requests' && (
-            <>
-              <h3>Emails</h3>
-              {detail.emails.length === 0 ? (
-                <p>No emails about this booking request.</p>
-              ) : (
-                <ul className="admin-detail__history">
-                  {detail.emails.map((email) => (
-                    <li key={email.id}>
-                      {nameEmail(email)}: {describeDelivery(email)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
-          )}
+          {Records && <Records {...part} />}
         </>
       )}
     </Modal>

@@ -2,9 +2,9 @@ import type { SubmitEvent } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { bookingStatuses } from '../booking/booking-contract.ts';
-import { type AdminCollectionName, adminCollections, type SortName } from './admin-contract.ts';
 import { describeStatus, type Names } from './admin-fields.ts';
 import type { ListFilters as Filters } from './admin-query.ts';
+import { type AdminCollectionName, adminCollections, type SortName } from './collection-contract.ts';
 
 type Props = {
   collection: AdminCollectionName;

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatMonth, todayInKerala } from '../../lib/dates.ts';
-import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './admin-contract.ts';
 import { describeStatus, formatDay } from './admin-fields.ts';
+import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './occupancy-contract.ts';
 import {
   type CalendarRow,
   type Cell,
@@ -75,29 +75,17 @@ export function OccupancyCalendar({ month, onMonthChange, onOpen, onSessionGone,
           {formatMonth(month)}
         </h3>
         <div className="occupancy__months">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => onMonthChange(previous)}
-          >
+          <button type="button" className="button button--ghost" onClick={() => onMonthChange(previous)}>
             <span aria-hidden="true">←</span>
             <span className="visually-hidden">Previous month, </span>
             {formatMonth(previous)}
           </button>
           {month !== thisMonth && (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => onMonthChange(thisMonth)}
-            >
+            <button type="button" className="button button--ghost" onClick={() => onMonthChange(thisMonth)}>
               This month
             </button>
           )}
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => onMonthChange(next)}
-          >
+          <button type="button" className="button button--ghost" onClick={() => onMonthChange(next)}>
             <span className="visually-hidden">Next month, </span>
             {formatMonth(next)}
             <span aria-hidden="true">→</span>

@@ -1,5 +1,5 @@
-import type { AdminCollectionName } from './admin-contract.ts';
 import { type AdminRow, type Lookups, tableColumns } from './admin-fields.ts';
+import type { AdminCollectionName } from './collection-contract.ts';
 
 type Props = {
   collection: AdminCollectionName;
@@ -72,19 +72,11 @@ export function RowsTable({
                 ))}
                 <td className="admin-table__actions">
                   {inTrash ? (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => onRestore(row)}
-                    >
+                    <button type="button" className="button button--ghost" onClick={() => onRestore(row)}>
                       Restore<span className="visually-hidden"> {name}</span>
                     </button>
                   ) : (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => onDelete(row)}
-                    >
+                    <button type="button" className="button button--ghost" onClick={() => onDelete(row)}>
                       Delete<span className="visually-hidden"> {name}</span>
                     </button>
                   )}

@@ -5,7 +5,9 @@ import {
   type BookingStatusChange,
   listStatusMoves,
 } from '../booking/booking-contract.ts';
-import type { AdminCollectionName, AdminRow, HistoryEntry } from './admin-contract.ts';
+import type { HistoryEntry } from './audit-log-contract.ts';
+import type { AdminCollectionName } from './collection-contract.ts';
+import type { AdminRow } from './item-contract.ts';
 
 /**
  * How the dashboard shows the API's rows: which columns each table has, what a field is called, and

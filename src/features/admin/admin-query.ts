@@ -5,7 +5,7 @@
  */
 
 import { adminCollectionRoute, adminCsvRoute } from '../../lib/api-contract.ts';
-import type { AdminCollectionName, AdminView } from './admin-contract.ts';
+import type { AdminCollectionName, AdminView } from './collection-contract.ts';
 
 /** What the search form holds; an empty string means "any". */
 export type ListFilters = {

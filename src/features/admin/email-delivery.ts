@@ -1,5 +1,5 @@
-import type { EmailDelivery } from './admin-contract.ts';
 import { formatOfficeTime } from './admin-fields.ts';
+import type { EmailDelivery } from './email-delivery-contract.ts';
 
 export type { EmailDelivery };
 

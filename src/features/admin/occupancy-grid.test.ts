@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OccupancyAnswer, OccupancyStay } from './admin-contract.ts';
+import type { OccupancyAnswer, OccupancyStay } from './occupancy-contract.ts';
 import {
   findCell,
   layOutCalendar,

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '../../lib/dates.ts';
-import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './admin-contract.ts';
+import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './occupancy-contract.ts';
 
 /**
  * The occupancy calendar as plain data: the days of a month, the rows a property needs (one per lane

@@ -1,15 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import {
-  type AdminCollectionName,
-  type AdminView,
-  adminCollections,
-  defaultPageSize,
-  listAnswerSchema,
-  maxPageSize,
-} from './admin-contract.ts';
 import type { AdminRow } from './admin-fields.ts';
 import { type ListFilters, listUrl } from './admin-query.ts';
+import { type AdminCollectionName, type AdminView, adminCollections } from './collection-contract.ts';
+import { defaultPageSize, listAnswerSchema, maxPageSize } from './list-query-contract.ts';
 
 export type List =
   | { status: 'loading' }

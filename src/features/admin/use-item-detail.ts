@@ -1,25 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { adminItemReadRoute, adminItemRoute } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import {
-  type AdminCollectionName,
-  adminCollections,
-  detailAnswerSchema,
-  type EmailDelivery,
-  itemAnswerSchema,
-} from './admin-contract.ts';
 import type { AdminRow, HistoryEntry, StatusChange } from './admin-fields.ts';
+import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
+import type { EmailDelivery } from './email-delivery-contract.ts';
+import { detailAnswerSchema, itemAnswerSchema } from './item-contract.ts';
 
 export type Detail =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'loaded'; item: AdminRow; history: HistoryEntry[]; emails: EmailDelivery[] };
-
-const changeDone: Record<StatusChange, string> = {
-  confirmed: 'Booking confirmed.',
-  declined: 'Booking declined.',
-  cancelled: 'Booking cancelled.',
-};
 
 type Options = {
   collection: AdminCollectionName;
@@ -27,13 +17,15 @@ type Options = {
   /** A status change the server accepted, for the table to show at once. */
   onChanged: (item: AdminRow) => void;
   onSessionGone: () => void;
+  /** What to say once a status change is accepted, from the collection's own parts of the detail. */
+  describeChange?: (status: StatusChange) => string;
 };
 
 /**
  * One opened row: loaded once (after marking it read, for a collection that marks rows read on open)
  * and reloaded after a status change, so its history shows the change just made.
  */
-export function useItemDetail({ collection, id, onChanged, onSessionGone }: Options) {
+export function useItemDetail({ collection, id, onChanged, onSessionGone, describeChange }: Options) {
   const [detail, setDetail] = useState<Detail>({ status: 'loading' });
   const [changing, setChanging] = useState<StatusChange | null>(null);
   const [done, setDone] = useState('');
@@ -80,7 +72,7 @@ export function useItemDetail({ collection, id, onChanged, onSessionGone }: Opti
       setRefusal(answer.message);
       return;
     }
-    setDone(changeDone[status]);
+    setDone(describeChange?.(status) ?? '');
     onChanged(answer.data.item);
     // The history gains the change just made; a failed reload keeps the detail as it is.
     const reloaded = await requestJson(adminItemRoute(collection, id), detailAnswerSchema);

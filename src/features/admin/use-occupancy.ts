@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { type OccupancyAnswer, occupancyAnswerSchema } from './admin-contract.ts';
+import { type OccupancyAnswer, occupancyAnswerSchema } from './occupancy-contract.ts';
 
 export type Occupancy =
   | { status: 'loading' }

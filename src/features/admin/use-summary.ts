@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { type SummaryAnswer, summaryAnswerSchema } from './admin-contract.ts';
 import { describeArrivals, hasViewChanged, rememberLatest } from './admin-query.ts';
+import { type SummaryAnswer, summaryAnswerSchema } from './collection-contract.ts';
 import type { LoadOptions } from './use-collection-list.ts';
 
 /** The office must see new items within 10 seconds without a reload; a poll every 5 s leaves room. */

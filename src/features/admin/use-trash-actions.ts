@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { adminItemRestoreRoute, adminItemRoute } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { type AdminCollectionName, adminCollections, itemAnswerSchema } from './admin-contract.ts';
 import type { AdminRow } from './admin-fields.ts';
+import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
+import { itemAnswerSchema } from './item-contract.ts';
 
 type Options = {
   collection: AdminCollectionName;

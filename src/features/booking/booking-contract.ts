@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
-import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
+import {
+  emailAddress,
+  listChoices,
+  optionalText,
+  personName,
+  phoneNumber,
+  requiredText,
+} from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
-import { guestLedgerSchema } from './guest-ledger-contract.ts';
+import { guestLedgerSchema } from '../payment/payment-contract.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the
@@ -31,6 +38,11 @@ export const bookingStatusChanges = [
   'cancelled',
 ] as const satisfies readonly BookingStatus[];
 export type BookingStatusChange = (typeof bookingStatusChanges)[number];
+
+/** `PATCH /api/admin/booking-requests/:id`: the status the office moves a request to. */
+export const bookingStatusChangeSchema = z.object({
+  status: z.enum(bookingStatusChanges, { error: `Choose ${listChoices(bookingStatusChanges)}` }),
+});
 
 /** The statuses a request in `status` may move to next; none for an unknown status. */
 export function listStatusMoves(status: unknown): readonly BookingStatusChange[] {

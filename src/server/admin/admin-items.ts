@@ -1,4 +1,4 @@
-import type { DetailAnswer, ItemAnswer } from '../../features/admin/admin-contract.ts';
+import type { DetailAnswer, ItemAnswer } from '../../features/admin/item-contract.ts';
 import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';

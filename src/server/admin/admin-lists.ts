@@ -1,4 +1,5 @@
-import type { ListAnswer, SummaryAnswer } from '../../features/admin/admin-contract.ts';
+import type { SummaryAnswer } from '../../features/admin/collection-contract.ts';
+import type { ListAnswer } from '../../features/admin/list-query-contract.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';

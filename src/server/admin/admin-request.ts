@@ -1,10 +1,6 @@
-import {
-  listQuerySchema,
-  occupancyQuerySchema,
-  statusChangeSchema,
-} from '../../features/admin/admin-contract.ts';
+import { listQuerySchema } from '../../features/admin/list-query-contract.ts';
 import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
-import { firstErrorPerField } from '../../lib/form-fields.ts';
+import { bookingStatusChangeSchema } from '../../features/booking/booking-contract.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import { HttpError } from '../http/responses.ts';
 import { isUuid } from '../http/uuid.ts';
@@ -66,19 +62,6 @@ export function readStatusChange(
     );
   }
   const { id } = readItemTarget(context);
-  const { status } = validate(statusChangeSchema, body);
+  const { status } = validate(bookingStatusChangeSchema, body);
   return { collection, id, status };
-}
-
-/**
- * The month an occupancy calendar asks for. A bad one is a 400 naming the field: the month is part of
- * the address the calendar builds, not something an admin typed into a form.
- */
-export function readOccupancyMonth(request: Request): string {
-  const month = new URL(request.url).searchParams.get('month') ?? undefined;
-  const parsed = occupancyQuerySchema.safeParse({ month });
-  if (!parsed.success) {
-    throw new HttpError(400, 'bad_request', 'Choose a month to show.', firstErrorPerField(parsed.error));
-  }
-  return parsed.data.month;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCollectionNames, adminCollections } from '../../features/admin/admin-contract.ts';
+import { adminCollectionNames, adminCollections } from '../../features/admin/collection-contract.ts';
 import { collections, findCollection } from './collections.ts';
 
 describe('the server collections', () => {

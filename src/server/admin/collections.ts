@@ -3,8 +3,8 @@ import {
   type AdminCollectionName,
   adminCollectionNames,
   adminCollections,
-  type EmailDelivery,
-} from '../../features/admin/admin-contract.ts';
+} from '../../features/admin/collection-contract.ts';
+import type { EmailDelivery } from '../../features/admin/email-delivery-contract.ts';
 import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
 import { bookingRequestsInbox } from '../booking/booking-collection.ts';
 import type { Transaction } from '../db/database.ts';

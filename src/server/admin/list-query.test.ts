@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema } from '../../features/admin/admin-contract.ts';
+import { listQuerySchema } from '../../features/admin/list-query-contract.ts';
 import { findCollection } from './collections.ts';
 import { decodeCursor, encodeCursor, readListQuery } from './list-query.ts';
 

@@ -1,11 +1,9 @@
+import { type AdminView, filterNames, type SortName } from '../../features/admin/collection-contract.ts';
 import {
-  type AdminView,
   defaultPageSize,
-  filterNames,
   type ListQueryInput,
-  type SortName,
   splitSearchWords,
-} from '../../features/admin/admin-contract.ts';
+} from '../../features/admin/list-query-contract.ts';
 import type { BookingStatus } from '../../features/booking/booking-contract.ts';
 import { isIsoDate } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';

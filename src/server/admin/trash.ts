@@ -1,4 +1,4 @@
-import type { ItemAnswer } from '../../features/admin/admin-contract.ts';
+import type { ItemAnswer } from '../../features/admin/item-contract.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { serviceRole, withCaller } from '../db/database.ts';

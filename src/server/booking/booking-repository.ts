@@ -1,4 +1,4 @@
-import { type OccupancyStay, occupancyStatuses } from '../../features/admin/admin-contract.ts';
+import { type OccupancyStay, occupancyStatuses } from '../../features/admin/occupancy-contract.ts';
 import type { ConfirmedStay } from '../../features/availability/availability-contract.ts';
 import type { AccountBookingRequest, BookingRequestInput } from '../../features/booking/booking-contract.ts';
 import type { LedgerTerms } from '../../lib/ledger.ts';
@@ -539,3 +539,61 @@ export async function lockBookingReceived(
   );
   return row;
 }
+
+/** A booking as paying it needs it: who may, what it owes, where its receipt goes. */
+export type PayableBooking = LedgerTerms & {
+  id: string;
+  reference: string;
+  userId: string | null;
+  status: string;
+  deleted: boolean;
+  property: string;
+  name: string;
+  arrival: string;
+  departure: string;
+  receivedPence: number;
+  /** The guest's address: where the booking's receipt went, else the one typed into the form. */
+  to: string;
+};
+
+const payableColumns = `request.id, request.reference, request.user_id as "userId", request.status,
+  request.deleted_at is not null as deleted, request.property, request.name,
+  ${isoDate('request.arrival')} as arrival, ${isoDate('request.departure')} as departure,
+  request.total_pence as "totalPence", request.deposit_pence as "depositPence",
+  ${isoDate('request.balance_due_date')} as "balanceDueDate",
+  ${confirmedOn('request')} as "confirmedOn",
+  ${receivedPence} as "receivedPence",
+  coalesce(
+    (select recipient from public.email_outbox
+     where booking_request_id = request.id and kind = 'booking_guest_receipt'
+     order by created_at limit 1),
+    request.email
+  ) as "to"`;
+
+/** The booking with this reference, as the caller may see it (RLS decides); undefined otherwise. */
+export async function selectPayableBooking(
+  tx: Transaction,
+  reference: string,
+): Promise<PayableBooking | undefined> {
+  const [row] = await tx.query<PayableBooking>(
+    `select ${payableColumns} from public.booking_requests request where request.reference = $1`,
+    [reference],
+  );
+  return row;
+}
+
+/** The same, by id, with the booking's row locked until the transaction ends. */
+export async function lockPayableBooking(tx: Transaction, id: string): Promise<PayableBooking | undefined> {
+  const [row] = await tx.query<PayableBooking>(
+    `select ${payableColumns} from public.booking_requests request where request.id = $1 for update of request`,
+    [id],
+  );
+  return row;
+}
+
+/**
+ * Joins each row of another table to its booking as `request`, for a query that reads the booking's
+ * reference beside its own rows (payment sessions); a row whose booking the caller may not see drops out.
+ */
+export const joinBookingRequest = (bookingIdColumn: string) =>
+  `join public.booking_requests request on request.id = ${bookingIdColumn}`;

@@ -1,4 +1,4 @@
-import type { OccupancyAnswer } from '../../features/admin/admin-contract.ts';
+import type { OccupancyAnswer } from '../../features/admin/occupancy-contract.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { listMonthStays } from '../booking/availability-service.ts';

@@ -1,4 +1,4 @@
-import type { EmailDelivery } from '../../features/admin/admin-contract.ts';
+import type { EmailDelivery } from '../../features/admin/email-delivery-contract.ts';
 import type { EmailStatus } from '../../lib/email-statuses.ts';
 import type { Transaction } from '../db/database.ts';
 import type { EmailKind } from './delivery.ts';

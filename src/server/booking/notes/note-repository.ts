@@ -1,4 +1,4 @@
-import type { BookingNote } from '../../../features/admin/ledger-contract.ts';
+import type { BookingNote } from '../../../features/booking/booking-note-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoTimestamp } from '../../db/sql-format.ts';
 

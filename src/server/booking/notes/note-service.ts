@@ -1,4 +1,4 @@
-import type { BookingNotesAnswer, NoteInput } from '../../../features/admin/ledger-contract.ts';
+import type { BookingNotesAnswer, NoteInput } from '../../../features/booking/booking-note-contract.ts';
 import { callerFor } from '../../auth/admin-caller.ts';
 import type { Visitor } from '../../auth/session.ts';
 import { withCaller } from '../../db/database.ts';

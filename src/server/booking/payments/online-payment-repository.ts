@@ -1,65 +1,9 @@
-import type { LedgerTerms } from '../../../lib/ledger.ts';
 import type { PayableKind } from '../../../lib/payment-due.ts';
 import type { Transaction } from '../../db/database.ts';
-import { bookingRequestsTable } from '../booking-repository.ts';
+import { joinBookingRequest } from '../booking-repository.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 
 /** The SQL of online payments: payment sessions, provider events, and the ledger entries they record. */
-
-const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-
-/** A booking as paying it needs it: who may, what it owes, where its receipt goes. */
-export type PayableBooking = LedgerTerms & {
-  id: string;
-  reference: string;
-  userId: string | null;
-  status: string;
-  deleted: boolean;
-  property: string;
-  name: string;
-  arrival: string;
-  departure: string;
-  receivedPence: number;
-  /** The guest's address: where the booking's receipt went, else the one typed into the form. */
-  to: string;
-};
-
-const payableColumns = `request.id, request.reference, request.user_id as "userId", request.status,
-  request.deleted_at is not null as deleted, request.property, request.name,
-  ${isoDate('request.arrival')} as arrival, ${isoDate('request.departure')} as departure,
-  request.total_pence as "totalPence", request.deposit_pence as "depositPence",
-  ${isoDate('request.balance_due_date')} as "balanceDueDate",
-  case when request.status = 'confirmed'
-    then ${isoDate("(request.status_changed_at at time zone 'Asia/Kolkata')::date")} end as "confirmedOn",
-  coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer
-    as "receivedPence",
-  coalesce(
-    (select recipient from public.email_outbox
-     where booking_request_id = request.id and kind = 'booking_guest_receipt'
-     order by created_at limit 1),
-    request.email
-  ) as "to"`;
-
-/** The booking with this reference, as the caller may see it (RLS decides); undefined otherwise. */
-export async function selectPayableBooking(
-  tx: Transaction,
-  reference: string,
-): Promise<PayableBooking | undefined> {
-  const [row] = await tx.query<PayableBooking>(
-    `select ${payableColumns} from public.${bookingRequestsTable} request where request.reference = $1`,
-    [reference],
-  );
-  return row;
-}
-
-/** The same, by id, with the booking's row locked until the transaction ends. */
-export async function lockPayableBooking(tx: Transaction, id: string): Promise<PayableBooking | undefined> {
-  const [row] = await tx.query<PayableBooking>(
-    `select ${payableColumns} from public.${bookingRequestsTable} request where request.id = $1 for update of request`,
-    [id],
-  );
-  return row;
-}
 
 export type StoredSession = {
   id: string;
@@ -116,7 +60,7 @@ export async function selectOpenSession(
 ): Promise<StoredSession | undefined> {
   const [row] = await tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session join public.${bookingRequestsTable} request on request.id = session.booking_request_id
+     from public.payment_sessions session ${joinBookingRequest('session.booking_request_id')}
      where session.booking_request_id = $1 and session.provider = $2 and session.kind = $3
        and session.amount_pence = $4 and session.status = 'open' and session.created_at >= $5
      order by session.created_at desc limit 1`,
@@ -133,7 +77,7 @@ export async function lockPaymentSession(
 ): Promise<StoredSession | undefined> {
   const [row] = await tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session join public.${bookingRequestsTable} request on request.id = session.booking_request_id
+     from public.payment_sessions session ${joinBookingRequest('session.booking_request_id')}
      where session.provider = $1 and session.provider_session_id = $2
      for update of session`,
     [provider, providerSessionId],
@@ -153,7 +97,7 @@ export async function selectUnsettledSessions(
 ): Promise<StoredSession[]> {
   return tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session join public.${bookingRequestsTable} request on request.id = session.booking_request_id
+     from public.payment_sessions session ${joinBookingRequest('session.booking_request_id')}
      where session.provider = $1 and session.status = 'open' and session.created_at < $2
      order by session.created_at limit $3`,
     [provider, openedBefore, limit],

@@ -9,16 +9,14 @@ import { siteUrl } from '../../config.ts';
 import { type Caller, serviceRole, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { Refusal } from '../../refusal.ts';
+import { lockPayableBooking, type PayableBooking, selectPayableBooking } from '../booking-repository.ts';
 import { describeNextPayment, paymentReceiptMessage } from './online-payment-emails.ts';
 import {
   claimProviderEvent,
   insertOnlinePayment,
   insertPaymentSession,
-  lockPayableBooking,
   lockPaymentSession,
-  type PayableBooking,
   selectOpenSession,
-  selectPayableBooking,
   selectUnsettledSessions,
   settlePaymentSession,
 } from './online-payment-repository.ts';

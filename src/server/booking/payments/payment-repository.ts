@@ -1,4 +1,4 @@
-import type { Payment, PaymentInput } from '../../../features/admin/ledger-contract.ts';
+import type { Payment, PaymentInput } from '../../../features/payment/payment-ledger-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoDate, isoTimestamp } from '../../db/sql-format.ts';
 

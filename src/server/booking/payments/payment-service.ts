@@ -1,10 +1,9 @@
+import type { GuestLedger, LedgerSummaryAnswer } from '../../../features/payment/payment-contract.ts';
 import type {
   BalancesDueAnswer,
   BookingLedgerAnswer,
-  GuestLedger,
-  LedgerSummaryAnswer,
   PaymentInput,
-} from '../../../features/admin/ledger-contract.ts';
+} from '../../../features/payment/payment-ledger-contract.ts';
 import { todayInKerala } from '../../../lib/dates.ts';
 import { summariseLedger } from '../../../lib/ledger.ts';
 import { formatPence } from '../../../lib/money.ts';

@@ -3,23 +3,23 @@ import type { FormState } from '../../lib/public-forms.ts';
 import { PersonFields } from '../forms/PersonFields.tsx';
 import { PublicFormShell } from '../forms/PublicFormShell.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
-import { contactForm } from './contact-message-contract.ts';
+import { contactMessageForm } from './contact-message-contract.ts';
 
 /**
  * The contact form. As an island it validates while you type and posts JSON; rendered without
  * JavaScript it is a plain form that posts to the same endpoint, which answers with this same markup.
  */
-export default function ContactForm({ initial }: { initial?: FormState }) {
+export default function ContactMessageForm({ initial }: { initial?: FormState }) {
   const form = useSchemaForm({
-    schema: contactForm.schema,
-    endpoint: contactForm.endpoint,
+    schema: contactMessageForm.schema,
+    endpoint: contactMessageForm.endpoint,
     initial,
     withFormToken: true,
   });
   return (
     <PublicFormShell
       form={form}
-      endpoint={contactForm.endpoint}
+      endpoint={contactMessageForm.endpoint}
       title="Send us a message"
       titleId="contact-form-title"
       submitLabel="Send message"

@@ -1,6 +1,6 @@
 import { payPath } from '../../lib/paths.ts';
 import { choosePaymentDue } from '../../lib/payment-due.ts';
-import type { GuestLedger } from '../booking/guest-ledger-contract.ts';
+import type { GuestLedger } from './payment-contract.ts';
 
 /**
  * The link that pays what a confirmed booking owes now ("Pay the deposit (£662.50)"), or nothing when

@@ -1,28 +1,20 @@
 import { z } from 'zod';
 import { isIsoDate, todayInKerala } from '../../lib/dates.ts';
-import { optionalText, requiredText } from '../../lib/form-fields.ts';
+import { optionalText } from '../../lib/form-fields.ts';
 import { largestAmountPence, readPoundsAsPence } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
-import {
-  ledgerSummarySchema,
-  type PaymentKind,
-  paymentKindLabels,
-  paymentKinds,
-} from '../booking/guest-ledger-contract.ts';
+import { ledgerSummarySchema, paymentKinds } from './payment-contract.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
 parseWithoutEval();
 
 /**
- * The payments ledger's and the booking notes' vocabulary, shared by the dashboard, the account page,
- * the admin functions and their tests. The database checks the same lists (migrations
- * 20261124000300 and 20261124000310); a test holds the two equal. What the guest's account page reads
- * of it lives in ../booking/guest-ledger-contract.ts, so the booking form's bundle stays without the rest.
+ * The office's side of the payments ledger, shared by the dashboard, the admin functions and their
+ * tests: how the office records a payment, the entries in full, a booking's ledger and the balances
+ * due. The database checks the same lists (migration 20261124000300); a test holds the two equal. What
+ * a guest reads (the kinds, what is owed) is ./payment-contract.ts.
  */
-
-export type { GuestLedger, LedgerSummaryAnswer } from '../booking/guest-ledger-contract.ts';
-export { ledgerSummarySchema, type PaymentKind, paymentKindLabels, paymentKinds };
 
 /** How the money came. */
 export const paymentMethods = ['bank_transfer', 'card', 'cash', 'upi'] as const;
@@ -35,7 +27,6 @@ export const paymentMethodLabels = {
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const paymentNoteMaxLength = 500;
-export const noteMaxLength = 2000;
 
 /**
  * `POST /api/admin/booking-requests/:id/payments`: a payment as the office types it, the amount in
@@ -112,21 +103,3 @@ export const balancesDueAnswerSchema = z.object({
   balances: z.array(balanceDueSchema),
 });
 export type BalancesDueAnswer = z.infer<typeof balancesDueAnswerSchema>;
-
-/** `POST /api/admin/booking-requests/:id/notes`. */
-export const noteInputSchema = z.object({
-  body: requiredText('the note', { max: noteMaxLength, lines: 'many' }),
-});
-export type NoteInput = z.infer<typeof noteInputSchema>;
-
-export const bookingNoteSchema = z.object({
-  id: z.string(),
-  body: z.string(),
-  authorEmail: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type BookingNote = z.infer<typeof bookingNoteSchema>;
-
-/** `GET /api/admin/booking-requests/:id/notes`, oldest first (and a note just added's answer). */
-export const bookingNotesAnswerSchema = z.object({ notes: z.array(bookingNoteSchema) });
-export type BookingNotesAnswer = z.infer<typeof bookingNotesAnswerSchema>;

@@ -5,9 +5,10 @@ import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 parseWithoutEval();
 
 /**
- * What a guest's account page reads of the payments ledger: what a confirmed booking owes and what was
- * received. The office's side (the payment form, the entries in full, notes) is
- * ../admin/ledger-contract.ts; this part is apart so the booking pages carry only it.
+ * What a guest reads of a booking's payments: what a confirmed booking owes and what was received (the
+ * account page), and what the payment page shows after the provider's page. The office's side of the
+ * ledger (the payment form, the entries in full, balances due) is ./payment-ledger-contract.ts, apart
+ * so the booking pages carry only this.
  */
 
 /** What a payment was for. */
@@ -39,3 +40,15 @@ export const guestLedgerSchema = z.object({
   payments: z.array(z.object({ kind: z.enum(paymentKinds), amountPence: z.int(), receivedOn: z.string() })),
 });
 export type GuestLedger = z.infer<typeof guestLedgerSchema>;
+
+/** What the payment page shows after the provider's page, or instead of it when nothing can be paid. */
+export const paymentViewSchema = z.object({
+  /** received: recorded; processing: paid but not yet confirmed by the provider; not_taken: nothing
+   * charged; refused: nothing could be paid (the message says why); none: the page as built. */
+  outcome: z.enum(['received', 'processing', 'not_taken', 'refused', 'none']),
+  reference: z.string().optional(),
+  amountPence: z.int().optional(),
+  /** What is due next, or why nothing could be paid, in a sentence. */
+  message: z.string().optional(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;

@@ -1,9 +1,9 @@
-import { contactForm } from '../../features/contact-form/contact-message-contract.ts';
+import { contactMessageForm as contactMessageContract } from '../../features/contact-message/contact-message-contract.ts';
 import type { PublicForm } from '../forms/public-form.ts';
 import { insertContactMessage } from './contact-message-repository.ts';
 
-export const contactMessageForm: PublicForm<typeof contactForm.schema> = {
-  ...contactForm,
+export const contactMessageForm: PublicForm<typeof contactMessageContract.schema> = {
+  ...contactMessageContract,
   store: insertContactMessage,
   officeAlert: {
     kind: 'contact_office_alert',

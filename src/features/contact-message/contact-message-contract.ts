@@ -15,7 +15,7 @@ export const contactMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /** The contact form: its slot on the page, the route it posts to, and where a browser lands. */
-export const contactForm = {
+export const contactMessageForm = {
   name: 'contact',
   schema: contactMessageSchema,
   endpoint: apiRoutes.contactMessages,

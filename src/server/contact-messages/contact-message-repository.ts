@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ContactMessage } from '../../features/contact-form/contact-message-contract.ts';
+import type { ContactMessage } from '../../features/contact-message/contact-message-contract.ts';
 import type { Transaction } from '../db/database.ts';
 
 /**

@@ -1,0 +1,60 @@
+import { listStatusChanges, type StatusChange } from './admin-fields.ts';
+import { BookingNotes } from './BookingNotes.tsx';
+import { BookingPayments } from './BookingPayments.tsx';
+import type { DetailExtension, DetailPartProps } from './detail-extensions.ts';
+import { describeDelivery, nameEmail } from './email-delivery.ts';
+import { StatusActions } from './StatusActions.tsx';
+
+/** An opened booking request's own parts of the office's detail: its status, money, notes and emails. */
+
+function BookingStatusActions({ item, inTrash, changing, change }: DetailPartProps) {
+  return (
+    <StatusActions
+      statuses={listStatusChanges(item.status, inTrash || Boolean(item.deletedAt))}
+      changing={changing}
+      onChange={change}
+    />
+  );
+}
+
+function BookingSections({ id, item, onSessionGone }: DetailPartProps) {
+  return (
+    <>
+      {/* Keyed by status: a booking just confirmed opens its payment form at once. */}
+      <BookingPayments key={String(item.status)} bookingId={id} onSessionGone={onSessionGone} />
+      <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
+    </>
+  );
+}
+
+function BookingEmails({ emails }: DetailPartProps) {
+  return (
+    <>
+      <h3>Emails</h3>
+      {emails.length === 0 ? (
+        <p>No emails about this booking request.</p>
+      ) : (
+        <ul className="admin-detail__history">
+          {emails.map((email) => (
+            <li key={email.id}>
+              {nameEmail(email)}: {describeDelivery(email)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+const changeDone: Record<StatusChange, string> = {
+  confirmed: 'Booking confirmed.',
+  declined: 'Booking declined.',
+  cancelled: 'Booking cancelled.',
+};
+
+export const bookingDetail: DetailExtension = {
+  Actions: BookingStatusActions,
+  Sections: BookingSections,
+  Records: BookingEmails,
+  describeChange: (status) => changeDone[status],
+};
