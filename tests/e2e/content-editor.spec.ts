@@ -39,6 +39,19 @@ async function restoreContent() {
 
 let changed = false;
 
+/**
+ * A JSON file as decap-server leaves it, or undefined while it is still being written: the backend
+ * truncates the file and then writes it, so a read between the two finds it empty or cut short.
+ */
+async function readWholeJson<T>(path: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}
+
 /** decap-server, which scripts/serve.ts starts beside the site; the editor looks for it once, as it loads. */
 async function waitForLocalBackend() {
   const port = Number(process.env.CMS_BACKEND_PORT ?? 8081);
@@ -133,7 +146,7 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await openings.fill(String(job.openings + 1));
   await publishNow(page);
   await slow
-    .poll(async () => (JSON.parse(await readFile(jobsFile, 'utf8')) as { jobs: (typeof job)[] }).jobs[0])
+    .poll(async () => (await readWholeJson<{ jobs: (typeof job)[] }>(jobsFile))?.jobs[0])
     .toEqual({ ...job, openings: job.openings + 1 });
 
   rebuild();
