@@ -97,7 +97,8 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
       .getByRole('row')
       .filter({ hasText: guest.name })
       .filter({ hasText: new RegExp(`(?<!\\d)${formatDay(arrival)} to `) });
-  const liveRegion = page.locator('[aria-live="polite"]');
+  const liveRegion = page.getByRole('status', { name: 'What the list shows' });
+  const arrivalsRegion = page.getByRole('status', { name: 'New arrivals' });
 
   await test.step('signs in at /admin/login and lands on the dashboard', async () => {
     await signInAsAdmin(page);
@@ -114,7 +115,7 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
     await answered(rowOf(overlappingArrival)).toBeVisible();
     await expect(rowOf(firstArrival)).toContainText('New');
     await answered(page.getByRole('button', { name: /^Booking requests\W+\d+ new$/ })).toBeVisible();
-    await answered(liveRegion).toContainText(/new booking requests? arrived/);
+    await answered(arrivalsRegion).toContainText(/new booking requests? arrived/);
   });
 
   await test.step('opens it and confirms it', async () => {

@@ -67,6 +67,10 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [draft, setDraft] = useState<Filters>(emptyFilters);
   const [applied, setApplied] = useState<Filters>(emptyFilters);
   const [announcement, setAnnouncement] = useState('');
+  // Arrivals have a live region of their own: in the one region, the answer of a list load that
+  // crossed the poll ("4 booking requests shown.") replaced "1 new booking request arrived." at once,
+  // and neither a screen reader nor the test heard of the arrival (a busy run, 2026-11-27).
+  const [arrivals, setArrivals] = useState('');
   const [problem, setProblem] = useState('');
   const [openRow, setOpenRow] = useState<{
     collection: AdminCollectionName;
@@ -95,7 +99,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
 
   const { summary, refresh: refreshCounts } = useSummary(
     { collection, view, filters: applied, rows: list.status === 'loaded' ? list.items.length : 0 },
-    { onSessionGone: session.leave, onAnnounce: setAnnouncement, load },
+    { onSessionGone: session.leave, onAnnounce: setArrivals, load },
   );
 
   const trash = useTrashActions({
@@ -151,8 +155,11 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
           {session.signingOut ? 'Signing out…' : 'Sign out'}
         </button>
       </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden" role="status" aria-live="polite" aria-label="What the list shows">
         {announcement}
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-label="New arrivals">
+        {arrivals}
       </p>
       <DashboardNav current={screen} newCount={(name) => counts(name)?.new ?? 0} onChoose={choose} />
       {screen === 'calendar' && (
