@@ -111,7 +111,7 @@ test.describe('at 1280 px', () => {
     });
     // Signed out: the same stay and price, and sign-in links that come back to them.
     await answered(
-      page.getByRole('heading', { name: 'Sign in to send a booking request' }),
+      page.getByRole('heading', { name: 'Create an account to send your request' }),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your price' })).toContainText(
       `${formatPence(quote.totalPence)} in total`,

@@ -93,7 +93,7 @@ test('a guest searches, books through registration, and the office confirms: the
     );
     await panel.getByRole('button', { name: 'Book now' }).click();
     await answered(
-      page.getByRole('heading', { name: 'Sign in to send a booking request' }),
+      page.getByRole('heading', { name: 'Create an account to send your request' }),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your price' })).toContainText(total);
     await page.getByRole('link', { name: 'Create an account' }).click();
