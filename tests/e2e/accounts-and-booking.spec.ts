@@ -65,9 +65,7 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
 
   await test.step('the booking form says an account is needed', async () => {
     await page.goto(bookingUrl);
-    await answered(
-      page.getByRole('heading', { name: 'Create an account to send your request' }),
-    ).toBeVisible();
+    await answered(page.getByRole('heading', { name: 'Sign in to send your request' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Create an account' }).click();
   });
@@ -300,9 +298,7 @@ test('a confirmed stay shows on the calendars and the form refuses dates that ov
     await page.getByLabel('Town or city').fill('Kochi');
     await page.context().clearCookies();
     await page.getByRole('button', { name: 'Send booking request' }).click();
-    await answered(
-      page.getByRole('heading', { name: 'Create an account to send your request' }),
-    ).toBeVisible();
+    await answered(page.getByRole('heading', { name: 'Sign in to send your request' })).toBeVisible();
     await expect(page.getByLabel('Arrival', { exact: true })).toHaveValue(freeArrival);
     await expect(page.getByLabel('Town or city')).toHaveValue('Kochi');
     const signInHref = await page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href');
