@@ -197,6 +197,10 @@ test('a phone guest: home page to a sent request, the email back to the form, an
       ['Town or city', guest.city],
     ] as const) {
       const field = page.getByLabel(label, { exact: true });
+      // A person reads the form for a moment before typing: what the site fills in arrives by then.
+      await expect(field)
+        .not.toHaveValue('', { timeout: 5_000 })
+        .catch(() => {});
       if ((await field.inputValue()) === '') await secondRequest.type(field, value, { known: true });
     }
     await secondRequest.tap(page.getByRole('button', { name: 'Send booking request' }));
