@@ -69,8 +69,9 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
         <h1 id={headingId}>Check your inbox</h1>
         <p>
           We have sent a confirmation link to{' '}
-          {email ? <strong>{email}</strong> : 'the address you registered with'}. Open it to confirm your
-          address, then sign in. The link works once, for 24 hours.
+          {email ? <strong>{email}</strong> : 'the address you registered with'}. Open it in this browser and
+          it confirms your address, signs you in and brings you back; elsewhere it confirms, then you sign in.
+          The link works once, for 24 hours.
         </p>
         <p>
           Nothing there after a few minutes? Look in your spam folder, or{' '}

@@ -62,7 +62,8 @@ export const verifyEmailSchema = z.object({
   token: emailedToken,
   /**
    * Set by the page as it opens, before anyone presses its button: confirm only in the browser that
-   * registered (and sign in there); anywhere else answer `press_to_confirm` and change nothing.
+   * registered something (and sign in there, when it registered this address); from a browser that
+   * registered nothing, answer `press_to_confirm` and change nothing.
    */
   onlyWhereRegistered: z.boolean().optional(),
 });

@@ -51,8 +51,10 @@ export async function registerAccount(
 /**
  * Confirms the address an emailed token was sent to, and signs in the browser that registered it (its
  * `kv_registering` cookie, registering-browsers.ts), which is then back where it was going in one tap.
- * `onlyWhereRegistered` is the page's own call as it opens: from any other browser (a mail scanner that
- * runs scripts included) it changes nothing, and the guest's press of the button confirms.
+ * `onlyWhereRegistered` is the page's own call as it opens: from a browser with no such proof (another
+ * device, a mail scanner that runs scripts) it changes nothing, and the guest's press of the button
+ * confirms. A browser that registered another address confirms this one without being signed in, as
+ * its button would: only the address a browser registered can sign it in.
  */
 export async function confirmEmail(
   { token, onlyWhereRegistered = false }: VerifyEmail,
