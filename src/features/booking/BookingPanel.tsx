@@ -52,7 +52,9 @@ export default function BookingPanel({ property }: { property: BookableProperty 
     departure: '',
     guests: String(usualParty(property)),
   });
-  const [guestsAssumed, setGuestsAssumed] = useState(true);
+  // Where Guests' value came from: the hint says so until the guest chooses, and stays the same height
+  // when the address gives it (from a search), so the panel does not move as the island wakes.
+  const [guestsFrom, setGuestsFrom] = useState<'usual' | 'address' | 'chosen'>('usual');
   const [rememberedArrival, setRememberedArrival] = useState<string | undefined>(undefined);
   // The page was built long before it is read: today's date is the browser's, known once it runs.
   const [today, setToday] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
     setToday(now);
     setRememberedArrival(readRememberedArrival(now));
     setValues((current) => ({ ...current, ...given }));
-    if (given.guests) setGuestsAssumed(false);
+    if (given.guests) setGuestsFrom('address');
   }, [typed]);
 
   // The chosen stay stays in the address, so a reload or a shared link keeps it.
@@ -107,7 +109,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
   });
 
   const change = (name: string, value: string) => {
-    if (name === 'guests') setGuestsAssumed(false);
+    if (name === 'guests') setGuestsFrom('chosen');
     setValues((current) => ({ ...current, [name]: value }));
   };
 
@@ -179,9 +181,9 @@ export default function BookingPanel({ property }: { property: BookableProperty 
           placeholder="How many guests?"
           options={guestOptions}
           error={errorOf('guests')}
-          {...(guestsAssumed && values.guests
+          {...(guestsFrom !== 'chosen' && values.guests
             ? {
-                hint: `Set to ${describeGuestsOption(guests)}, as most stays are: change it if more are coming.`,
+                hint: `Set to ${describeGuestsOption(guests)}, ${guestsFrom === 'usual' ? 'as most stays are' : 'as you searched'}: change it if more are coming.`,
               }
             : {})}
         />
