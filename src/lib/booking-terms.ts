@@ -76,6 +76,8 @@ export function fillTerms(text: string): string {
  */
 export const howToPay = {
   summary: `Once we confirm a request, pay the ${bookingTerms.depositPercent}% deposit online by card: the "Pay the deposit" button on your account page, or the link in the confirmation email, takes you to our payment provider's secure page. The balance is paid the same way by its due date, ${bookingTerms.balanceDueDaysBeforeArrival} days before arrival. Within ${bookingTerms.balanceDueDaysBeforeArrival} days of arrival the full amount is due on confirmation.`,
+  /** The same, for the confirmation itself, which is the moment it speaks of: the link it carries pays. */
+  onceConfirmed: `Pay online by card: the link above, or the "Pay the deposit" button on your account page, takes you to our payment provider's secure page. Any balance is paid the same way by its due date, ${bookingTerms.balanceDueDaysBeforeArrival} days before arrival.`,
   safety:
     "Card details are typed only on the payment provider's page, never on our pages: we never ask for them by email or over the phone.",
 } as const;

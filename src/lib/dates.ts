@@ -102,6 +102,19 @@ export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+const weekdayDayMonth = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }),
+);
+
+/** A `YYYY-MM-DD` date as "Sun 14 Mar", where room is short (a phone's booking bar); throws RangeError for anything else. */
+export function formatShortDate(date: string): string {
+  if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${date}`);
+  return weekdayDayMonth()
+    .format(new Date(`${date}T00:00:00Z`))
+    .replace(',', '');
+}
+
 /** A `YYYY-MM-DD` date as "Sun, 14 March 2027"; throws RangeError for anything else. */
 export function formatStayDate(date: string): string {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${date}`);

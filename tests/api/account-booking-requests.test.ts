@@ -85,7 +85,7 @@ describe('GET /api/account/booking-requests', () => {
     expect(theirs.map((request) => request.id)).toEqual([ids[3]]);
   });
 
-  it('gives each request its reference, its property’s name and kind, its dates, status and quote', async () => {
+  it('gives each request its reference, its property’s name and kind, its dates, the phone and town given, status and quote', async () => {
     const { list } = await listFor(guest.cookie);
     expect(list.find((request) => request.id === ids[1])).toEqual({
       id: ids[1],
@@ -96,6 +96,8 @@ describe('GET /api/account/booking-requests', () => {
       arrival: day(20),
       departure: day(23),
       guests: 2,
+      phone: '+91 98470 12345',
+      city: 'Kottayam',
       status: 'new',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       quote: quoteStay({ weeklyRatePence: 140_000, arrival: day(20), departure: day(23), guests: 2, today }),

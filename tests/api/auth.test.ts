@@ -182,6 +182,66 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       expect(made.status).toBe(400);
     });
 
+    it('signs in the browser that registered when it opens the link, and only that browser', async () => {
+      const verify = (body: Record<string, unknown>, cookie = '') =>
+        verifyEmail(jsonPost('/api/auth/verify-email', body, cookie ? { cookie } : {}), asClient());
+      const sessionSet = (response: Response) =>
+        response.headers.getSetCookie().some((cookie) => /^kv_access=[^;]/.test(cookie));
+
+      // The registering browser gets its proof as an HttpOnly cookie sent only to the confirm endpoint.
+      const guest = newGuest();
+      const registered = await register(jsonPost('/api/auth/register', guest), asClient());
+      const proof = registered.headers.getSetCookie().find((cookie) => cookie.startsWith('kv_registering='));
+      expect(proof).toMatch(/HttpOnly/i);
+      expect(proof).toMatch(/SameSite=Lax/i);
+      expect(proof).toMatch(/Path=\/api\/auth\/verify-email/i);
+      const browser = cookiesFrom(registered);
+      const token = await tokenEmailedTo(guest.email, '/verify-email');
+
+      // A mail scanner or any other browser opening the page: its question changes nothing.
+      const scanned = await verify({ token, onlyWhereRegistered: true });
+      expect(scanned.status).toBe(200);
+      expect(await scanned.json()).toEqual({ status: 'press_to_confirm' });
+      expect(scanned.headers.getSetCookie()).toEqual([]);
+      expect(await loginStatus(guest.email, guest.password)).toBe(403);
+
+      // The browser that registered: confirmed and signed in.
+      const opened = await verify({ token, onlyWhereRegistered: true }, browser);
+      expect(opened.status).toBe(200);
+      expect(await opened.json()).toMatchObject({ status: 'signed_in', user: { email: guest.email } });
+      expect(sessionSet(opened)).toBe(true);
+      expect((await currentUser(cookiesFrom(opened))).user?.email).toBe(guest.email);
+
+      // The link again in that browser: used, and it says so (elsewhere it waits for the button, as above).
+      const again = await verify({ token, onlyWhereRegistered: true }, browser);
+      expect(again.status).toBe(400);
+      const refusal = (await again.json()) as { error: { code: string; message: string } };
+      expect(refusal.error.code).toBe('invalid_token');
+      if (implementation === embedded) expect(refusal.error.message).toMatch(/used already/);
+    });
+
+    it("cannot sign a stranger's browser in with someone else's link, even one that registered too", async () => {
+      const owner = newGuest();
+      await register(jsonPost('/api/auth/register', owner), asClient());
+      const token = await tokenEmailedTo(owner.email, '/verify-email');
+      // The stranger registered another address on their browser, so holds a proof, for that address.
+      const stranger = newGuest();
+      const strangersBrowser = cookiesFrom(
+        await register(jsonPost('/api/auth/register', stranger), asClient()),
+      );
+
+      const pressed = await verifyEmail(
+        jsonPost('/api/auth/verify-email', { token }, { cookie: strangersBrowser }),
+        asClient(),
+      );
+      expect(pressed.status).toBe(200);
+      expect(await pressed.json()).toEqual({ status: 'confirmed' });
+      expect(pressed.headers.getSetCookie().filter((cookie) => cookie.startsWith('kv_access='))).toEqual([]);
+      expect((await currentUser(`${strangersBrowser}; ${cookiesFrom(pressed)}`)).user).toBeNull();
+      // The address is confirmed all the same: its owner signs in with their password.
+      expect(await loginStatus(owner.email, owner.password)).toBe(200);
+    });
+
     it('answers a second sign-up for a confirmed address exactly like the first, and changes nothing', async () => {
       const guest = await registerConfirmed();
       const again = await register(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
-import { bookingTerms, howToPay } from '../../src/lib/booking-terms.ts';
+import { bookingTerms, houseRules, howToPay } from '../../src/lib/booking-terms.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatGbp } from '../../src/lib/money.ts';
 import { paths, payPath } from '../../src/lib/paths.ts';
@@ -21,7 +21,11 @@ import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 const today = todayInKerala();
 // A property and a stretch of its calendar of this run's own (the database is shared).
-const property = { slug: 'kumarakom-lakeside-villa', name: 'Kumarakom Lakeside Villa' };
+const property = {
+  slug: 'kumarakom-lakeside-villa',
+  name: 'Kumarakom Lakeside Villa',
+  location: 'Kumarakom, Kottayam',
+};
 const firstDay = pickDaysClearOfChangeovers(today, {
   earliest: 60,
   latest: bookingHorizonDays - 200,
@@ -105,11 +109,14 @@ describe('confirming a booking request', () => {
       `(${day(0)})`,
       `(${day(10)})`,
       'Nights: 10',
+      `Check-in: from ${houseRules.checkInFrom} on `,
+      `Check-out: by ${houseRules.checkOutBy} on `,
+      `Where: ${property.location} (`,
       `Total: ${pounds(quote.totalPence)}`,
       `Due now: the ${bookingTerms.depositPercent}% deposit, ${pounds(quote.depositPence)}`,
       `Balance: ${pounds(quote.balancePence)}, due by `,
       `Pay the deposit (${pounds(quote.depositPence)}): ${siteOrigin}${payPath(reference)}?until=${day(0)}&sig=`,
-      howToPay.summary,
+      howToPay.onceConfirmed,
       howToPay.safety,
       'Phone: +91 484 235 7700',
       `${siteOrigin}${paths.account}`,
@@ -117,6 +124,8 @@ describe('confirming a booking request', () => {
     ]) {
       expect(sent[0]?.text).toContain(text);
     }
+    // The confirmation is the moment: it does not speak of it as still to come.
+    expect(sent[0]?.text).not.toContain('Once we confirm');
   });
 
   it('asks for the full amount now when the stay is within the balance’s notice', async () => {

@@ -48,7 +48,7 @@ async function settledShift(page: Page, path: string, answered: RegExp) {
 }
 
 const pagesSignedOut: { path: string; answered: RegExp }[] = [
-  { path: '/booking', answered: /Sign in to send a booking request/ },
+  { path: '/booking', answered: /Create an account to send your request/ },
   { path: '/account', answered: /Sign in to see your booking requests/ },
   { path: '/', answered: /Kayal Villas/ },
   { path: '/villas/kovalam-cliff-villa', answered: /Kovalam Cliff Villa/ },

@@ -3,12 +3,37 @@ import { formatPence } from '../../lib/money.ts';
 import { propertyPath } from '../../lib/paths.ts';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
-import { describeGuests, describeNights, describeRequestStatus } from '../booking/stay-words.ts';
+import {
+  describeAnswerBy,
+  describeGuests,
+  describeNights,
+  describeRequestStatus,
+} from '../booking/stay-words.ts';
 import { PayNowLink } from '../payment/PayNowLink.tsx';
+import type { OfficeContact } from './HowToPay.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
 
-/** One request on the account page: the property, its status and what that means, the stay and what is due. */
-export function BookingRequestCard({ request }: { request: AccountBookingRequest }) {
+/**
+ * An email to the office asking for other dates, the reference and stay filled in: the guest's way to
+ * ask until messages between a guest and the office exist (src/server/booking/README.md).
+ */
+function changeDatesHref(request: AccountBookingRequest, office: OfficeContact): string {
+  const subject = `Change of dates for ${request.reference}`;
+  const body = `Hello,\n\nCould my stay at ${request.propertyName} (${request.reference}), now ${formatStayDate(request.arrival)} to ${formatStayDate(request.departure)}, move to these dates instead:\n\n`;
+  return `mailto:${office.email}?${new URLSearchParams({ subject, body }).toString().replaceAll('+', '%20')}`;
+}
+
+/**
+ * One request on the account page: the property and its status, what happens next and by when, the
+ * stay, what is due, and a way to ask the office for other dates.
+ */
+export function BookingRequestCard({
+  request,
+  office,
+}: {
+  request: AccountBookingRequest;
+  office: OfficeContact;
+}) {
   const status = describeRequestStatus(request.status);
   const open = request.status === 'new' || request.status === 'confirmed';
   const titleId = `request-${request.id}`;
@@ -27,7 +52,10 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
           {status.label}
         </p>
       </header>
-      <p className="request__explanation">{status.explanation}</p>
+      <p className="request__explanation">
+        {status.explanation}
+        {request.status === 'new' && ` ${describeAnswerBy(todayInKerala(new Date(request.createdAt)))}`}
+      </p>
       <dl className="request__facts">
         <div>
           <dt>Reference</dt>
@@ -61,6 +89,13 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
         </>
       ) : (
         <p>Quoted total {formatPence(request.quote.totalPence)}; nothing is due for this request.</p>
+      )}
+      {open && (
+        <p className="actions">
+          <a className="button button--ghost" href={changeDatesHref(request, office)}>
+            Ask to change dates<span className="visually-hidden"> of {request.reference}</span>
+          </a>
+        </p>
       )}
     </article>
   );

@@ -49,7 +49,7 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
       )}
       <section aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
         <h2 id="requests-title">Your booking requests</h2>
-        <RequestList requests={requests} reload={reload} />
+        <RequestList requests={requests} reload={reload} office={office} />
       </section>
       {/* Arrives with the list, not before it: below a list still loading, it would be pushed down. */}
       {requests.status !== 'loading' && <HowToPay office={office} />}
@@ -57,7 +57,15 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
   );
 }
 
-function RequestList({ requests, reload }: { requests: OwnBookingRequests; reload: () => Promise<void> }) {
+function RequestList({
+  requests,
+  reload,
+  office,
+}: {
+  requests: OwnBookingRequests;
+  reload: () => Promise<void>;
+  office: OfficeContact;
+}) {
   if (requests.status === 'loading') {
     return <p className="availability__quiet">Loading your booking requests…</p>;
   }
@@ -89,7 +97,7 @@ function RequestList({ requests, reload }: { requests: OwnBookingRequests; reloa
   return (
     <div className="account__requests">
       {requests.requests.map((request) => (
-        <BookingRequestCard key={request.id} request={request} />
+        <BookingRequestCard key={request.id} request={request} office={office} />
       ))}
     </div>
   );

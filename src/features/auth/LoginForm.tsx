@@ -6,6 +6,7 @@ import { loginSchema } from './auth-contract.ts';
 import { registerPath } from './auth-links.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { SignInFields } from './SignInFields.tsx';
+import { rememberSignedInHere } from './signed-in-here.ts';
 import { usePageQuery } from './use-page-query.ts';
 
 /**
@@ -18,7 +19,10 @@ export default function LoginForm({ labelledBy }: { labelledBy: string }) {
   const form = useSchemaForm({
     schema: loginSchema,
     endpoint: apiRoutes.login,
-    onAccepted: () => window.location.assign(safeReturnPath(next)),
+    onAccepted: () => {
+      rememberSignedInHere();
+      window.location.assign(safeReturnPath(next));
+    },
   });
 
   if (form.status === 'sent') {

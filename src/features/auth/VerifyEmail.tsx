@@ -1,45 +1,56 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
-import { safeReturnPath } from '../../lib/paths.ts';
+import { paths, safeReturnPath } from '../../lib/paths.ts';
 import { requestJson } from '../api/client.ts';
 import { confirmedAnswerSchema, verifyEmailSchema } from './auth-contract.ts';
 import { registerPath, signInPath } from './auth-links.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
+import { rememberSignedInHere } from './signed-in-here.ts';
 import { usePageQuery } from './use-page-query.ts';
 
-type Step = 'ready' | 'pending' | 'confirmed' | 'invalid' | 'failed';
+type Step = 'opening' | 'ready' | 'pending' | 'confirmed' | 'signed_in' | 'invalid' | 'failed';
 
 const networkFailure = 'We could not reach our server. Check your connection and press the button again.';
 
 /**
  * The page the confirmation email links to, and "check your inbox" after registering. With a token it
- * waits for a press of the button: mail scanners open links to inspect them, and must not use them up.
+ * first asks the server to confirm only if this is the browser that registered: there the guest is
+ * confirmed, signed in and sent on to where they were going, with no other tap. Anywhere else that
+ * question changes nothing (mail scanners open links to inspect them, and must not use them up), and
+ * the page waits for a press of its button.
  */
 export default function VerifyEmail({ headingId }: { headingId: string }) {
   const query = usePageQuery();
   const token = query?.get('token') ?? '';
   const email = query?.get('email') ?? '';
   const next = query?.get('next') ? safeReturnPath(query.get('next')) : null;
-  const [step, setStep] = useState<Step>('ready');
+  const [step, setStep] = useState<Step>('opening');
   const [problem, setProblem] = useState('');
   const sending = useRef(false);
 
-  async function confirm() {
+  async function confirm(onlyWhereRegistered: boolean) {
     if (sending.current) return;
-    const parsed = verifyEmailSchema.safeParse({ token });
+    const parsed = verifyEmailSchema.safeParse({ token, onlyWhereRegistered });
     if (!parsed.success) {
       setStep('invalid');
       return;
     }
     sending.current = true;
-    setStep('pending');
+    setStep(onlyWhereRegistered ? 'opening' : 'pending');
     const answer = await requestJson(apiRoutes.verifyEmail, confirmedAnswerSchema, {
       method: 'POST',
       body: parsed.data,
     });
     sending.current = false;
+    if (answer.ok && answer.data.status === 'signed_in') {
+      setStep('signed_in');
+      rememberSignedInHere();
+      window.location.replace(next ?? paths.account);
+      return;
+    }
     if (answer.ok || answer.status === 400) {
-      setStep(answer.ok ? 'confirmed' : 'invalid');
+      setStep(answer.ok ? (answer.data.status === 'confirmed' ? 'confirmed' : 'ready') : 'invalid');
+      setProblem(answer.ok ? '' : answer.message);
       return;
     }
     // Status 0: the server was never reached, and the button is what to try again.
@@ -47,14 +58,20 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
     setStep('failed');
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, as the page opens with its token.
+  useEffect(() => {
+    if (token) void confirm(true);
+  }, [token]);
+
   if (!token) {
     return (
       <>
         <h1 id={headingId}>Check your inbox</h1>
         <p>
           We have sent a confirmation link to{' '}
-          {email ? <strong>{email}</strong> : 'the address you registered with'}. Open it to confirm your
-          address, then sign in. The link works once, for 24 hours.
+          {email ? <strong>{email}</strong> : 'the address you registered with'}. Open it in this browser and
+          it confirms your address, signs you in and brings you back; elsewhere it confirms, then you sign in.
+          The link works once, for 24 hours.
         </p>
         <p>
           Nothing there after a few minutes? Look in your spam folder, or{' '}
@@ -86,18 +103,30 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
         <h1 id={headingId}>Confirm your email address</h1>
         <OutcomePanel heading="This link no longer works" tone="problem">
           <p>
-            Confirmation links work once, for 24 hours. If you have already confirmed, simply sign in;
-            otherwise register again with the same address and we will send a new link.
+            {problem || 'This link is invalid, already used or expired.'} Confirmation links work once, for 24
+            hours: if you have confirmed already, simply sign in; otherwise register again with the same
+            address and we will send a new link.
           </p>
-          <ul className="form-links">
-            <li>
-              <a href={signInPath(next)}>Sign in</a>
-            </li>
-            <li>
-              <a href={registerPath(next)}>Register again</a>
-            </li>
-          </ul>
+          <p className="actions">
+            <a className="button button--primary" href={signInPath(next)}>
+              Sign in
+            </a>
+            <a className="button button--ghost" href={registerPath(next)}>
+              Register again
+            </a>
+          </p>
         </OutcomePanel>
+      </>
+    );
+  }
+
+  if (step === 'opening' || step === 'signed_in') {
+    return (
+      <>
+        <h1 id={headingId}>Confirm your email address</h1>
+        <p role="status">
+          {step === 'signed_in' ? 'Email confirmed. Taking you back…' : 'Opening your link…'}
+        </p>
       </>
     );
   }
@@ -115,7 +144,7 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
       <button
         className="button button--primary"
         type="button"
-        onClick={confirm}
+        onClick={() => confirm(false)}
         disabled={pending}
         aria-busy={pending}
       >

@@ -58,11 +58,20 @@ export const registerSchema = z
 export const loginSchema = z.object({ email: emailAddress, password: currentPassword });
 export const forgotPasswordSchema = z.object({ email: emailAddress });
 export const resetPasswordSchema = z.object({ token: emailedToken, password: newPassword });
-export const verifyEmailSchema = z.object({ token: emailedToken });
+export const verifyEmailSchema = z.object({
+  token: emailedToken,
+  /**
+   * Set by the page as it opens, before anyone presses its button: confirm only in the browser that
+   * registered something (and sign in there, when it registered this address); from a browser that
+   * registered nothing, answer `press_to_confirm` and change nothing.
+   */
+  onlyWhereRegistered: z.boolean().optional(),
+});
 
 export type Registration = z.infer<typeof registerSchema>;
 export type LoginCredentials = z.infer<typeof loginSchema>;
 export type PasswordReset = z.infer<typeof resetPasswordSchema>;
+export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
 
 /** Who is signed in, as the API tells the screens. */
 export const sessionUserSchema = z.object({
@@ -84,8 +93,16 @@ export type SignedInAnswer = z.infer<typeof signedInAnswerSchema>;
 /** `POST /api/auth/register` (201): the same whether or not the address already had an account. */
 export const registeredAnswerSchema = z.object({ status: z.literal('confirmation_sent'), email: z.string() });
 export type RegisteredAnswer = z.infer<typeof registeredAnswerSchema>;
-/** `POST /api/auth/verify-email`. */
-export const confirmedAnswerSchema = z.object({ status: z.literal('confirmed') });
+/**
+ * `POST /api/auth/verify-email`: `signed_in` when the browser that registered opened the link (the
+ * session travels as cookies), `confirmed` when it was confirmed elsewhere, `press_to_confirm` when the
+ * page asked `onlyWhereRegistered` from another browser and nothing changed.
+ */
+export const confirmedAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('confirmed') }),
+  z.object({ status: z.literal('signed_in'), user: sessionUserSchema }),
+  z.object({ status: z.literal('press_to_confirm') }),
+]);
 export type ConfirmedAnswer = z.infer<typeof confirmedAnswerSchema>;
 /** `POST /api/auth/logout`. */
 export const signedOutAnswerSchema = z.object({ status: z.literal('signed_out') });

@@ -1,7 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { addDays, isIsoDate, todayInKerala } from '../../lib/dates.ts';
+import { addDays, formatShortDate, isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { formatPence } from '../../lib/money.ts';
 import { paths, withStay } from '../../lib/paths.ts';
@@ -11,6 +11,7 @@ import { overlapsBookedStay } from '../availability/calendar.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import { readTypedBeforeHydration } from '../forms/typed-before-hydration.ts';
 import type { BookableProperty } from './booking-contract.ts';
+import { readRememberedArrival, rememberStay } from './last-stay.ts';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay, type StayValues } from './preview-stay.ts';
 import { StayPicker } from './StayPicker.tsx';
@@ -31,6 +32,9 @@ function readStayFromAddress(): Partial<StayValues> {
   return stay;
 }
 
+/** The party most stays here are for, which Guests starts at: two, or fewer where fewer can sleep. */
+export const usualParty = (property: BookableProperty) => Math.min(2, property.sleeps);
+
 /**
  * The booking panel of a property page: dates chosen on the property's own calendar (or typed), guests,
  * and the whole quote, before any sign-in. BOOK NOW carries the stay to the booking form in its
@@ -42,7 +46,16 @@ export default function BookingPanel({ property }: { property: BookableProperty 
   // Read as the island hydrates, while the fields still hold what was typed, and applied once it has:
   // the first render must match the server's HTML, or React 19 throws it away and renders afresh.
   const [typed] = useState(() => readTypedBeforeHydration(formId, stayFieldNames));
-  const [values, setValues] = useState<StayValues>({ arrival: '', departure: '', guests: '' });
+  // Guests starts at the usual party, so two dates are all a price needs; the field says it was assumed.
+  const [values, setValues] = useState<StayValues>({
+    arrival: '',
+    departure: '',
+    guests: String(usualParty(property)),
+  });
+  // Where Guests' value came from: the hint says so until the guest chooses, and stays the same height
+  // when the address gives it (from a search), so the panel does not move as the island wakes.
+  const [guestsFrom, setGuestsFrom] = useState<'usual' | 'address' | 'chosen'>('usual');
+  const [rememberedArrival, setRememberedArrival] = useState<string | undefined>(undefined);
   // The page was built long before it is read: today's date is the browser's, known once it runs.
   const [today, setToday] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -50,8 +63,12 @@ export default function BookingPanel({ property }: { property: BookableProperty 
   const firstProblem = useRef<string | null>(null);
 
   useEffect(() => {
-    setToday(todayInKerala());
-    setValues((current) => ({ ...current, ...readStayFromAddress(), ...typed }));
+    const now = todayInKerala();
+    const given = { ...readStayFromAddress(), ...typed };
+    setToday(now);
+    setRememberedArrival(readRememberedArrival(now));
+    setValues((current) => ({ ...current, ...given }));
+    if (given.guests) setGuestsFrom('address');
   }, [typed]);
 
   // The chosen stay stays in the address, so a reload or a shared link keeps it.
@@ -59,6 +76,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
     if (today === null) return;
     const url = withStay(window.location.pathname, values);
     if (url !== window.location.pathname + window.location.search) window.history.replaceState(null, '', url);
+    rememberStay(values);
   }, [today, values]);
 
   const availability = useAvailability(today ? property.slug : undefined);
@@ -90,7 +108,10 @@ export default function BookingPanel({ property }: { property: BookableProperty 
     firstProblem.current = null;
   });
 
-  const change = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const change = (name: string, value: string) => {
+    if (name === 'guests') setGuestsFrom('chosen');
+    setValues((current) => ({ ...current, [name]: value }));
+  };
 
   const rules = today ? { today, minNights: property.minNights, seasons: property.seasons } : null;
   const picked: PickedStay = { arrival: values.arrival, departure: values.departure };
@@ -160,11 +181,20 @@ export default function BookingPanel({ property }: { property: BookableProperty 
           placeholder="How many guests?"
           options={guestOptions}
           error={errorOf('guests')}
+          {...(guestsFrom !== 'chosen' && values.guests
+            ? {
+                hint: `Set to ${describeGuestsOption(guests)}, ${guestsFrom === 'usual' ? 'as most stays are' : 'as you searched'}: change it if more are coming.`,
+              }
+            : {})}
         />
         <PriceSummary
           quote={quote}
           guests={guests}
-          prompt="Choose your dates and the number of guests to see the price."
+          prompt={
+            values.guests
+              ? 'Choose your dates to see the price.'
+              : 'Choose your dates and the number of guests to see the price.'
+          }
         />
         <button type="submit" className="button button--primary booking-panel__book">
           Book now
@@ -179,7 +209,13 @@ export default function BookingPanel({ property }: { property: BookableProperty 
           </p>
           <div className="booking-panel__slot">
             {rules && availability.status === 'loaded' ? (
-              <StayPicker stays={stays} picked={picked} rules={rules} onPick={onPick} />
+              <StayPicker
+                stays={stays}
+                picked={picked}
+                rules={rules}
+                onPick={onPick}
+                openOn={rememberedArrival}
+              />
             ) : (
               <p className="availability__quiet">
                 {availability.status === 'failed'
@@ -211,7 +247,11 @@ export default function BookingPanel({ property }: { property: BookableProperty 
         <p className="book-bar__price">
           {quote ? (
             <>
-              <strong>{formatPence(quote.totalPence)}</strong> for {describeNights(quote.nights)}
+              <strong>{formatPence(quote.totalPence)}</strong> for {describeNights(quote.nights)}{' '}
+              <span className="book-bar__dates">
+                {formatShortDate(values.arrival)} – {formatShortDate(values.departure)},{' '}
+                {describeGuestsOption(guests)}
+              </span>
             </>
           ) : (
             <>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { todayInKerala } from '../../lib/dates.ts';
@@ -21,6 +21,7 @@ import { previewStay } from './preview-stay.ts';
 import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
 import { StayCalendar } from './StayCalendar.tsx';
 import { StayFields } from './StayFields.tsx';
+import { useKnownDetails } from './use-known-details.ts';
 import { useOverlapCheck } from './use-overlap-check.ts';
 
 type Props = {
@@ -66,6 +67,15 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
     },
   });
 
+  // A returning guest's phone and town from their last request, in fields they have not typed in yet.
+  const known = useKnownDetails();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when they arrive
+  useEffect(() => {
+    if (!known) return;
+    if (!form.values.phone) form.change('phone', known.phone);
+    if (!form.values.city) form.change('city', known.city);
+  }, [known]);
+
   const { values } = form;
   const property = find(values.property ?? '');
   const stay = {
@@ -101,7 +111,9 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   return (
     <div className="booking">
       <div className="booking__main">
-        {form.refusal?.status === 401 && <SignInNeeded next={bookingReturnPath(values)} takeFocus />}
+        {form.refusal?.status === 401 && (
+          <SignInNeeded next={bookingReturnPath(values)} takeFocus signedInBefore />
+        )}
         <AccountFormShell
           form={form}
           labelledBy="page-title"

@@ -13,19 +13,50 @@ export function bookingReturnPath(values: Partial<Record<(typeof stayFields)[num
   return search ? `${paths.booking}?${search}` : paths.booking;
 }
 
-/** Why a booking needs an account, with the ways to sign in or create one that come back to `next`. */
-export function SignInNeeded({ next, takeFocus }: { next: string; takeFocus: boolean }) {
+/**
+ * Why a booking needs an account, with the ways to sign in or create one that come back to `next`.
+ * "Create an account" comes first, as most guests who arrive here have none; "Sign in" does for a
+ * browser that has been signed in before (`signedInBefore`).
+ */
+export function SignInNeeded({
+  next,
+  takeFocus,
+  signedInBefore,
+}: {
+  next: string;
+  takeFocus: boolean;
+  signedInBefore: boolean;
+}) {
+  const signIn = (
+    <a
+      key="sign-in"
+      className={`button ${signedInBefore ? 'button--primary' : 'button--ghost'}`}
+      href={signInPath(next)}
+    >
+      Sign in
+    </a>
+  );
+  const register = (
+    <a
+      key="register"
+      className={`button ${signedInBefore ? 'button--ghost' : 'button--primary'}`}
+      href={registerPath(next)}
+    >
+      Create an account
+    </a>
+  );
   return (
-    <OutcomePanel heading="Sign in to send a booking request" tone="neutral" takeFocus={takeFocus}>
-      <p>Creating an account takes a minute; you will come straight back here, with your stay.</p>
-      <p className="actions">
-        <a className="button button--primary" href={signInPath(next)}>
-          Sign in
-        </a>
-        <a className="button button--ghost" href={registerPath(next)}>
-          Create an account
-        </a>
+    <OutcomePanel
+      heading={signedInBefore ? 'Sign in to send your request' : 'Create an account to send your request'}
+      tone="neutral"
+      takeFocus={takeFocus}
+    >
+      <p>
+        {signedInBefore
+          ? 'Sign in and you will come straight back here, with your stay.'
+          : 'It takes a minute, and you will come straight back here, with your stay. Have one? Sign in.'}
       </p>
+      <p className="actions">{signedInBefore ? [signIn, register] : [register, signIn]}</p>
     </OutcomePanel>
   );
 }

@@ -25,6 +25,8 @@ type Props = {
   picked: PickedStay;
   rules: PickingRules;
   onPick: (date: string) => void;
+  /** The day to open on when no stay is picked yet (the dates last chosen on this device); today without it. */
+  openOn?: string | undefined;
 };
 
 /** The day a key moves the focus to, or null for a key the grid does not use. */
@@ -59,11 +61,13 @@ function dayAfterKey(key: string, date: string): string | null {
  * by four weeks (the month follows). Days that cannot be pressed next stay focusable and say why, so a
  * screen reader hears "booked" rather than nothing.
  */
-export function StayPicker({ stays, picked, rules, onPick }: Props) {
+export function StayPicker({ stays, picked, rules, onPick, openOn }: Props) {
   const firstMonth = monthOf(rules.today);
   const lastDay = addDays(rules.today, bookingHorizonDays);
   const lastMonth = monthOf(lastDay);
-  const [focused, setFocused] = useState(() => picked.departure || picked.arrival || rules.today);
+  const [focused, setFocused] = useState(
+    () => picked.departure || picked.arrival || (openOn && openOn <= lastDay ? openOn : rules.today),
+  );
   const [month, setMonth] = useState(() => monthOf(focused));
   // Only a key press moves the focus itself; a month button or a pick leaves it where the guest put it.
   const focusAfterRender = useRef(false);

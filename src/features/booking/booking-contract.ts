@@ -138,6 +138,9 @@ export const accountBookingRequestSchema = z.object({
   arrival: isoDate,
   departure: isoDate,
   guests: z.int().positive(),
+  /** The phone and town the guest gave with it, which their next request starts from. */
+  phone: z.string(),
+  city: z.string(),
   status: bookingStatusSchema,
   createdAt: z.string(),
   quote: quoteSchema,

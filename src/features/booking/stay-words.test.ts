@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeGuests, describeNights, describeRequestStatus, describeStayCharge } from './stay-words.ts';
+import {
+  describeGuests,
+  describeNights,
+  describeRequestStatus,
+  describeStayCharge,
+  findAnswerDay,
+} from './stay-words.ts';
 
 describe('counts', () => {
   it.each([
@@ -32,5 +38,18 @@ describe('describeStayCharge', () => {
     [15, 140_000, '15 nights: 2 weeks at £1,400 and 1 night at £200'],
   ])('%i nights at %i pence a week read "%s"', (nights, weeklyRatePence, words) => {
     expect(describeStayCharge(nights, weeklyRatePence)).toBe(words);
+  });
+});
+
+describe('findAnswerDay', () => {
+  it.each([
+    ['2027-03-01', '2027-03-02', 'a Monday is answered on the Tuesday'],
+    ['2027-03-04', '2027-03-05', 'a Thursday on the Friday'],
+    ['2027-03-05', '2027-03-08', 'a Friday on the Monday'],
+    ['2027-03-06', '2027-03-08', 'a Saturday on the Monday'],
+    ['2027-03-07', '2027-03-08', 'a Sunday on the Monday'],
+    ['2027-12-31', '2028-01-03', 'across the year'],
+  ])('%s → %s: %s', (sent, answer) => {
+    expect(findAnswerDay(sent)).toBe(answer);
   });
 });

@@ -1,3 +1,4 @@
+import { addDays, formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { nightlyRatePence, type QuoteLine } from '../../lib/pricing.ts';
 import type { BookingStatus } from './booking-contract.ts';
@@ -42,7 +43,7 @@ const statusWords: Record<BookingStatus, { label: string; explanation: string }>
   },
   confirmed: {
     label: 'Confirmed',
-    explanation: 'These dates are yours once the deposit is paid; call the office to pay by card.',
+    explanation: 'These dates are yours once the deposit is paid: pay it online below.',
   },
   declined: {
     label: 'Declined',
@@ -55,3 +56,18 @@ const statusWords: Record<BookingStatus, { label: string; explanation: string }>
 export function describeRequestStatus(status: BookingStatus): { label: string; explanation: string } {
   return statusWords[status];
 }
+
+/**
+ * The day the office answers a request sent on `sentDay` (a Kerala `YYYY-MM-DD`): the next working
+ * day, Monday to Friday, since it confirms "within one working day".
+ */
+export function findAnswerDay(sentDay: string): string {
+  let day = addDays(sentDay, 1);
+  // 0 is Sunday, 6 Saturday.
+  while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) day = addDays(day, 1);
+  return day;
+}
+
+/** What happens next for a request awaiting confirmation, and by when: "We answer by email by Mon, 1 March 2027." */
+export const describeAnswerBy = (sentDay: string) =>
+  `We answer by email by ${formatStayDate(findAnswerDay(sentDay))}, often sooner.`;

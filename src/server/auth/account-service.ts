@@ -7,6 +7,7 @@ import type {
   Registration,
   ResetRequestedAnswer,
   SignedInAnswer,
+  VerifyEmail,
 } from '../../features/auth/auth-contract.ts';
 import {
   authRateLimit,
@@ -18,6 +19,7 @@ import { Refusal } from '../refusal.ts';
 import { authProvider } from './auth.ts';
 import { AuthFailure, type Session } from './auth-provider.ts';
 import { findGuessablePassword } from './password-policy.ts';
+import { findRegisteredAccount, rememberRegisteringBrowser } from './registering-browsers.ts';
 import { findTrustedDevice, trustDevice } from './trusted-devices.ts';
 
 /** Refuses the password field when the long lists find it too easy to guess. */
@@ -30,19 +32,39 @@ function refuseGuessablePassword(password: string, person: { email?: string; nam
 const limitAccountAttempts = (action: string, email: string) =>
   enforceRateLimit(authRateLimit(action, 'account'), email.toLowerCase());
 
-/** Opens an account and emails the link that confirms it. */
-export async function registerAccount(registration: Registration): Promise<RegisteredAnswer> {
+/**
+ * Opens an account and emails the link that confirms it; answers the secret of the browser's
+ * `kv_registering` cookie, which lets that link sign this browser in (registering-browsers.ts).
+ */
+export async function registerAccount(
+  registration: Registration,
+): Promise<{ answer: RegisteredAnswer; browserSecret: string }> {
   refuseGuessablePassword(registration.password, registration);
   await limitAccountAttempts('register', registration.email);
   await authProvider().register(registration);
+  // Remembered whether or not the address had an account, so the answer cannot tell them apart either.
+  const browserSecret = await rememberRegisteringBrowser(registration.email);
   // The same answer whether or not the address already had an account (its owner gets an email).
-  return { status: 'confirmation_sent', email: registration.email };
+  return { answer: { status: 'confirmation_sent', email: registration.email }, browserSecret };
 }
 
-/** Confirms the address an emailed token was sent to. */
-export async function confirmEmail(token: string): Promise<ConfirmedAnswer> {
-  await authProvider().confirmEmail(token);
-  return { status: 'confirmed' };
+/**
+ * Confirms the address an emailed token was sent to, and signs in the browser that registered it (its
+ * `kv_registering` cookie, registering-browsers.ts), which is then back where it was going in one tap.
+ * `onlyWhereRegistered` is the page's own call as it opens: from a browser with no such proof (another
+ * device, a mail scanner that runs scripts) it changes nothing, and the guest's press of the button
+ * confirms. A browser that registered another address confirms this one without being signed in, as
+ * its button would: only the address a browser registered can sign it in.
+ */
+export async function confirmEmail(
+  { token, onlyWhereRegistered = false }: VerifyEmail,
+  browserSecret: string | undefined,
+): Promise<{ answer: ConfirmedAnswer; session: Session | null }> {
+  const registered = await findRegisteredAccount(browserSecret);
+  if (onlyWhereRegistered && !registered) return { answer: { status: 'press_to_confirm' }, session: null };
+  const session = await authProvider().confirmEmail(token, { signInAs: registered });
+  if (!session) return { answer: { status: 'confirmed' }, session: null };
+  return { answer: { status: 'signed_in', user: session.user }, session };
 }
 
 /**

@@ -40,8 +40,13 @@ export class AuthFailure extends Error {
 export interface AuthProvider {
   /** Creates an unconfirmed account and emails a confirmation link. AuthFailure 'email_taken' if it exists. */
   register(input: { name: string; email: string; password: string; next: string }): Promise<void>;
-  /** Confirms the email from the link's token (single use, expiring). AuthFailure 'invalid_token'. */
-  confirmEmail(token: string): Promise<void>;
+  /**
+   * Confirms the email from the link's token (single use, expiring). AuthFailure 'invalid_token'. With
+   * `signInAs`, the address the caller proved it registered on this browser (registering-browsers.ts),
+   * answers a session when the confirmed account has that address; otherwise answers null and leaves
+   * nobody signed in.
+   */
+  confirmEmail(token: string, options?: { signInAs?: string | undefined }): Promise<Session | null>;
   /** AuthFailure 'invalid_credentials' or 'email_not_confirmed'. */
   signIn(input: { email: string; password: string }): Promise<Session>;
   /** Swaps a refresh token for a new session; the old refresh token stops working. */

@@ -29,6 +29,11 @@ export async function findUserByEmail(tx: Transaction, email: string): Promise<U
   return row;
 }
 
+export async function findUserById(tx: Transaction, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.query<UserRow>('select * from app_private.users where id = $1', [id]);
+  return row;
+}
+
 /** A new unconfirmed account; two registrations of a new address at once make one account. */
 export async function insertUser(
   tx: Transaction,
@@ -86,6 +91,15 @@ export async function spendEmailToken(tx: Transaction, token: string, purpose: E
     [hashToken(token), purpose],
   );
   return row;
+}
+
+/** Whether `token` is a link of `purpose` that has been opened already (not merely expired or unknown). */
+export async function wasEmailTokenUsed(tx: Transaction, token: string, purpose: EmailPurpose) {
+  const [row] = await tx.query(
+    'select 1 from app_private.email_tokens where token_hash = $1 and purpose = $2 and used_at is not null',
+    [hashToken(token), purpose],
+  );
+  return Boolean(row);
 }
 
 /** Confirms the address of an unconfirmed account, with the password and name its link carries. */

@@ -18,6 +18,7 @@ import {
   endSessionOfRefreshToken,
   findLiveSessionUser,
   findUserByEmail,
+  findUserById,
   insertSession,
   insertUser,
   isSessionLive,
@@ -28,6 +29,7 @@ import {
   spendEmailToken,
   spendRefreshToken,
   type UserRow,
+  wasEmailTokenUsed,
 } from './embedded-auth-repository.ts';
 import {
   readSessionId,
@@ -51,8 +53,14 @@ function toAccountUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'app_metadat
 }
 
 /** Spends an emailed link, or refuses an unknown, used or expired one. */
+/** What an opened link says when opened again: the guest has done this already, and may sign in. */
+export const usedLink = 'This link has been used already. Sign in to continue.';
+
 async function openEmailLink(tx: Transaction, token: string, purpose: EmailPurpose) {
   const link = await spendEmailToken(tx, token, purpose);
+  if (!link && (await wasEmailTokenUsed(tx, token, purpose))) {
+    throw new AuthFailure('invalid_token', usedLink);
+  }
   if (!link) {
     throw new AuthFailure(
       'invalid_token',
@@ -101,8 +109,9 @@ export const embeddedAuth: AuthProvider = {
     if (queued) await deliverQueuedEmails([queued]);
   },
 
-  async confirmEmail(token) {
-    await withCaller(serviceRole, async (tx) => {
+  async confirmEmail(token, { signInAs } = {}) {
+    const key = signInAs ? await readSigningKey() : undefined;
+    return withCaller(serviceRole, async (tx) => {
       const link = await openEmailLink(tx, token, 'confirm_email');
       await confirmRegistration(tx, {
         userId: link.user_id,
@@ -111,6 +120,10 @@ export const embeddedAuth: AuthProvider = {
       });
       // The other registrations of the address (perhaps not the owner's) can no longer be confirmed.
       await retireEmailTokens(tx, link.user_id, ['confirm_email']);
+      if (!key || !signInAs) return null;
+      const user = await findUserById(tx, link.user_id);
+      if (!user || user.email.toLowerCase() !== signInAs.toLowerCase()) return null;
+      return issueSession(tx, key, user, await insertSession(tx, user.id));
     });
   },
 

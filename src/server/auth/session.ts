@@ -1,7 +1,9 @@
+import { apiRoutes } from '../../lib/api-contract.ts';
 import type { JwtClaims } from '../db/database.ts';
 import { cookie, readCookie } from '../http/cookies.ts';
 import { authProvider } from './auth.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
+import { registeringBrowserSeconds } from './registering-browsers.ts';
 import { trustedDeviceSeconds } from './trusted-devices.ts';
 
 /**
@@ -28,6 +30,13 @@ export function sessionCookies(request: Request, session: Session): string[] {
     cookie(request, accessCookie, session.accessToken, '/', accessSeconds),
     cookie(request, refreshCookie, session.refreshToken, '/api', refreshCookieDays * 24 * 60 * 60),
   ];
+}
+
+/** The browser that registered (registering-browsers.ts); sent only to the endpoint that confirms. */
+export const registeringCookie = 'kv_registering';
+
+export function registeringBrowserCookie(request: Request, secret: string): string {
+  return cookie(request, registeringCookie, secret, apiRoutes.verifyEmail, registeringBrowserSeconds);
 }
 
 /** Kept on logout: the browser stays one its owner has signed in on. */

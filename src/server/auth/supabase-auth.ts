@@ -58,9 +58,15 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
         throw translate(error);
     },
 
-    async confirmEmail(token) {
-      const { error } = await client().auth.verifyOtp({ token_hash: token, type: 'email' });
+    async confirmEmail(token, { signInAs } = {}) {
+      const { data, error } = await client().auth.verifyOtp({ token_hash: token, type: 'email' });
       if (error) throw translate(error, invalidLink);
+      if (!data.session) return null;
+      if (signInAs && data.user?.email?.toLowerCase() === signInAs.toLowerCase())
+        return toSession(data.session);
+      // Supabase opens a session with every verified link; one this browser has not earned is ended.
+      await client(settings.secretKey).auth.admin.signOut(data.session.access_token, 'local');
+      return null;
     },
 
     async signIn({ email, password }) {

@@ -1,6 +1,6 @@
 import content from '../../content/site.json' with { type: 'json' };
 import type { BookingRequestInput } from '../../features/booking/booking-contract.ts';
-import { bookingTerms, howToPay } from '../../lib/booking-terms.ts';
+import { bookingTerms, houseRules, howToPay } from '../../lib/booking-terms.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formatGbp } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
@@ -22,11 +22,17 @@ export type SentBookingRequest = {
 /** The close of every booking email: the office's name and how to reach it. */
 export const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
 
-/** How a guest pays the office, as every email that asks for money says it. */
-export const howToPayLines = (pay?: { label: string; url: string }): string[] => [
+/**
+ * How a guest pays the office, as every email that asks for money says it; `summary` is the account
+ * page's words unless the email has its own for its moment (the confirmation's).
+ */
+export const howToPayLines = (
+  pay?: { label: string; url: string },
+  summary: string = howToPay.summary,
+): string[] => [
   'How to pay',
   ...(pay ? [`${pay.label}: ${pay.url}`] : []),
-  howToPay.summary,
+  summary,
   `Phone: ${site.office.phone} (${site.office.hours})`,
   `Email: ${site.office.email}`,
   howToPay.safety,
@@ -152,8 +158,11 @@ export function guestReceiptMessage(sent: SentBookingRequest, to: string, siteUr
   };
 }
 
-/** A stored request as the status emails describe it; `to` is where its receipt went. */
-export type BookingForGuest = StayFacts & { name: string; to: string };
+/**
+ * A stored request as the status emails describe it; `to` is where its receipt went, `area` where the
+ * property is (its content's `location`; absent for a property taken off the site).
+ */
+export type BookingForGuest = StayFacts & { name: string; to: string; area?: string | undefined };
 
 /**
  * What is due now that the office confirms: the deposit and the balance by its date, or everything at
@@ -194,11 +203,16 @@ export function confirmationMessage(
         `Good news: your stay at ${booking.propertyName} is confirmed. ${referenceLine(booking.reference)}`,
         '',
         ...describeStay(booking),
+        `Check-in: from ${houseRules.checkInFrom} on ${readableDate(booking.arrival)}`,
+        `Check-out: by ${houseRules.checkOutBy} on ${readableDate(booking.departure)}`,
+        ...(booking.area
+          ? [`Where: ${booking.area} (we send the address and directions before you arrive)`]
+          : []),
         '',
         `Total: ${pounds(quote.totalPence)}`,
         ...describePaymentDue(quote, today),
         '',
-        ...howToPayLines(pay),
+        ...howToPayLines(pay, howToPay.onceConfirmed),
         '',
         `Your booking on your account page: ${siteUrl}${paths.account}`,
         `Our cancellation policy: ${siteUrl}${paths.cancellationPolicy}`,

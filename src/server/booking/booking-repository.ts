@@ -218,6 +218,8 @@ type BookingRequestRow = {
   arrival: string;
   departure: string;
   guests: number;
+  phone: string;
+  city: string;
   status: StoredBookingRequest['status'];
   created_at: Date;
   nights: number;
@@ -296,7 +298,7 @@ export async function listBookingRequestsOfUser(
 ): Promise<StoredBookingRequest[]> {
   const rows = await tx.query<BookingRequestRow>(
     `select id, reference, property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure, guests,
-            status, created_at, ${quoteColumns}, ${confirmedOn('request')} as confirmed_on
+            phone, city, status, created_at, ${quoteColumns}, ${confirmedOn('request')} as confirmed_on
      from public.booking_requests request
      where user_id = $1 and deleted_at is null
      order by created_at desc, id`,
@@ -309,6 +311,8 @@ export async function listBookingRequestsOfUser(
     arrival: row.arrival,
     departure: row.departure,
     guests: row.guests,
+    phone: row.phone,
+    city: row.city,
     status: row.status,
     createdAt: row.created_at,
     confirmedOn: row.confirmed_on,
@@ -317,7 +321,10 @@ export async function listBookingRequestsOfUser(
 }
 
 /** A request as the guest's status emails need it; undefined when there is no such request. */
-export type BookingForGuestRow = Omit<StoredBookingRequest, 'id' | 'status' | 'createdAt' | 'confirmedOn'> & {
+export type BookingForGuestRow = Omit<
+  StoredBookingRequest,
+  'id' | 'status' | 'createdAt' | 'confirmedOn' | 'phone' | 'city'
+> & {
   name: string;
   /** Where the guest's receipt went (the account's address), else the address typed into the form. */
   to: string;

@@ -163,6 +163,8 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       arrival: request.arrival,
       departure: request.departure,
       guests: request.guests,
+      phone: request.phone,
+      city: request.city,
       status: request.status,
       createdAt: createdAt.toISOString(),
       quote: request.quote,

@@ -138,6 +138,7 @@ async function queueStatusEmail(
     quote: row.quote,
     name: row.name,
     to: row.to,
+    area: property?.location,
   };
   const today = todayInKerala();
   const email =

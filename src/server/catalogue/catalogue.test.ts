@@ -10,6 +10,7 @@ const villaLines = [
   'name: Kovalam Cliff Villa',
   'legacyId: 1',
   'summary: A villa.',
+  'location: Kovalam, Thiruvananthapuram',
   'sleeps: 8',
   'bedrooms: 4',
   'weeklyRateGbp: 2650',
@@ -82,11 +83,12 @@ describe('the catalogue of this repository', () => {
 describe('parsePropertyFacts', () => {
   const where = { slug: 'kovalam-cliff-villa', kind: 'villas' } as const;
 
-  it('keeps only the facts a stay is priced, checked and listed by', () => {
+  it('keeps only the facts a stay is priced, checked, listed and found by', () => {
     expect(parsePropertyFacts(frontmatter(villaLines), where)).toEqual({
       slug: 'kovalam-cliff-villa',
       kind: 'villas',
       name: 'Kovalam Cliff Villa',
+      location: 'Kovalam, Thiruvananthapuram',
       legacyId: 1,
       sleeps: 8,
       bedrooms: 4,

@@ -17,6 +17,8 @@ export const propertyFactsSchema = z.object({
   slug: bookingRequestSchema.shape.property,
   kind: z.enum(['villas', 'apartments']),
   ...propertyFactFields,
+  /** Where it is, "North Cliff, Varkala, Thiruvananthapuram": the area a confirmation email names. */
+  location: z.string().trim().min(1),
   /** Zero for a studio; a search's results show it beside what the property sleeps. */
   bedrooms: z.int().nonnegative(),
 });
