@@ -36,6 +36,10 @@ export const apiRoutes = {
   paymentWebhook: '/api/payments/webhook',
 } as const;
 
+/** A guest's own booking: GET says what cancelling it today would refund, POST cancels it. */
+export const accountCancellationRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/cancellation`;
+
 /** One dashboard collection's list (`?…` carries the list query). */
 export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;
 /** One dashboard collection as a CSV file. */

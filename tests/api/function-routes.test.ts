@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import {
+  accountCancellationRoute,
   adminCalendarFeedRoute,
   adminCalendarFeedsRoute,
   adminCalendarImportRoute,
@@ -49,6 +50,7 @@ const pattern = (route: string) => decodeURIComponent(route);
 /** Every route of the contract, as the pattern a function's `config.path` names. */
 const contractRoutes = [
   ...Object.values(apiRoutes),
+  pattern(accountCancellationRoute(':id')),
   pattern(adminCollectionRoute(':collection')),
   pattern(adminCsvRoute(':collection')),
   pattern(adminItemRoute(':collection', ':id')),

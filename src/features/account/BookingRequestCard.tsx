@@ -5,6 +5,7 @@ import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
 import { describeGuests, describeNights, describeRequestStatus } from '../booking/stay-words.ts';
 import { PayNowLink } from '../payment/PayNowLink.tsx';
+import { CancelBooking } from './CancelBooking.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
 
 /** One request on the account page: the property, its status and what that means, the stay and what is due. */
@@ -62,6 +63,7 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
       ) : (
         <p>Quoted total {formatPence(request.quote.totalPence)}; nothing is due for this request.</p>
       )}
+      <CancelBooking request={request} />
     </article>
   );
 }
