@@ -137,11 +137,17 @@ grant insert (booking_request_id, payment_id, payment_session_id, amount_pence, 
   on public.payment_refunds to authenticated;
 grant update (status, provider_refund_id, problem, settled_at) on public.payment_refunds to authenticated;
 
--- Admins read whole refunds here, as the other dashboard views.
+-- Admins read whole refunds here, as the other dashboard views, and whole payment sessions: refunding
+-- a session paid but not recorded asks the provider about it by its id.
 create view dashboard.payment_refunds as
   select * from public.payment_refunds where (select public.is_admin());
 revoke all on dashboard.payment_refunds from public, anon, authenticated, service_role;
 grant select on dashboard.payment_refunds to authenticated;
+
+create view dashboard.payment_sessions as
+  select * from public.payment_sessions where (select public.is_admin());
+revoke all on dashboard.payment_sessions from public, anon, authenticated, service_role;
+grant select on dashboard.payment_sessions to authenticated;
 
 -- Every refund asked for and every outcome is in the booking's history, with what it said.
 alter table public.admin_audit_log drop constraint admin_audit_log_action_check;

@@ -16,6 +16,8 @@ import {
   adminNotesRoute,
   adminPaymentRoute,
   adminPaymentsRoute,
+  adminRefundRoute,
+  adminRefundsRoute,
   apiRoutes,
   icalFeedRoute,
 } from '../../src/lib/api-contract.ts';
@@ -59,6 +61,8 @@ const contractRoutes = [
   pattern(adminPaymentsRoute(':id')),
   pattern(adminPaymentRoute(':id', ':payment')),
   pattern(adminNotesRoute(':id')),
+  pattern(adminRefundsRoute(':id')),
+  pattern(adminRefundRoute(':id', ':refund')),
   pattern(adminCalendarFeedsRoute(':property')),
   pattern(adminCalendarFeedRoute(':property', ':id')),
   pattern(adminCalendarImportRoute(':property')),

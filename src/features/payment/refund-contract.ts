@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { largestAmountPence, readPoundsAsPence } from '../../lib/ledger.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
@@ -48,3 +49,52 @@ export const bookingCancellationSchema = z.object({
   refunds: refundsSummarySchema,
 });
 export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST /api/admin/booking-requests/:id/refunds`: what the office refunds. `full`: everything received
+ * and not yet refunded; `policy`: what the cancellation policy refunds if cancelled today; `amount`: an
+ * amount in pounds, at most what was received and not yet refunded (the server says how much that is);
+ * `session`: a session paid at the provider that the ledger never recorded, all of it.
+ */
+export const officeRefundInputSchema = z
+  .object({
+    mode: z.enum(['full', 'policy', 'amount', 'session'], {
+      error: 'Choose a full refund, the policy’s amount, an amount, or an unrecorded payment',
+    }),
+    amount: z.string().optional(),
+    sessionId: z.string().optional(),
+  })
+  .transform((input, context) => {
+    if (input.mode === 'amount') {
+      const pence = readPoundsAsPence(input.amount ?? '');
+      if (pence === null || pence <= 0 || pence > largestAmountPence) {
+        context.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: 'Enter the amount in pounds, like 250 or 250.50',
+        });
+        return z.NEVER;
+      }
+      return { mode: 'amount' as const, amountPence: pence };
+    }
+    if (input.mode === 'session') {
+      if (!input.sessionId || !uuidPattern.test(input.sessionId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['sessionId'],
+          message: 'Choose the unrecorded payment to refund',
+        });
+        return z.NEVER;
+      }
+      return { mode: 'session' as const, sessionId: input.sessionId.toLowerCase() };
+    }
+    return { mode: input.mode as 'full' | 'policy' };
+  });
+export type OfficeRefundInput = z.infer<typeof officeRefundInputSchema>;
+
+/** `PATCH /api/admin/booking-requests/:id/refunds/:refund`: an owed refund the office returned by hand. */
+export const settleRefundInputSchema = z.object({
+  status: z.literal('refunded', { error: 'A refund can only be marked refunded' }),
+});

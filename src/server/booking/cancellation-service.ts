@@ -1,10 +1,5 @@
 import type { BookingCancellation, CancellationOffer } from '../../features/payment/refund-contract.ts';
-import {
-  cancellationRuleWords,
-  findCancellationRule,
-  refundCancellation,
-} from '../../lib/cancellation-refund.ts';
-import { daysBetween, formatStayDate, todayInKerala } from '../../lib/dates.ts';
+import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import type { Visitor } from '../auth/session.ts';
 import { findProperty } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
@@ -24,7 +19,12 @@ import {
   selectRefundablePayments,
   selectRefundProblems,
 } from './payments/refund-repository.ts';
-import { recordRefunds, sendPendingRefunds, summariseRefunds } from './payments/refund-service.ts';
+import {
+  quotePolicyRefund,
+  recordRefunds,
+  sendPendingRefunds,
+  summariseRefunds,
+} from './payments/refund-service.ts';
 
 /**
  * A guest cancels their own booking from the account page, by the cancellation policy: the server
@@ -50,22 +50,13 @@ export function offerCancellation(
   payments: RefundablePayment[],
   now: Date,
 ): CancellationOffer | null {
-  const today = todayInKerala(now);
-  if (booking.deleted || !cancellableStatuses.includes(booking.status) || today > booking.arrival)
+  if (
+    booking.deleted ||
+    !cancellableStatuses.includes(booking.status) ||
+    todayInKerala(now) > booking.arrival
+  )
     return null;
-  const paidPence = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
-  const deposit = payments.find((payment) => payment.kind === 'deposit') ?? payments[0];
-  const timing = {
-    daysBeforeArrival: daysBetween(today, booking.arrival),
-    hoursSinceDeposit: deposit ? (now.getTime() - deposit.createdAt.getTime()) / 3_600_000 : null,
-  };
-  const { keptPence, refundPence } = refundCancellation({
-    totalPence: booking.totalPence,
-    depositPence: booking.depositPence,
-    paidPence,
-    ...timing,
-  });
-  return { paidPence, keptPence, refundPence, rule: cancellationRuleWords[findCancellationRule(timing)] };
+  return quotePolicyRefund(booking, payments, now);
 }
 
 /** Refuses a caller who cannot see the booking (another guest's, or none) as if it did not exist. */

@@ -8,6 +8,22 @@ import type { PaymentProviderName } from './payment-provider.ts';
  * settled, and summed. The database keeps each payment's refunds within what it brought in.
  */
 
+/**
+ * Whose transaction reads: the server reads the tables; an admin reads them whole (the provider's
+ * references, the office's words) through the dashboard's admins-only views, since their column grants
+ * keep those from every signed-in caller.
+ */
+export type Reader = 'server' | 'office';
+
+const tablesOf = (reader: Reader) =>
+  reader === 'office'
+    ? {
+        payments: 'dashboard.payments',
+        refunds: 'dashboard.payment_refunds',
+        sessions: 'dashboard.payment_sessions',
+      }
+    : { payments: 'public.payments', refunds: 'public.payment_refunds', sessions: 'public.payment_sessions' };
+
 /** A payment of a booking with what can still go back from it, oldest first. */
 export type RefundablePayment = {
   id: string;
@@ -24,13 +40,15 @@ export type RefundablePayment = {
 export async function selectRefundablePayments(
   tx: Transaction,
   bookingId: string,
+  reader: Reader = 'server',
 ): Promise<RefundablePayment[]> {
+  const tables = tablesOf(reader);
   return tx.query<RefundablePayment>(
     `select payment.id, payment.amount_pence as "amountPence", payment.kind, payment.created_at as "createdAt",
             payment.provider, payment.provider_reference as "providerReference",
-            coalesce((select sum(refund.amount_pence) from public.payment_refunds refund
+            coalesce((select sum(refund.amount_pence) from ${tables.refunds} refund
                       where refund.payment_id = payment.id), 0)::integer as "refundedPence"
-     from public.payments payment
+     from ${tables.payments} payment
      where payment.booking_request_id = $1
      order by payment.created_at, payment.id`,
     [bookingId],
@@ -91,15 +109,16 @@ export type PendingRefund = {
 export async function selectPendingRefunds(
   tx: Transaction,
   bookingId: string,
-  askedBefore = new Date(8.64e15),
+  { askedBefore = new Date(8.64e15), reader = 'server' }: { askedBefore?: Date; reader?: Reader } = {},
 ): Promise<PendingRefund[]> {
+  const tables = tablesOf(reader);
   return tx.query<PendingRefund>(
     `select refund.id, refund.booking_request_id as "bookingId", refund.amount_pence as "amountPence",
             refund.provider, payment.provider_reference as "providerReference",
             session.provider_session_id as "providerSessionId"
-     from public.payment_refunds refund
-     left join public.payments payment on payment.id = refund.payment_id
-     left join public.payment_sessions session on session.id = refund.payment_session_id
+     from ${tables.refunds} refund
+     left join ${tables.payments} payment on payment.id = refund.payment_id
+     left join ${tables.sessions} session on session.id = refund.payment_session_id
      where refund.booking_request_id = $1 and refund.status = 'pending' and refund.created_at < $2
      order by refund.created_at, refund.id`,
     [bookingId, askedBefore],
@@ -143,12 +162,63 @@ export async function sumRefunds(tx: Transaction, bookingId: string): Promise<Re
 }
 
 /** Why each of a booking's refunds still owed is owed, with its amount, oldest first. */
-export async function selectRefundProblems(tx: Transaction, bookingId: string): Promise<string[]> {
+export async function selectRefundProblems(
+  tx: Transaction,
+  bookingId: string,
+  reader: Reader = 'server',
+): Promise<string[]> {
   const rows = await tx.query<{ amountPence: number; problem: string | null }>(
-    `select amount_pence as "amountPence", problem from public.payment_refunds
+    `select amount_pence as "amountPence", problem from ${tablesOf(reader).refunds}
      where booking_request_id = $1 and status = 'owed'
      order by created_at, id`,
     [bookingId],
   );
   return rows.map(({ amountPence, problem }) => `${formatPence(amountPence)}: ${problem ?? 'owed'}`);
 }
+
+/**
+ * A session of the booking paid at the provider but never recorded, with what has been asked back of
+ * it; undefined when there is none such. Read through the admins' view.
+ */
+export async function selectUnrecordedSession(
+  tx: Transaction,
+  bookingId: string,
+  sessionId: string,
+): Promise<
+  { id: string; provider: PaymentProviderName; amountPence: number; refundedPence: number } | undefined
+> {
+  const [row] = await tx.query<{
+    id: string;
+    provider: PaymentProviderName;
+    amountPence: number;
+    refundedPence: number;
+  }>(
+    `select session.id, session.provider, session.amount_pence as "amountPence",
+            coalesce((select sum(refund.amount_pence) from dashboard.payment_refunds refund
+                      where refund.payment_session_id = session.id), 0)::integer as "refundedPence"
+     from dashboard.payment_sessions session
+     where session.id = $1 and session.booking_request_id = $2 and session.status = 'unrecorded'`,
+    [sessionId, bookingId],
+  );
+  return row;
+}
+
+/** Marks an owed refund of the booking returned by hand; false when there is no such refund still owed. */
+export async function settleOwedRefund(
+  tx: Transaction,
+  bookingId: string,
+  refundId: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update public.payment_refunds set status = 'refunded', settled_at = now()
+     where id = $1 and booking_request_id = $2 and status = 'owed' returning id`,
+    [refundId, bookingId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether a database error is the refunds' cap: more asked back of a payment than it brought in. */
+export const isPastWhatWasPaid = (error: unknown) => {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23514' && constraint === 'payment_refunds_within_what_was_paid';
+};

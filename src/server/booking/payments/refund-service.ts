@@ -1,11 +1,32 @@
-import type { RefundsSummary } from '../../../features/payment/refund-contract.ts';
+import type {
+  CancellationOffer,
+  OfficeRefundInput,
+  RefundsSummary,
+} from '../../../features/payment/refund-contract.ts';
+import {
+  cancellationRuleWords,
+  findCancellationRule,
+  refundCancellation,
+} from '../../../lib/cancellation-refund.ts';
+import { daysBetween, todayInKerala } from '../../../lib/dates.ts';
+import { formatPence } from '../../../lib/money.ts';
+import { callerFor } from '../../auth/admin-caller.ts';
+import type { Visitor } from '../../auth/session.ts';
 import { type Caller, type Transaction, withCaller } from '../../db/database.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/idempotency.ts';
+import { Refusal } from '../../refusal.ts';
+import { selectBookingMoney } from '../booking-repository.ts';
+import { adminOf, bookingNotFound } from '../booking-target.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   insertRefund,
+  isPastWhatWasPaid,
   type NewRefund,
   type RefundablePayment,
   selectPendingRefunds,
+  selectRefundablePayments,
+  selectUnrecordedSession,
+  settleOwedRefund,
   settleRefund,
   sumRefunds,
 } from './refund-repository.ts';
@@ -16,6 +37,30 @@ import {
  * retry after a lost answer is the same refund, never a second one. Money the office took by phone or
  * bank is recorded as owed, for the office to return by hand; so is a refund the provider refuses.
  */
+
+/**
+ * What the cancellation policy refunds of what `booking` received and has not refunded, if cancelled
+ * at `now` (Kerala's day): the days before arrival and the hours since the deposit pick the row.
+ */
+export function quotePolicyRefund(
+  booking: { arrival: string; totalPence: number; depositPence: number },
+  payments: RefundablePayment[],
+  now: Date,
+): CancellationOffer {
+  const paidPence = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
+  const deposit = payments.find((payment) => payment.kind === 'deposit') ?? payments[0];
+  const timing = {
+    daysBeforeArrival: daysBetween(todayInKerala(now), booking.arrival),
+    hoursSinceDeposit: deposit ? (now.getTime() - deposit.createdAt.getTime()) / 3_600_000 : null,
+  };
+  const { keptPence, refundPence } = refundCancellation({
+    totalPence: booking.totalPence,
+    depositPence: booking.depositPence,
+    paidPence,
+    ...timing,
+  });
+  return { paidPence, keptPence, refundPence, rule: cancellationRuleWords[findCancellationRule(timing)] };
+}
 
 /** The most a refund's problem may say, as the database allows. */
 const problemLength = 500;
@@ -76,7 +121,10 @@ export async function sendPendingRefunds(
   bookingId: string,
   { askedBefore }: { askedBefore?: Date } = {},
 ): Promise<void> {
-  const pending = await withCaller(caller, (tx) => selectPendingRefunds(tx, bookingId, askedBefore));
+  const reader = caller.role === 'authenticated' ? 'office' : 'server';
+  const pending = await withCaller(caller, (tx) =>
+    selectPendingRefunds(tx, bookingId, { askedBefore, reader }),
+  );
   for (const refund of pending) {
     let outcome: Parameters<typeof settleRefund>[2];
     try {
@@ -106,4 +154,86 @@ export async function sendPendingRefunds(
 export async function summariseRefunds(tx: Transaction, bookingId: string): Promise<RefundsSummary> {
   const sums = await sumRefunds(tx, bookingId);
   return { refundedPence: sums.refunded, pendingPence: sums.pending, owedPence: sums.owed };
+}
+
+/**
+ * The office refunds money of booking `id` as `visitor` (an admin: RLS checks it again, and the refund
+ * is recorded and audited in their name): everything received and not yet refunded, the policy's
+ * amount if cancelled today, an amount up to what is left (a field refusal past it), or a session paid
+ * but never recorded. Online money goes back through `provider` (null: none configured, so it is owed);
+ * money paid to the office is owed until it returns it by hand. With an Idempotency-Key, a second
+ * submit of the same form refunds nothing again.
+ */
+export async function refundFromOffice(
+  provider: PaymentProvider | null,
+  visitor: Visitor,
+  id: string,
+  input: OfficeRefundInput,
+  idempotencyKey?: string,
+): Promise<void> {
+  const caller = callerFor(visitor);
+  const scope = `refund:${visitor.claims.sub}:${id}`;
+  const now = new Date();
+  const asked = await withCaller(caller, async (tx) => {
+    // The refunds' trigger waits for any refund asked at the same moment; past it, this one is refused.
+    if (idempotencyKey) {
+      const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(input));
+      if (previous) return false;
+    }
+    const booking = await selectBookingMoney(tx, id);
+    if (!booking) throw bookingNotFound();
+    const requestedBy = adminOf(visitor);
+    if (input.mode === 'session') {
+      const session = await selectUnrecordedSession(tx, id, input.sessionId);
+      if (!session)
+        throw new Refusal('not_found', 'This booking has no such payment taken but not recorded.');
+      const left = session.amountPence - session.refundedPence;
+      if (left <= 0) throw new Refusal('conflict', 'This payment has been refunded already.');
+      await insertRefund(tx, {
+        bookingId: id,
+        paymentId: null,
+        paymentSessionId: session.id,
+        amountPence: left,
+        reason: 'office',
+        status: 'pending',
+        provider: session.provider,
+        problem: null,
+        requestedBy,
+      });
+    } else {
+      const payments = await selectRefundablePayments(tx, id, 'office');
+      const left = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
+      if (left === 0) throw new Refusal('conflict', 'Nothing received on this booking is left to refund.');
+      const amountPence =
+        input.mode === 'full'
+          ? left
+          : input.mode === 'policy'
+            ? quotePolicyRefund(booking, payments, now).refundPence
+            : (input.amountPence ?? 0);
+      if (input.mode === 'amount' && amountPence > left) {
+        throw new Refusal('invalid', `At most ${formatPence(left)} is left to refund.`, {
+          amount: `Enter at most ${formatPence(left)}`,
+        });
+      }
+      if (amountPence === 0) throw new Refusal('conflict', 'The cancellation policy refunds nothing today.');
+      await recordRefunds(tx, payments, amountPence, { bookingId: id, reason: 'office', requestedBy });
+    }
+    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: { ok: true } });
+    return true;
+  }).catch((error: unknown) => {
+    if (!isPastWhatWasPaid(error)) throw error;
+    throw new Refusal(
+      'conflict',
+      'That is more than is left to refund: it was refunded meanwhile. Look again.',
+    );
+  });
+  if (asked) await sendPendingRefunds(provider, caller, id);
+}
+
+/** Marks a refund owed (paid by hand, or refused by the provider) as returned by the office by hand. */
+export async function settleRefundByHand(visitor: Visitor, id: string, refundId: string): Promise<void> {
+  const settled = await withCaller(callerFor(visitor), (tx) => settleOwedRefund(tx, id, refundId));
+  if (!settled) {
+    throw new Refusal('not_found', 'This booking has no such refund still owed; it may be settled already.');
+  }
 }
