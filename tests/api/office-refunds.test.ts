@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as refundFunction from '../../netlify/functions/admin-booking-refund.mts';
 import * as refundsFunction from '../../netlify/functions/admin-booking-refunds.mts';
+import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
+import { bookingLedgerAnswerSchema } from '../../src/features/payment/payment-ledger-contract.ts';
 import { adminRefundRoute, adminRefundsRoute } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import {
@@ -13,6 +15,7 @@ import {
 } from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
+import { readCsv } from '../support/csv.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -108,6 +111,21 @@ describe('the office’s refunds', () => {
     const paymentIntent = await payDeposit(booking);
     const response = await refund(booking.id, { mode: 'full' });
     expect(response.status, await response.clone().text()).toBe(201);
+    const ledger = bookingLedgerAnswerSchema.parse(await response.json());
+    expect(ledger.payments).toMatchObject([
+      { provider: 'stand-in', providerReference: paymentIntent, amountPence: 66250, refundedPence: 66250 },
+    ]);
+    expect(ledger.refundedPence).toBe(66250);
+    expect(ledger.refunds).toMatchObject([
+      {
+        amountPence: 66250,
+        reason: 'office',
+        status: 'refunded',
+        provider: 'stand-in',
+        requestedByEmail: admin.email,
+      },
+    ]);
+    expect(ledger.refunds[0]?.providerRefundId).toMatch(/^re_test_/);
     expect(await refundsOf(booking.id)).toEqual([
       { amount_pence: 66250, status: 'refunded', reason: 'office', requested_by_email: admin.email },
     ]);
@@ -120,6 +138,23 @@ describe('the office’s refunds', () => {
     const again = await refund(booking.id, { mode: 'full' });
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe('Nothing received on this booking is left to refund.');
+  });
+
+  it('puts what was received, refunded and outstanding in the bookings CSV', async () => {
+    const booking = await insertBooking();
+    await payDeposit(booking);
+    expect((await refund(booking.id, { mode: 'amount', amount: '62.50' })).status).toBe(201);
+    const csv = await invoke(
+      csvFunction,
+      adminRequest('GET', `/api/admin/booking-requests.csv?q=${booking.reference}`, { cookie: admin.cookie }),
+    );
+    const [headers, row] = readCsv(await csv.text());
+    const value = (header: string) => row?.[headers?.indexOf(header) ?? -1];
+    expect([value('Received (GBP)'), value('Refunded (GBP)'), value('Outstanding (GBP)')]).toEqual([
+      '662.50',
+      '62.50',
+      '1987.50',
+    ]);
   });
 
   it('refunds the policy’s amount on a booking the office cancelled', async () => {
@@ -168,6 +203,9 @@ describe('the office’s refunds', () => {
     );
     const response = await refund(booking.id, { mode: 'session', sessionId: session?.id });
     expect(response.status, await response.clone().text()).toBe(201);
+    expect(bookingLedgerAnswerSchema.parse(await response.json()).sessions).toMatchObject([
+      { provider: 'stand-in', providerSessionId: sessionId, status: 'unrecorded', refundedPence: 66250 },
+    ]);
     expect(refundsAtStandIn(paymentIntent)).toEqual([66250]);
     expect((await refund(booking.id, { mode: 'session', sessionId: session?.id })).status).toBe(409);
     expect((await refund(booking.id, { mode: 'session', sessionId: crypto.randomUUID() })).status).toBe(404);
