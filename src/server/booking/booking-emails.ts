@@ -30,6 +30,7 @@ export const howToPayLines = (pay?: { label: string; url: string }): string[] =>
   `Phone: ${site.office.phone} (${site.office.hours})`,
   `Email: ${site.office.email}`,
   howToPay.safety,
+  howToPay.cancelling,
 ];
 
 const pounds = (pence: number) => formatGbp(pence / 100);
