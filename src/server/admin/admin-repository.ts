@@ -133,7 +133,9 @@ export type HistoryEntry = {
     | 'purged'
     | 'payment_recorded'
     | 'payment_deleted'
-    | 'note_added';
+    | 'note_added'
+    | 'refund_requested'
+    | 'refund_settled';
   oldStatus: string | null;
   newStatus: string | null;
   actorId: string | null;
