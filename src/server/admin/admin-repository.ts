@@ -142,7 +142,7 @@ export type HistoryEntry = {
   actorEmail: string | null;
   actorRole: string;
   at: string;
-  /** What a payment entry or note said; only the ledger's actions carry it. */
+  /** What a payment entry, a refund or a note said; only the ledger's and the refunds' actions carry it. */
   details?: Record<string, unknown>;
 };
 
