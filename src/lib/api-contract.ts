@@ -36,6 +36,10 @@ export const apiRoutes = {
   paymentWebhook: '/api/payments/webhook',
 } as const;
 
+/** A guest's own booking: GET says what cancelling it today would refund, POST cancels it. */
+export const accountCancellationRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/cancellation`;
+
 /** One dashboard collection's list (`?…` carries the list query). */
 export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;
 /** One dashboard collection as a CSV file. */
@@ -56,6 +60,12 @@ export const adminPaymentsRoute = (bookingId: string) =>
 /** One payment of a booking: DELETE removes a mistaken entry. */
 export const adminPaymentRoute = (bookingId: string, paymentId: string) =>
   `${adminPaymentsRoute(bookingId)}/${encodeURIComponent(paymentId)}`;
+/** A booking's refunds: POST refunds (in full, the policy's amount, an amount, an unrecorded payment). */
+export const adminRefundsRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/refunds`;
+/** One refund of a booking: PATCH marks one still owed as returned by hand. */
+export const adminRefundRoute = (bookingId: string, refundId: string) =>
+  `${adminRefundsRoute(bookingId)}/${encodeURIComponent(refundId)}`;
 /** A booking's notes: GET lists them, POST adds one. */
 export const adminNotesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/notes`;

@@ -80,4 +80,6 @@ export const howToPay = {
   onceConfirmed: `Pay online by card: the link above, or the "Pay the deposit" button on your account page, takes you to our payment provider's secure page. Any balance is paid the same way by its due date, ${bookingTerms.balanceDueDaysBeforeArrival} days before arrival.`,
   safety:
     "Card details are typed only on the payment provider's page, never on our pages: we never ask for them by email or over the phone.",
+  cancelling:
+    'To cancel a confirmed booking, press "Cancel this booking" on your account page: it shows what our cancellation policy refunds that day before you confirm. Money paid online goes back to the card you paid with at once (your bank takes 5 to 10 working days to show it); money paid to the office by bank transfer or by phone comes back the same way within 14 days.',
 } as const;

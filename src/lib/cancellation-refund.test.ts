@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bookingTerms } from './booking-terms.ts';
-import { refundCancellation } from './cancellation-refund.ts';
+import { cancellationRuleWords, findCancellationRule, refundCancellation } from './cancellation-refund.ts';
 
 /**
  * The cancellation policy's table, read from the policy page guests see, against refundCancellation:
@@ -95,5 +95,21 @@ describe('refundCancellation and the cancellation policy', () => {
         expect(refundPence).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+});
+
+describe('cancellationRuleWords', () => {
+  it.each(Object.entries(cancellationRuleWords))('%s quotes its row of the policy: %s', (_rule, words) => {
+    const [when, kept] = words.split(': we keep ') as [string, string];
+    const row = rows.find(([cell]) => cell.startsWith(when));
+    expect(row, `a row of the policy starting "${when}"`).toBeDefined();
+    expect(row?.[1].startsWith(kept), `"${row?.[1]}" starts with "${kept}"`).toBe(true);
+  });
+
+  it('names the row refundCancellation applies', () => {
+    expect(findCancellationRule({ daysBeforeArrival: 90, hoursSinceDeposit: 49 })).toBe('half_deposit');
+    expect(findCancellationRule({ daysBeforeArrival: 90, hoursSinceDeposit: 2 })).toBe('cooling_off');
+    expect(findCancellationRule({ daysBeforeArrival: 59, hoursSinceDeposit: 2 })).toBe('deposit');
+    expect(findCancellationRule({ daysBeforeArrival: 0, hoursSinceDeposit: null })).toBe('price');
   });
 });

@@ -42,19 +42,40 @@ const keptBy = {
   price: ({ totalPence }: Cancellation) => totalPence,
 } as const;
 
+/** Which of the policy's rows decides a cancellation: one of `cancellationRules`, or the cooling-off. */
+export type CancellationRule = (typeof cancellationRules)[number]['keeps'] | 'cooling_off';
+
+/** Each row in the policy's own words, as the account page and the emails quote it. */
+export const cancellationRuleWords = {
+  cooling_off: 'Within 48 hours of paying the deposit, if arrival is at least 60 days away: we keep nothing',
+  half_deposit: '60 days or more before arrival: we keep half the deposit',
+  deposit: '45 to 59 days before arrival: we keep the deposit',
+  half_price: '30 to 44 days before arrival: we keep half the price',
+  three_quarters_price: '14 to 29 days before arrival: we keep 75% of the price',
+  price: 'Less than 14 days before arrival: we keep the whole price',
+} as const satisfies Record<CancellationRule, string>;
+
+/** The row of the policy that decides a cancellation now. */
+export function findCancellationRule({
+  daysBeforeArrival,
+  hoursSinceDeposit,
+}: Pick<Cancellation, 'daysBeforeArrival' | 'hoursSinceDeposit'>): CancellationRule {
+  const coolingOffApplies =
+    hoursSinceDeposit !== null &&
+    hoursSinceDeposit <= coolingOff.hours &&
+    daysBeforeArrival >= coolingOff.minimumDaysBeforeArrival;
+  if (coolingOffApplies) return 'cooling_off';
+  return (cancellationRules.find(({ fromDays }) => daysBeforeArrival >= fromDays) ?? cancellationRules[4])
+    .keeps;
+}
+
 /**
  * What the office keeps and refunds of what was paid if the guest cancels now. Never more than was
  * paid is kept (the balance not yet taken is not asked for), and never more than was paid is refunded.
  */
 export function refundCancellation(cancellation: Cancellation): { keptPence: number; refundPence: number } {
-  const { paidPence, daysBeforeArrival, hoursSinceDeposit } = cancellation;
-  const coolingOffApplies =
-    hoursSinceDeposit !== null &&
-    hoursSinceDeposit <= coolingOff.hours &&
-    daysBeforeArrival >= coolingOff.minimumDaysBeforeArrival;
-  const rule =
-    cancellationRules.find(({ fromDays }) => daysBeforeArrival >= fromDays) ?? cancellationRules[4];
-  const kept = coolingOffApplies ? 0 : keptBy[rule.keeps](cancellation);
-  const keptPence = Math.min(paidPence, kept);
-  return { keptPence, refundPence: paidPence - keptPence };
+  const rule = findCancellationRule(cancellation);
+  const kept = rule === 'cooling_off' ? 0 : keptBy[rule](cancellation);
+  const keptPence = Math.min(cancellation.paidPence, kept);
+  return { keptPence, refundPence: cancellation.paidPence - keptPence };
 }

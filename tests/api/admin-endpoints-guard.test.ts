@@ -89,6 +89,29 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
     path: `/api/admin/booking-requests/${await insertBookingRequest()}/notes`,
     body: { body: 'A note for the guard test' },
   }),
+  // Paid in cash: a refund of it is owed, for the office to return by hand, and asks no provider.
+  'POST /api/admin/booking-requests/:id/refunds': async () => {
+    const id = await insertBookingRequest({ status: 'confirmed' });
+    await ownerQuery(
+      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
+       values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid())`,
+      [id],
+    );
+    return { path: `/api/admin/booking-requests/${id}/refunds`, body: { mode: 'full' } };
+  },
+  'PATCH /api/admin/booking-requests/:id/refunds/:refund': async () => {
+    const id = await insertBookingRequest({ status: 'confirmed' });
+    const [refund] = await ownerQuery<{ id: string }>(
+      `with payment as (
+         insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
+         values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid()) returning id
+       )
+       insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, problem)
+       select $1, payment.id, 1000, 'office', 'owed', 'by hand' from payment returning id`,
+      [id],
+    );
+    return { path: `/api/admin/booking-requests/${id}/refunds/${refund?.id}`, body: { status: 'refunded' } };
+  },
   'POST /api/admin/:collection/:id/restore': async () => {
     const id = await insertContactMessage();
     await ownerQuery('update contact_messages set deleted_at = now() where id = $1', [id]);

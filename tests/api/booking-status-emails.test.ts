@@ -118,6 +118,7 @@ describe('confirming a booking request', () => {
       `Pay the deposit (${pounds(quote.depositPence)}): ${siteOrigin}${payPath(reference)}?until=${day(0)}&sig=`,
       howToPay.onceConfirmed,
       howToPay.safety,
+      howToPay.cancelling,
       'Phone: +91 484 235 7700',
       `${siteOrigin}${paths.account}`,
       `${siteOrigin}${paths.cancellationPolicy}`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import {
+  accountCancellationRoute,
   adminCalendarFeedRoute,
   adminCalendarFeedsRoute,
   adminCalendarImportRoute,
@@ -15,6 +16,8 @@ import {
   adminNotesRoute,
   adminPaymentRoute,
   adminPaymentsRoute,
+  adminRefundRoute,
+  adminRefundsRoute,
   apiRoutes,
   icalFeedRoute,
 } from '../../src/lib/api-contract.ts';
@@ -49,6 +52,7 @@ const pattern = (route: string) => decodeURIComponent(route);
 /** Every route of the contract, as the pattern a function's `config.path` names. */
 const contractRoutes = [
   ...Object.values(apiRoutes),
+  pattern(accountCancellationRoute(':id')),
   pattern(adminCollectionRoute(':collection')),
   pattern(adminCsvRoute(':collection')),
   pattern(adminItemRoute(':collection', ':id')),
@@ -57,6 +61,8 @@ const contractRoutes = [
   pattern(adminPaymentsRoute(':id')),
   pattern(adminPaymentRoute(':id', ':payment')),
   pattern(adminNotesRoute(':id')),
+  pattern(adminRefundsRoute(':id')),
+  pattern(adminRefundRoute(':id', ':refund')),
   pattern(adminCalendarFeedsRoute(':property')),
   pattern(adminCalendarFeedRoute(':property', ':id')),
   pattern(adminCalendarImportRoute(':property')),

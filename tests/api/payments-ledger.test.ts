@@ -129,6 +129,10 @@ describe('recording a payment', () => {
         note: 'Paid by phone',
         recordedByEmail: admin.email,
         createdAt: expect.any(String),
+        // Taken by the office, not online, and nothing refunded of it.
+        provider: null,
+        providerReference: null,
+        refundedPence: 0,
       },
     ]);
     // The booking's page reads the same ledger back.

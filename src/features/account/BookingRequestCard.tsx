@@ -10,6 +10,7 @@ import {
   describeRequestStatus,
 } from '../booking/stay-words.ts';
 import { PayNowLink } from '../payment/PayNowLink.tsx';
+import { CancelBooking } from './CancelBooking.tsx';
 import type { OfficeContact } from './HowToPay.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
 
@@ -97,6 +98,7 @@ export function BookingRequestCard({
           </a>
         </p>
       )}
+      <CancelBooking request={request} />
     </article>
   );
 }

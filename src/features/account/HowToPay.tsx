@@ -25,6 +25,7 @@ export function HowToPay({ office }: { office: OfficeContact }) {
         </div>
       </dl>
       <p>{howToPay.safety}</p>
+      <p>{howToPay.cancelling}</p>
     </section>
   );
 }

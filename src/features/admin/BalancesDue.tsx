@@ -89,6 +89,7 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
                   <th scope="col">Arrival</th>
                   <th scope="col">Due by</th>
                   <th scope="col">Received</th>
+                  <th scope="col">Refunded</th>
                   <th scope="col">Outstanding</th>
                   <th scope="col">State</th>
                 </tr>
@@ -108,6 +109,7 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
                       {balance.summary.dueOn ? formatStayDate(balance.summary.dueOn) : 'On confirmation'}
                     </td>
                     <td className="balances__nowrap">{formatPence(balance.summary.receivedPence)}</td>
+                    <td className="balances__nowrap">{formatPence(balance.refundedPence)}</td>
                     <td className="balances__nowrap">{formatPence(balance.summary.outstandingPence)}</td>
                     <td>
                       {balance.summary.overdue ? (

@@ -13,6 +13,7 @@ import {
   paymentNoteMaxLength,
 } from '../payment/payment-ledger-contract.ts';
 import { formatOfficeTime } from './admin-fields.ts';
+import { BookingRefunds } from './BookingRefunds.tsx';
 import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
 
 type Draft = { kind: string; amount: string; receivedOn: string; method: string; note: string };
@@ -171,6 +172,9 @@ export function BookingPayments({
                     <li key={payment.id}>
                       <span>
                         {description}
+                        {payment.provider &&
+                          ` online through ${payment.provider} (${payment.providerReference})`}
+                        {payment.refundedPence > 0 && `; ${formatPence(payment.refundedPence)} refunded`}
                         {payment.note && <span className="ledger__note">: {payment.note}</span>}
                         <span className="ledger__who">
                           {' '}
@@ -211,6 +215,7 @@ export function BookingPayments({
                 })}
               </ul>
             )}
+            <BookingRefunds bookingId={bookingId} ledger={ledger} show={show} onSessionGone={onSessionGone} />
             {/* A live region, not role="status": the dialog's one status is the booking's own. */}
             <p className="admin-detail__done" aria-live="polite">
               {done}

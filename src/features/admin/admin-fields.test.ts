@@ -136,6 +136,37 @@ describe('describeHistoryEntry', () => {
     ],
     [
       {
+        action: 'refund_settled',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: null,
+        at,
+        details: {
+          amountPence: 33125,
+          status: 'refunded',
+          provider: 'stand-in',
+          providerRefundId: 're_test_1',
+        },
+      },
+      'Refund settled: £331.25, refunded through stand-in (re_test_1)',
+    ],
+    [
+      {
+        action: 'refund_requested',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: 'office@example.com',
+        at,
+        details: {
+          amountPence: 1000,
+          status: 'owed',
+          problem: 'Paid to the office (not online): return it by hand.',
+        },
+      },
+      'Refund asked for: £10, owed: Paid to the office (not online): return it by hand. by office@example.com',
+    ],
+    [
+      {
         action: 'payment_deleted',
         oldStatus: null,
         newStatus: null,

@@ -231,7 +231,20 @@ const historyActions: Record<string, string> = {
   payment_recorded: 'Payment recorded',
   payment_deleted: 'Payment entry removed',
   note_added: 'Note added',
+  refund_requested: 'Refund asked for',
+  refund_settled: 'Refund settled',
 };
+
+/** A refund as the audit log kept it: ": £331.25, refunded through stand-in (re_…)". */
+function describeRefundDetails(details: HistoryEntry['details']): string {
+  const amount = details?.amountPence;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return '';
+  const status = typeof details?.status === 'string' ? `, ${details.status}` : '';
+  const through = typeof details?.provider === 'string' ? ` through ${details.provider}` : '';
+  const id = typeof details?.providerRefundId === 'string' ? ` (${details.providerRefundId})` : '';
+  const problem = typeof details?.problem === 'string' ? `: ${details.problem}` : '';
+  return `: ${formatPence(amount)}${status}${through}${id}${problem}`;
+}
 
 /** A payment entry as the audit log kept it: "£175 deposit by card, received 24 Nov 2026". */
 function describePaymentDetails(details: HistoryEntry['details']): string {
@@ -251,6 +264,10 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
   if (entry.action === 'status_changed') {
     return `Status changed from ${describeStatus(entry.oldStatus)} to ${describeStatus(entry.newStatus)}${who}`;
   }
-  const what = entry.action.startsWith('payment_') ? describePaymentDetails(entry.details) : '';
+  const what = entry.action.startsWith('payment_')
+    ? describePaymentDetails(entry.details)
+    : entry.action.startsWith('refund_')
+      ? describeRefundDetails(entry.details)
+      : '';
   return `${historyActions[entry.action] ?? entry.action}${what}${who}`;
 }

@@ -5,6 +5,7 @@ import { largestAmountPence, readPoundsAsPence } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { ledgerSummarySchema, paymentKinds } from './payment-contract.ts';
+import { refundReasons, refundStatuses } from './refund-contract.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
 parseWithoutEval();
@@ -72,8 +73,43 @@ export const paymentSchema = z.object({
   note: z.string().nullable(),
   recordedByEmail: z.string().nullable(),
   createdAt: z.string(),
+  /** The provider a payment came online through, and its name for the money; null for the office's own. */
+  provider: z.string().nullable(),
+  providerReference: z.string().nullable(),
+  /** What has gone back of it or been asked to, whatever the outcome. */
+  refundedPence: z.int().nonnegative(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** A refund as the office sees it: how much, why, what became of it, and through whom. */
+export const refundSchema = z.object({
+  id: z.string(),
+  amountPence: z.int().positive(),
+  reason: z.enum(refundReasons),
+  status: z.enum(refundStatuses),
+  provider: z.string().nullable(),
+  providerRefundId: z.string().nullable(),
+  problem: z.string().nullable(),
+  requestedByEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** A session opened at a provider, as the office sees it: pending, paid, failed, or paid but unrecorded. */
+export const onlineSessionSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  providerSessionId: z.string(),
+  kind: z.string(),
+  amountPence: z.int().positive(),
+  status: z.enum(['open', 'paid', 'expired', 'unrecorded']),
+  /** The ledger entry a paid session became. */
+  paymentId: z.string().nullable(),
+  /** What has gone back of an unrecorded session's money. */
+  refundedPence: z.int().nonnegative(),
+  createdAt: z.string(),
+});
+export type OnlineSession = z.infer<typeof onlineSessionSchema>;
 
 /** `GET /api/admin/booking-requests/:id/payments` (and a recorded or deleted payment's answer). */
 export const bookingLedgerAnswerSchema = z.object({
@@ -82,6 +118,10 @@ export const bookingLedgerAnswerSchema = z.object({
   takesPayments: z.boolean(),
   summary: ledgerSummarySchema,
   payments: z.array(paymentSchema),
+  /** Back with the guest; what received stays, as the summary says. */
+  refundedPence: z.int().nonnegative(),
+  refunds: z.array(refundSchema),
+  sessions: z.array(onlineSessionSchema),
 });
 export type BookingLedgerAnswer = z.infer<typeof bookingLedgerAnswerSchema>;
 
@@ -93,6 +133,7 @@ export const balanceDueSchema = z.object({
   guestName: z.string(),
   arrival: z.string(),
   summary: ledgerSummarySchema,
+  refundedPence: z.int().nonnegative(),
 });
 export type BalanceDue = z.infer<typeof balanceDueSchema>;
 

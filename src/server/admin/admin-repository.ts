@@ -133,14 +133,16 @@ export type HistoryEntry = {
     | 'purged'
     | 'payment_recorded'
     | 'payment_deleted'
-    | 'note_added';
+    | 'note_added'
+    | 'refund_requested'
+    | 'refund_settled';
   oldStatus: string | null;
   newStatus: string | null;
   actorId: string | null;
   actorEmail: string | null;
   actorRole: string;
   at: string;
-  /** What a payment entry or note said; only the ledger's actions carry it. */
+  /** What a payment entry, a refund or a note said; only the ledger's and the refunds' actions carry it. */
   details?: Record<string, unknown>;
 };
 

@@ -10,6 +10,11 @@ import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts'
  * of a restore). The inbox calls these; it knows nothing of bookings itself.
  */
 
+const receivedSql = `coalesce((select sum(payment.amount_pence) from public.payments payment
+  where payment.booking_request_id = booking_requests.id), 0)`;
+const refundedSql = `coalesce((select sum(refund.amount_pence) from public.payment_refunds refund
+  where refund.booking_request_id = booking_requests.id and refund.status = 'refunded'), 0)`;
+
 const commonColumns = {
   id: 'id',
   createdAt: isoTimestamp('created_at'),
@@ -82,6 +87,10 @@ export const bookingRequestsInbox = {
     'Deposit (GBP)': pounds('deposit_pence'),
     'Balance (GBP)': pounds('balance_pence'),
     'Balance due': isoDate('balance_due_date'),
+    // What came in, what went back, and what is still owed of the total (refunds do not make it owed again).
+    'Received (GBP)': pounds(receivedSql),
+    'Refunded (GBP)': pounds(refundedSql),
+    'Outstanding (GBP)': pounds(`greatest(total_pence - ${receivedSql}, 0)`),
     'Status changed (IST)': officeTime('status_changed_at'),
     'Deleted (IST)': officeTime('deleted_at'),
   },

@@ -36,6 +36,7 @@ export const howToPayLines = (
   `Phone: ${site.office.phone} (${site.office.hours})`,
   `Email: ${site.office.email}`,
   howToPay.safety,
+  howToPay.cancelling,
 ];
 
 const pounds = (pence: number) => formatGbp(pence / 100);

@@ -22,6 +22,10 @@ export const bookingRequestsTable = 'booking_requests';
  */
 export const confirmedStays = `(select * from public.booking_requests where status = 'confirmed' and deleted_at is null)`;
 
+/** The sum refunded (back with the guest) of the booking aliased `request`, as an integer. */
+const refundedPence = `coalesce((select sum(amount_pence) from public.payment_refunds
+  where booking_request_id = request.id and status = 'refunded'), 0)::integer`;
+
 /** The sum received for the booking aliased `request`, as an integer. */
 const receivedPence = `coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer`;
 
@@ -465,6 +469,8 @@ export type BookingMoney = LedgerTerms & {
   name: string;
   arrival: string;
   receivedPence: number;
+  /** What went back to the guest; received stays what was received. */
+  refundedPence: number;
 };
 
 const moneyColumns = `request.id, request.reference, request.status, request.deleted_at is not null as deleted,
@@ -472,7 +478,7 @@ const moneyColumns = `request.id, request.reference, request.status, request.del
   request.total_pence as "totalPence", request.deposit_pence as "depositPence",
   ${isoDate('request.balance_due_date')} as "balanceDueDate",
   ${confirmedOn('request')} as "confirmedOn",
-  ${receivedPence} as "receivedPence"`;
+  ${receivedPence} as "receivedPence", ${refundedPence} as "refundedPence"`;
 
 /** A booking's money, read as the caller (RLS decides); undefined when they cannot see it. */
 export async function selectBookingMoney(tx: Transaction, id: string): Promise<BookingMoney | undefined> {

@@ -24,5 +24,13 @@ export function readPaymentTarget(context: EdgeContext): { id: string; paymentId
   return { id, paymentId: paymentId.toLowerCase() };
 }
 
+/** The booking and the refund `:refund` names. */
+export function readRefundTarget(context: EdgeContext): { id: string; refundId: string } {
+  const id = readBookingId(context);
+  const refundId = context.params.refund;
+  if (!isUuid(refundId)) throw new Refusal('not_found', 'This booking has no such refund.');
+  return { id, refundId: refundId.toLowerCase() };
+}
+
 /** The admin an entry is recorded in the name of. */
 export const adminOf = (visitor: Visitor) => ({ id: visitor.claims.sub, email: visitor.user.email });

@@ -26,6 +26,8 @@ export const emailKinds = [
   'balance_overdue',
   'calendar_conflict_alert',
   'payment_receipt',
+  'cancellation_refund',
+  'refund_office_alert',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -70,6 +70,9 @@ export type PaymentProvider = {
   readWebhook(rawBody: string, headers: Headers): Promise<ProviderEvent>;
   /** The session as the provider holds it now (the return page asks, in case its webhook is late). */
   findSession(sessionId: string): Promise<SessionState>;
-  /** Refunds `amountPence` of a payment; answers the provider's refund id. */
-  refund(paymentReference: string, amountPence: number): Promise<{ refundId: string }>;
+  /**
+   * Refunds `amountPence` of a payment; answers the provider's refund id. `key` names this refund (our
+   * refund's id): asked again with the same key, the provider answers the first refund, never a second.
+   */
+  refund(paymentReference: string, amountPence: number, key?: string): Promise<{ refundId: string }>;
 };

@@ -1,4 +1,9 @@
-import type { Payment, PaymentInput } from '../../../features/payment/payment-ledger-contract.ts';
+import type {
+  OnlineSession,
+  Payment,
+  PaymentInput,
+  Refund,
+} from '../../../features/payment/payment-ledger-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoDate, isoTimestamp } from '../../db/sql-format.ts';
 
@@ -11,10 +16,37 @@ import { isoDate, isoTimestamp } from '../../db/sql-format.ts';
 /** A booking's entries in full (note and author), oldest first; through the admins-only view. */
 export async function selectPayments(tx: Transaction, bookingId: string): Promise<Payment[]> {
   return tx.query<Payment>(
-    `select id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method, note,
-            recorded_by_email as "recordedByEmail", ${isoTimestamp('created_at')} as "createdAt"
-     from dashboard.payments where booking_request_id = $1
+    `select payment.id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method,
+            note, recorded_by_email as "recordedByEmail", ${isoTimestamp('created_at')} as "createdAt",
+            provider, provider_reference as "providerReference",
+            coalesce((select sum(refund.amount_pence) from dashboard.payment_refunds refund
+                      where refund.payment_id = payment.id), 0)::integer as "refundedPence"
+     from dashboard.payments payment where booking_request_id = $1
      order by received_on, created_at, id`,
+    [bookingId],
+  );
+}
+
+/** A booking's refunds in full, oldest first; through the admins-only view. */
+export async function selectRefunds(tx: Transaction, bookingId: string): Promise<Refund[]> {
+  return tx.query<Refund>(
+    `select id, amount_pence as "amountPence", reason, status, provider, provider_refund_id as "providerRefundId",
+            problem, requested_by_email as "requestedByEmail", ${isoTimestamp('created_at')} as "createdAt"
+     from dashboard.payment_refunds where booking_request_id = $1
+     order by created_at, id`,
+    [bookingId],
+  );
+}
+
+/** A booking's sessions at payment providers, oldest first; through the admins-only view. */
+export async function selectOnlineSessions(tx: Transaction, bookingId: string): Promise<OnlineSession[]> {
+  return tx.query<OnlineSession>(
+    `select session.id, provider, provider_session_id as "providerSessionId", kind, amount_pence as "amountPence",
+            status, payment_id as "paymentId", ${isoTimestamp('created_at')} as "createdAt",
+            coalesce((select sum(refund.amount_pence) from dashboard.payment_refunds refund
+                      where refund.payment_session_id = session.id), 0)::integer as "refundedPence"
+     from dashboard.payment_sessions session where booking_request_id = $1
+     order by created_at, id`,
     [bookingId],
   );
 }

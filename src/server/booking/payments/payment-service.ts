@@ -15,7 +15,14 @@ import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/ide
 import { Refusal } from '../../refusal.ts';
 import { type BookingMoney, selectBalancesDue, selectBookingMoney } from '../booking-repository.ts';
 import { adminOf, bookingNotFound } from '../booking-target.ts';
-import { deletePayment, insertPayment, selectOwnPayments, selectPayments } from './payment-repository.ts';
+import {
+  deletePayment,
+  insertPayment,
+  selectOnlineSessions,
+  selectOwnPayments,
+  selectPayments,
+  selectRefunds,
+} from './payment-repository.ts';
 
 /**
  * The payments ledger's rules: the office records and removes payments on confirmed bookings and reads
@@ -41,6 +48,9 @@ async function readLedger(tx: Transaction, id: string): Promise<BookingLedgerAns
     takesPayments: money.status === 'confirmed' && !money.deleted,
     summary: describeMoney(money, todayInKerala()),
     payments: await selectPayments(tx, id),
+    refundedPence: money.refundedPence,
+    refunds: await selectRefunds(tx, id),
+    sessions: await selectOnlineSessions(tx, id),
   };
 }
 
@@ -126,6 +136,7 @@ export async function listBalancesDue(visitor: Visitor): Promise<BalancesDueAnsw
       guestName: row.name,
       arrival: row.arrival,
       summary: describeMoney(row, today),
+      refundedPence: row.refundedPence,
     })),
   };
 }

@@ -166,6 +166,24 @@ describe('the Stripe provider against the stand-in', () => {
     await expect(provider.refund(paymentReference ?? '', 50000)).rejects.toThrow(/between 1 and 46250/);
   });
 
+  it('answers a refund asked again with the same key with the first refund, as Stripe does', async () => {
+    const provider = providerWith();
+    const { sessionId } = await provider.createSession(request);
+    await standIn.pay(sessionId);
+    const { paymentReference } = await provider.findSession(sessionId);
+    const key = crypto.randomUUID();
+    const [first, again] = await Promise.all([
+      provider.refund(paymentReference ?? '', 20000, key),
+      provider.refund(paymentReference ?? '', 20000, key),
+    ]);
+    expect(again.refundId).toBe(first.refundId);
+    expect(standIn.sessions.get(sessionId)?.refunds.map(({ id, amount }) => ({ id, amount }))).toEqual([
+      { id: first.refundId, amount: 20000 },
+    ]);
+    const other = await provider.refund(paymentReference ?? '', 1000, crypto.randomUUID());
+    expect(other.refundId).not.toBe(first.refundId);
+  });
+
   it('refuses another API key, as Stripe does', async () => {
     await expect(providerWith('sk_test_not_ours').createSession(request)).rejects.toThrow(/Invalid API Key/);
   });

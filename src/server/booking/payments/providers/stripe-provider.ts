@@ -103,8 +103,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return readSession(await stripe.checkout.sessions.retrieve(sessionId));
     },
 
-    async refund(paymentReference, amountPence) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentReference, amount: amountPence });
+    async refund(paymentReference, amountPence, key) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentReference, amount: amountPence },
+        key ? { idempotencyKey: `refund-${key}` } : undefined,
+      );
       return { refundId: refund.id };
     },
   };

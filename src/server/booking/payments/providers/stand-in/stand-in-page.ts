@@ -17,9 +17,20 @@ export type PageSession = {
   amountPence: number;
   description: string;
   status: 'open' | 'complete' | 'expired';
+  /** What has been refunded of a paid session, as a payment's page at the provider lists it. */
+  refunds?: { id: string; amountPence: number }[];
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The refunds of a paid session, a line each ("Refunded £331.25 (re_test_…)"). */
+function describeRefunds(refunds: { id: string; amountPence: number }[]): string {
+  if (refunds.length === 0) return '';
+  const lines = refunds.map(
+    ({ id, amountPence }) => `<li>Refunded ${formatPence(amountPence)} (${escapeHtml(id)})</li>`,
+  );
+  return `<h2>Refunds</h2><ul>${lines.join('')}</ul>`;
+}
 
 /** The page for `session`, with `error` (a declined card) in an alert above the form. */
 export function renderCheckoutPage(session: PageSession, error?: string): string {
@@ -39,7 +50,7 @@ export function renderCheckoutPage(session: PageSession, error?: string): string
       <button name="action" value="cancel" formnovalidate class="secondary">Cancel and go back</button>
     </form>
     <p class="note">Test cards: ${testCards.paid} is paid, ${testCards.declined} is declined.</p>`
-      : `<p role="alert">This payment page has ${session.status === 'complete' ? 'been paid' : 'expired'}.</p>`;
+      : `<p role="alert">This payment page has ${session.status === 'complete' ? 'been paid' : 'expired'}.</p>${describeRefunds(session.refunds ?? [])}`;
   return `<!doctype html>
 <html lang="en-GB">
 <head>

@@ -49,6 +49,19 @@ export type StandInSession = {
   /** What the page says the money is for (the line item's name). */
   description: string;
   refunded: number;
+  /** The refunds of its payment, in order. */
+  refunds: StandInRefund[];
+};
+
+/** A refund as Stripe's API answers it. */
+export type StandInRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
 };
 
 export type WebhookDelivery = { eventId: string; type: string; status: number | 'failed' };
@@ -141,7 +154,12 @@ function sendPage(res: ServerResponse, status: number, html: string) {
 }
 
 /** A session as Stripe answers it: without the stand-in's own fields. */
-function publicSession({ description: _description, refunded: _refunded, ...session }: StandInSession) {
+function publicSession({
+  description: _description,
+  refunded: _refunded,
+  refunds: _refunds,
+  ...session
+}: StandInSession) {
   return session;
 }
 
@@ -150,7 +168,20 @@ const pageOf = (session: StandInSession) => ({
   amountPence: session.amount_total,
   description: session.description,
   status: session.status,
+  refunds: session.refunds.map(({ id, amount }) => ({ id, amountPence: amount })),
 });
+
+/** An API error as Stripe answers one. */
+function describeError(error: ApiError) {
+  return {
+    error: {
+      type: 'invalid_request_error',
+      message: error.message,
+      ...(error.param ? { param: error.param } : {}),
+      ...(error.code ? { code: error.code } : {}),
+    },
+  };
+}
 
 /** Starts the stand-in on 127.0.0.1; resolves once it listens. */
 export async function startPaymentStandIn(options: StandInOptions): Promise<PaymentStandIn> {
@@ -213,6 +244,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
       livemode: false,
       description: name ?? 'Payment',
       refunded: 0,
+      refunds: [],
     };
     sessions.set(id, session);
     return session;
@@ -275,7 +307,24 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     await announce('checkout.session.completed', session);
   }
 
-  function refund(form: Json) {
+  /** Refunds answered by the Idempotency-Key they were asked with, as Stripe keeps them. */
+  const refundsByKey = new Map<string, { status: number; body: unknown }>();
+
+  function refundOnce(form: Json, key: string | undefined): { status: number; body: unknown } {
+    const known = key === undefined ? undefined : refundsByKey.get(key);
+    if (known) return known;
+    let answer: { status: number; body: unknown };
+    try {
+      answer = { status: 200, body: refund(form) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      answer = { status: error.status, body: describeError(error) };
+    }
+    if (key !== undefined) refundsByKey.set(key, answer);
+    return answer;
+  }
+
+  function refund(form: Json): StandInRefund {
     const intent = text(form.payment_intent);
     const session = [...sessions.values()].find((each) => intent && each.payment_intent === intent);
     if (!session)
@@ -286,15 +335,17 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
       throw new ApiError(400, `Refund amount must be between 1 and ${left}.`, 'amount');
     }
     session.refunded += amount;
-    return {
+    const made: StandInRefund = {
       id: newId('re'),
       object: 'refund',
       amount,
       currency: session.currency,
-      payment_intent: intent,
+      payment_intent: intent as string,
       status: 'succeeded',
       created: nowSeconds(),
     };
+    session.refunds.push(made);
+    return made;
   }
 
   async function answerApi(req: IncomingMessage, res: ServerResponse, pathname: string) {
@@ -315,7 +366,11 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
       expire(session);
       return sendJson(res, 200, publicSession(session));
     }
-    if (pathname === '/v1/refunds' && req.method === 'POST') return sendJson(res, 200, refund(form));
+    if (pathname === '/v1/refunds' && req.method === 'POST') {
+      const key = req.headers['idempotency-key'];
+      const answer = refundOnce(form, typeof key === 'string' ? key : undefined);
+      return sendJson(res, answer.status, answer.body);
+    }
     throw new ApiError(404, `Unrecognized request URL (${req.method}: ${pathname}).`);
   }
 
@@ -371,14 +426,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
       if (res.headersSent) return res.destroy();
       const refusal = error instanceof ApiError ? error : new ApiError(500, 'The stand-in failed.');
       if (!(error instanceof ApiError)) console.error('Payment stand-in:', error);
-      sendJson(res, refusal.status, {
-        error: {
-          type: 'invalid_request_error',
-          message: refusal.message,
-          ...(refusal.param ? { param: refusal.param } : {}),
-          ...(refusal.code ? { code: refusal.code } : {}),
-        },
-      });
+      sendJson(res, refusal.status, describeError(refusal));
     });
   });
   const host = '127.0.0.1';

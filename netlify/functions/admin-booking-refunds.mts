@@ -1,0 +1,41 @@
+import type { Config } from '@netlify/functions';
+import { officeRefundInputSchema } from '../../src/features/payment/refund-contract.ts';
+import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { readBookingId } from '../../src/server/booking/booking-target.ts';
+import { showLedger } from '../../src/server/booking/payments/payment-service.ts';
+import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
+import { refundFromOffice } from '../../src/server/booking/payments/refund-service.ts';
+import { ConfigurationError } from '../../src/server/config.ts';
+import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
+import { readBody } from '../../src/server/http/request.ts';
+import { json } from '../../src/server/http/responses.ts';
+import { validate } from '../../src/server/http/validate.ts';
+
+/**
+ * The office refunds from a booking's Payments (POST, with an Idempotency-Key): in full, the policy's
+ * amount, an amount, or a payment taken but not recorded; answers the booking's ledger as it now stands.
+ */
+export default signedInEndpoint(
+  ['POST'],
+  async (request, visitor, context) => {
+    const id = readBookingId(context);
+    const key = readIdempotencyKey(request);
+    const input = validate(officeRefundInputSchema, (await readBody(request)).value);
+    await refundFromOffice(configuredProvider(), visitor, id, input, key);
+    return json(await showLedger(visitor, id), 201);
+  },
+  { admin: true },
+);
+
+/** The payment provider, or null where none is configured: online refunds are then owed. */
+function configuredProvider() {
+  try {
+    return choosePaymentProvider();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+}
+
+export const config: Config = { path: '/api/admin/booking-requests/:id/refunds' };
