@@ -71,8 +71,10 @@ describe('GET /api/account/booking-requests', () => {
     ids.push(
       await send(guest, { property: 'marine-drive-studio', arrival: day(20), departure: day(23), guests: 2 }),
     );
+    // Fort Kochi, which no other file books: booking-status-emails.test.ts confirms stays at Kumarakom
+    // in a random stretch of its own, which met this one's and refused this request (409) in a run.
     ids.push(
-      await send(guest, { property: 'kumarakom-lakeside-villa', arrival: day(40), departure: day(47) }),
+      await send(guest, { property: 'fort-kochi-heritage-villa', arrival: day(40), departure: day(47) }),
     );
     ids.push(await send(other, { property: 'kovalam-samudra-villa', arrival: day(0), departure: day(7) }));
   });
