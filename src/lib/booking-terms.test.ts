@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bookingTerms, fillTerms, summariseHouseRules, summarisePaymentTerms } from './booking-terms.ts';
+import {
+  bookingTerms,
+  fillTerms,
+  houseRules,
+  summariseHouseRules,
+  summarisePaymentTerms,
+} from './booking-terms.ts';
 
 describe('the short terms on every property page', () => {
   it('state the deposit and when the balance is due, as the quote applies them', () => {
@@ -21,6 +28,17 @@ describe('the short terms on every property page', () => {
       'Smoking outside only.',
       'Pets on request: ask before you book.',
     ]);
+  });
+});
+
+describe('the house rules page', () => {
+  // Written by the office in the content editor; the property pages, the FAQ and the confirmation
+  // email take the times from `houseRules`. It said 15:00 while they said 14:00.
+  const page = readFileSync(new URL('../content/policies/house-rules.md', import.meta.url), 'utf8');
+
+  it('states the check-in and check-out times every property page and email states', () => {
+    expect(page).toContain(`**Check-in is from ${houseRules.checkInFrom}**`);
+    expect(page).toContain(`**check-out by ${houseRules.checkOutBy}**`);
   });
 });
 
