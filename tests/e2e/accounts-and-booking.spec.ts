@@ -65,7 +65,10 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
 
   await test.step('the booking form says an account is needed', async () => {
     await page.goto(bookingUrl);
-    await answered(page.getByRole('heading', { name: 'Sign in to send your request' })).toBeVisible();
+    // A browser that has never signed in here is offered an account first.
+    await answered(
+      page.getByRole('heading', { name: 'Create an account to send your request' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Create an account' }).click();
   });
