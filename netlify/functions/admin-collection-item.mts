@@ -11,8 +11,8 @@ export default signedInEndpoint(
   async (request, visitor, context) => {
     if (request.method === 'PATCH') {
       const body = await readBody(request);
-      const { collection, id, status } = readStatusChange(context, body.value);
-      return json(await changeItemStatus(visitor, collection, id, status));
+      const { collection, id, move } = readStatusChange(context, body.value);
+      return json(await changeItemStatus(visitor, collection, id, move));
     }
     const { collection, id } = readItemTarget(context);
     if (request.method === 'DELETE') return json(await moveToTrash(visitor, collection, id));

@@ -1,12 +1,11 @@
 import type { DetailAnswer, ItemAnswer } from '../../features/admin/item-contract.ts';
-import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { withCaller } from '../db/database.ts';
 import { deliverQueuedEmails } from '../email/delivery.ts';
 import { itemNotFound, nameItem, withPropertyNames } from './admin-access.ts';
 import { markRead, selectDetail, selectHistory } from './admin-repository.ts';
-import type { Collection } from './collections.ts';
+import type { Collection, StatusMove } from './collections.ts';
 
 /** One row of the dashboard: its detail, marking it read, and a change of its status. */
 
@@ -54,12 +53,10 @@ export async function changeItemStatus(
   visitor: Visitor,
   collection: Collection,
   id: string,
-  status: BookingStatusChange,
+  move: StatusMove,
 ): Promise<ItemAnswer> {
-  const { changeStatus } = collection;
-  if (!changeStatus) throw new Error(`${collection.label} have no status to change`);
   const { item, emails } = await withCaller(callerFor(visitor), async (tx) => {
-    const emails = await changeStatus(tx, id, status);
+    const emails = await move(tx, id);
     if (!emails) throw itemNotFound(collection);
     return { item: await selectDetail(tx, collection, id), emails };
   });

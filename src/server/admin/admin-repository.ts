@@ -1,4 +1,3 @@
-import { readBookingReference } from '../../features/booking/booking-contract.ts';
 import { officeTimeZone } from '../../lib/dates.ts';
 import type { Transaction } from '../db/database.ts';
 import { isoDate, isoTimestamp } from '../db/sql-format.ts';
@@ -53,10 +52,10 @@ export async function selectPage(
   };
   const where = [query.view === 'trash' ? 'deleted_at is not null' : 'deleted_at is null'];
   for (const word of query.searchWords) {
-    const reference = collection.referenceColumn ? readBookingReference(word) : null;
+    const reference = collection.references?.read(word);
     where.push(
-      reference
-        ? `${collection.referenceColumn} = ${parameter(reference)}`
+      collection.references && reference
+        ? `${collection.references.column} = ${parameter(reference)}`
         : `${collection.searchText} ilike ${parameter(containing(word))}`,
     );
   }

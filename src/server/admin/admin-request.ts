@@ -1,13 +1,11 @@
 import { listQuerySchema } from '../../features/admin/list-query-contract.ts';
-import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
-import { bookingStatusChangeSchema } from '../../features/booking/booking-contract.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import { HttpError } from '../http/responses.ts';
 import { isUuid } from '../http/uuid.ts';
 import { validate } from '../http/validate.ts';
 import { Refusal } from '../refusal.ts';
 import { itemNotFound } from './admin-access.ts';
-import { type Collection, findCollection } from './collections.ts';
+import { type Collection, findCollection, type StatusMove } from './collections.ts';
 import { type ListQuery, readListQuery } from './list-query.ts';
 
 /**
@@ -44,15 +42,16 @@ export function readListRequest(
 }
 
 /**
- * The row a status change is about and the status it asks for. Only a collection whose rows have a
- * status (booking requests) takes one: any other answers 405 with the methods its rows do take.
+ * The row a status change is about and the move it asks for, read by the row's domain. Only a
+ * collection whose rows have a status (booking requests) takes one: any other answers 405 with the
+ * methods its rows do take.
  */
 export function readStatusChange(
   context: EdgeContext,
   body: unknown,
-): { collection: Collection; id: string; status: BookingStatusChange } {
+): { collection: Collection; id: string; move: StatusMove } {
   const collection = readCollection(context);
-  if (!collection.changeStatus) {
+  if (!collection.readStatusMove) {
     throw new HttpError(
       405,
       'method_not_allowed',
@@ -62,6 +61,5 @@ export function readStatusChange(
     );
   }
   const { id } = readItemTarget(context);
-  const { status } = validate(bookingStatusChangeSchema, body);
-  return { collection, id, status };
+  return { collection, id, move: collection.readStatusMove(body) };
 }

@@ -5,7 +5,6 @@ import {
   adminCollections,
 } from '../../features/admin/collection-contract.ts';
 import type { EmailDelivery } from '../../features/admin/email-delivery-contract.ts';
-import type { BookingStatusChange } from '../../features/booking/booking-contract.ts';
 import { bookingRequestsInbox } from '../booking/booking-collection.ts';
 import type { Transaction } from '../db/database.ts';
 import { isoTimestamp, officeTime } from '../db/sql-format.ts';
@@ -21,6 +20,12 @@ import type { Refusal } from '../refusal.ts';
  * Every SQL fragment here is a constant written by us, never text from a request.
  */
 
+/**
+ * A status change its domain has read and checked, made in the admin's transaction: answers the ids of
+ * the emails it queued, to send once that commits, or undefined when there is no such row.
+ */
+export type StatusMove = (tx: Transaction, id: string) => Promise<string[] | undefined>;
+
 /** Output field name → SQL expression over the table's columns. */
 type Columns = Record<string, string>;
 
@@ -32,10 +37,10 @@ export type CollectionTables = {
    */
   searchText: string;
   /**
-   * The column of a reference people quote (`KV-2027-0042`): a search word that is one finds the row
-   * with exactly that reference, in any case, through the column's unique index.
+   * A reference people quote (`KV-2027-0042`): a search word the domain reads as one finds the row with
+   * exactly that reference, in any case, through the column's unique index.
    */
-  referenceColumn?: string;
+  references?: { column: string; read: (word: string) => string | null };
   /** When a row counts as new to the office (the dashboard's badge). */
   isNew: string;
   listColumns: Columns;
@@ -49,11 +54,10 @@ export type CollectionTables = {
   /** The emails sent about a row, for its detail, in the admin's transaction. */
   listEmails?: (tx: Transaction, id: string) => Promise<EmailDelivery[]>;
   /**
-   * Moves a row to a new status in the admin's transaction; answers the ids of the emails it queued,
-   * to send once that commits, or undefined when there is no such row. A collection without it has
-   * no status to change.
+   * Reads the body of a status change in the domain's words (refusing, as a 400, a status it does not
+   * offer) into the move that makes it. A collection without it has no status to change.
    */
-  changeStatus?: (tx: Transaction, id: string, status: BookingStatusChange) => Promise<string[] | undefined>;
+  readStatusMove?: (body: unknown) => StatusMove;
   /**
    * Why the database refused to bring a row back from the trash, in the domain's words; undefined
    * when the error is not one of the domain's rules.

@@ -4,7 +4,6 @@ import {
   type ListQueryInput,
   splitSearchWords,
 } from '../../features/admin/list-query-contract.ts';
-import type { BookingStatus } from '../../features/booking/booking-contract.ts';
 import { isIsoDate } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { isUuid } from '../http/uuid.ts';
@@ -20,7 +19,7 @@ export type CursorPosition = { key: string; id: string };
 
 export type ListQuery = {
   searchWords: string[];
-  status?: BookingStatus;
+  status?: ListQueryInput['status'];
   property?: string;
   position?: string;
   from?: string;

@@ -1,5 +1,8 @@
+import { bookingStatusChangeSchema, readBookingReference } from '../../features/booking/booking-contract.ts';
+import type { Transaction } from '../db/database.ts';
 import { isoDate, isoTimestamp, officeTime, pounds } from '../db/sql-format.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
+import { validate } from '../http/validate.ts';
 import { bookingRequestsTable } from './booking-repository.ts';
 import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts';
 
@@ -24,7 +27,7 @@ const commonColumns = {
 export const bookingRequestsInbox = {
   table: bookingRequestsTable,
   searchText: `(name || ' ' || email || ' ' || phone || ' ' || city || ' ' || property || ' ' || coalesce(message, ''))`,
-  referenceColumn: 'reference',
+  references: { column: 'reference', read: readBookingReference },
   isNew: `status = 'new'`,
   listColumns: {
     ...commonColumns,
@@ -97,6 +100,10 @@ export const bookingRequestsInbox = {
   csvPropertyHeader: 'Property',
   namesProperties: true,
   listEmails: listEmailsAbout,
-  changeStatus: changeBookingStatus,
+  // The office's status change, read in the booking's words and made by its status service.
+  readStatusMove: (body: unknown) => {
+    const { status } = validate(bookingStatusChangeSchema, body);
+    return (tx: Transaction, id: string) => changeBookingStatus(tx, id, status);
+  },
   explainRestoreRefusal,
 };
