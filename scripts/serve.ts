@@ -484,7 +484,7 @@ const [
   import('../src/server/email/delivery.ts'),
   import('../src/server/office-alert-digest.ts'),
   import('../src/server/booking/payments/payment-reminders.ts'),
-  import('../src/server/calendars/calendar-service.ts'),
+  import('../src/server/calendar-sync/calendar-sync-service.ts'),
   import('../src/server/booking/payments/online-payments.ts'),
   import('../src/server/booking/payments/providers/choose-provider.ts'),
 ]);

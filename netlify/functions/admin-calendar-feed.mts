@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { removeCalendarFeed } from '../../src/server/calendars/calendar-service.ts';
+import { removeCalendarFeed } from '../../src/server/calendar-sync/calendar-sync-service.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { Refusal } from '../../src/server/refusal.ts';
 

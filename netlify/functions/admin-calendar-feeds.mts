@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { calendarFeedInputSchema } from '../../src/features/calendar-sync/calendar-sync-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { addCalendarFeed } from '../../src/server/calendars/calendar-service.ts';
+import { addCalendarFeed } from '../../src/server/calendar-sync/calendar-sync-service.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { importPropertyFeeds } from '../../src/server/calendars/calendar-service.ts';
+import { importPropertyFeeds } from '../../src/server/calendar-sync/calendar-sync-service.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 /** `POST /api/admin-calendars/:property/import`: "Import now", every feed of one property. */

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { rotateCalendarLink } from '../../src/server/calendars/calendar-service.ts';
+import { rotateCalendarLink } from '../../src/server/calendar-sync/calendar-sync-service.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 /** `POST /api/admin-calendars/:property/link`: a new secret link to the property's own feed, shown once. */

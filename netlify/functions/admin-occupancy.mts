@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { readOccupancyMonth } from '../../src/server/calendars/occupancy-request.ts';
-import { listOccupancy } from '../../src/server/calendars/occupancy-service.ts';
+import { readOccupancyMonth } from '../../src/server/calendar-sync/occupancy-request.ts';
+import { listOccupancy } from '../../src/server/calendar-sync/occupancy-service.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 export default signedInEndpoint(

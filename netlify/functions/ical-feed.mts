@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { readPublishedCalendar } from '../../src/server/calendars/calendar-service.ts';
+import { readPublishedCalendar } from '../../src/server/calendar-sync/calendar-sync-service.ts';
 import { endpoint } from '../../src/server/http/endpoint.ts';
 import { apiSecurityHeaders } from '../../src/server/http/responses.ts';
 

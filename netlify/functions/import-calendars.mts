@@ -3,7 +3,7 @@ import {
   describeImports,
   feedFetchLimits,
   importAllFeeds,
-} from '../../src/server/calendars/calendar-service.ts';
+} from '../../src/server/calendar-sync/calendar-sync-service.ts';
 
 /**
  * Hourly: every property's feeds from other platforms, imported as blocks. Netlify stops a scheduled

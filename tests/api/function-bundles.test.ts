@@ -8,7 +8,7 @@ import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import pLimit from 'p-limit';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readerRole } from '../../src/server/calendars/feed-reader.ts';
+import { readerRole } from '../../src/server/calendar-sync/feed-reader.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let out: string;

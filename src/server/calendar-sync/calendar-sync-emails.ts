@@ -1,7 +1,7 @@
 import content from '../../content/site.json' with { type: 'json' };
 import { paths } from '../../lib/paths.ts';
 import type { Email } from '../email/email.ts';
-import type { UntoldConflict } from './calendar-repository.ts';
+import type { UntoldConflict } from './calendar-sync-repository.ts';
 import { toPlainLine } from './ical-format.ts';
 
 const { site } = content;

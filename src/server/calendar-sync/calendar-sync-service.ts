@@ -17,7 +17,7 @@ import { readSettings, siteUrl } from '../config.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { Refusal } from '../refusal.ts';
-import { conflictAlertMessage } from './calendar-emails.ts';
+import { conflictAlertMessage } from './calendar-sync-emails.ts';
 import {
   deleteFeed,
   type FeedRow,
@@ -32,7 +32,7 @@ import {
   recordFeedFailure,
   replaceFeedBlocks,
   upsertLinkHash,
-} from './calendar-repository.ts';
+} from './calendar-sync-repository.ts';
 import {
   defaultFeedFetchLimits,
   FeedFetchError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inImportOrder } from './calendar-service.ts';
+import { inImportOrder } from './calendar-sync-service.ts';
 
 const feed = (name: string, lastTried: string | null, failed: boolean) => ({
   name,

@@ -5,7 +5,7 @@ import { listMonthStays } from '../booking/availability-service.ts';
 import type { PropertyStay } from '../booking/booking-repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
-import { listMonthBlocks } from './calendar-repository.ts';
+import { listMonthBlocks } from './calendar-sync-repository.ts';
 
 /**
  * The occupancy calendar's month: each property of the catalogue in its order, then any property a
