@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useOptimistic, useState, useTransition } from 'react';
 import { adminItemReadRoute, adminItemRoute } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import type { AdminRow, HistoryEntry, StatusChange } from './admin-fields.ts';
@@ -27,10 +27,12 @@ type Options = {
  */
 export function useItemDetail({ collection, id, onChanged, onSessionGone, describeChange }: Options) {
   const [detail, setDetail] = useState<Detail>({ status: 'loading' });
-  const [changing, setChanging] = useState<StatusChange | null>(null);
+  // The status asked for while its change is in flight (its button busy, the others disabled): an
+  // optimistic value, which React itself sets back to none when the change's action ends, however it ends.
+  const [changing, setChanging] = useOptimistic<StatusChange | null>(null);
+  const [, startChange] = useTransition();
   const [done, setDone] = useState('');
   const [refusal, setRefusal] = useState('');
-  const sending = useRef(false);
   const { marksReadOnOpen } = adminCollections[collection];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened row
@@ -55,37 +57,36 @@ export function useItemDetail({ collection, id, onChanged, onSessionGone, descri
     };
   }, [collection, id]);
 
-  async function change(status: StatusChange) {
-    if (sending.current) return;
-    sending.current = true;
-    setChanging(status);
-    setDone('');
-    setRefusal('');
-    const answer = await requestJson(adminItemRoute(collection, id), itemAnswerSchema, {
-      method: 'PATCH',
-      body: { status },
+  function change(status: StatusChange) {
+    if (changing) return;
+    startChange(async () => {
+      setChanging(status);
+      setDone('');
+      setRefusal('');
+      const answer = await requestJson(adminItemRoute(collection, id), itemAnswerSchema, {
+        method: 'PATCH',
+        body: { status },
+      });
+      if (isSessionGone(answer)) return onSessionGone();
+      if (!answer.ok) {
+        setRefusal(answer.message);
+        return;
+      }
+      setDone(describeChange?.(status) ?? '');
+      onChanged(answer.data.item);
+      // The history gains the change just made; a failed reload keeps the detail as it is.
+      const reloaded = await requestJson(adminItemRoute(collection, id), detailAnswerSchema);
+      setDetail((shown) =>
+        reloaded.ok
+          ? { status: 'loaded', ...reloaded.data }
+          : {
+              status: 'loaded',
+              item: answer.data.item,
+              history: shown.status === 'loaded' ? shown.history : [],
+              emails: shown.status === 'loaded' ? shown.emails : [],
+            },
+      );
     });
-    sending.current = false;
-    setChanging(null);
-    if (isSessionGone(answer)) return onSessionGone();
-    if (!answer.ok) {
-      setRefusal(answer.message);
-      return;
-    }
-    setDone(describeChange?.(status) ?? '');
-    onChanged(answer.data.item);
-    // The history gains the change just made; a failed reload keeps the detail as it is.
-    const reloaded = await requestJson(adminItemRoute(collection, id), detailAnswerSchema);
-    setDetail(
-      reloaded.ok
-        ? { status: 'loaded', ...reloaded.data }
-        : {
-            status: 'loaded',
-            item: answer.data.item,
-            history: detail.status === 'loaded' ? detail.history : [],
-            emails: detail.status === 'loaded' ? detail.emails : [],
-          },
-    );
   }
 
   return { detail, change, changing, done, refusal };
