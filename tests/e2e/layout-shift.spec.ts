@@ -19,15 +19,25 @@ async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     window.layoutShift = 0;
     window.layoutShiftSources = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+    type Box = { x: number; y: number; width: number; height: number };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: Box; currentRect: Box }[];
+    };
+    const box = ({ x, y, width, height }: Box) => `${x},${y} ${width}×${height}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
         window.layoutShift += entry.value;
-        for (const { node } of entry.sources) {
+        // Where each source was and went, and when: a shift seen once in CI (the phone's booking bar,
+        // 0.011) could not be made again, so a failure says enough to trace it from its message.
+        for (const { node, previousRect, currentRect } of entry.sources) {
           if (node instanceof Element)
             window.layoutShiftSources.push(
-              `${node.localName}.${node.className} "${node.textContent?.slice(0, 40)}"`,
+              `${node.localName}.${node.className} "${node.textContent?.slice(0, 40)}" ` +
+                `from ${box(previousRect)} to ${box(currentRect)} at ${Math.round(entry.startTime)} ms ` +
+                `(${entry.value.toFixed(4)})`,
             );
         }
       }
