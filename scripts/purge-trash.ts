@@ -1,8 +1,10 @@
 /**
  * `npm run trash:purge`: removes for good what has been in the dashboard's trash for over 30 days, on
- * the configured (or embedded) database: what the daily Netlify scheduled function does, on demand.
+ * the configured (or embedded) database, and forgets the registering browsers whose links have expired:
+ * what the daily Netlify scheduled function does, on demand.
  */
 import { describePurge, purgeTrash } from '../src/server/admin/trash.ts';
+import { forgetExpiredRegisteringBrowsers } from '../src/server/auth/registering-browsers.ts';
 import { closeDatabase } from '../src/server/db/database.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
@@ -10,6 +12,7 @@ const database = await prepareDatabase({ command: 'npm run trash:purge' });
 process.env.DATABASE_URL = database.appUrl;
 try {
   console.log(describePurge(await purgeTrash()));
+  console.log(`Forgot ${await forgetExpiredRegisteringBrowsers()} expired registering browsers.`);
 } finally {
   await closeDatabase();
   await database.stop();

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import purgeTrashFunction, { config } from '../../netlify/functions/purge-trash.mts';
 import { purgeTrash } from '../../src/server/admin/trash.ts';
+import {
+  findRegisteredAccount,
+  rememberRegisteringBrowser,
+} from '../../src/server/auth/registering-browsers.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /** Rows stay in the trash for 30 days, then go for good, and the audit log says so. */
@@ -65,9 +69,34 @@ describe('purging the trash', () => {
     try {
       await purgeTrashFunction();
       expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Purged \d+ rows? from the trash/));
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Forgot \d+ expired registering browsers\.$/));
     } finally {
       log.mockRestore();
     }
     expect(await stillThere('contact_messages', [old])).toEqual([]);
+  });
+
+  it('forgets the browsers whose one-tap confirmation links have expired, and keeps the live ones', async () => {
+    const address = `purge.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const expired = await rememberRegisteringBrowser(address);
+    const live = await rememberRegisteringBrowser(address);
+    await ownerQuery(
+      `update app_private.registering_browsers set expires_at = now() - interval '1 minute'
+       where secret_hash = encode(sha256($1::bytea), 'hex')`,
+      [expired],
+    );
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await purgeTrashFunction();
+    } finally {
+      log.mockRestore();
+    }
+    const left = await ownerQuery<{ n: number }>(
+      'select count(*)::int as n from app_private.registering_browsers where account = lower($1)',
+      [address],
+    );
+    expect(left).toEqual([{ n: 1 }]);
+    expect(await findRegisteredAccount(live)).toBe(address);
+    expect(await findRegisteredAccount(expired)).toBeUndefined();
   });
 });

@@ -30,11 +30,19 @@ export async function rememberRegisteringBrowser(account: string): Promise<strin
        values ($1, lower($2), now() + make_interval(hours => $3))`,
       [hashSecret(secret), account, linkHours],
     );
-    // A rare registration sweeps the expired ones, so the table stays small.
-    if (Math.random() < 0.01)
-      await tx.query('delete from app_private.registering_browsers where expires_at < now()');
   });
   return secret;
+}
+
+/**
+ * Forgets the browsers whose links have expired, so the table holds only the last day's registrations:
+ * the daily purge (`purge-trash`, `npm run trash:purge`) calls it. Answers how many it forgot.
+ */
+export async function forgetExpiredRegisteringBrowsers(): Promise<number> {
+  const forgotten = await withCaller(serviceRole, (tx) =>
+    tx.query('delete from app_private.registering_browsers where expires_at < now() returning 1'),
+  );
+  return forgotten.length;
 }
 
 /** The address the browser holding `secret` registered, while its link can still be used. */
