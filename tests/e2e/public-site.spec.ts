@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { findLowestWeeklyRatePence, listSeasonsStillAhead } from '../../src/lib/seasons.ts';
-import { everyIslandHydrated, waitForIslands as wakeEveryIsland } from '../support/islands.ts';
+import { islandsHydrated, waitForIslands } from '../support/islands.ts';
 import { readFactsOf } from '../support/seasons.ts';
 
 /** What the tests need from a content file's front matter, read the way an editor wrote it. */
@@ -66,8 +66,6 @@ function first<Item>(items: Item[]): Item {
   return item;
 }
 
-const waitForIslands = (page: Page) => page.waitForFunction(everyIslandHydrated);
-
 test('the content gives every villa and apartment its own old id', () => {
   for (const properties of [villas, apartments]) {
     const ids = properties.map((property) => property.legacyId).sort((a, b) => a - b);
@@ -85,7 +83,7 @@ for (const route of canonicalRoutes) {
     const response = await page.goto(route);
     expect(response?.status()).toBe(200);
     // Every island's script runs under the page's CSP, those that wait to be seen included.
-    await wakeEveryIsland(page);
+    await waitForIslands(page);
     expect(cspErrors).toEqual([]);
   });
 
@@ -262,7 +260,7 @@ test.describe('the home page carousel', () => {
 
   test('works by keyboard and announces the slide it shows', async ({ page }) => {
     await page.goto('/');
-    await waitForIslands(page);
+    await islandsHydrated(page);
     const carousel = page.getByRole('region', { name: 'Featured stays' });
     const slide = carousel.getByRole('group');
     await expect(slide).toHaveAccessibleName('1 of 4');
@@ -298,7 +296,7 @@ test.describe('the home page carousel', () => {
     await page.clock.pauseAt(start + 1_000);
     await page.goto('/');
     await page.clock.runFor(1_000);
-    await waitForIslands(page);
+    await islandsHydrated(page);
     const carousel = page.getByRole('region', { name: 'Featured stays' });
     const slide = carousel.getByRole('group');
     await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'off');
@@ -313,7 +311,7 @@ test.describe('the home page carousel', () => {
     await page.clock.install();
     await page.goto('/');
     await page.clock.runFor(1_000);
-    await waitForIslands(page);
+    await islandsHydrated(page);
     const carousel = page.getByRole('region', { name: 'Featured stays' });
     await expect(carousel.getByRole('button', { name: 'Play slide show' })).toBeVisible();
     await page.clock.runFor(30_000);
