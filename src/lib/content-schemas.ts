@@ -168,7 +168,7 @@ export const propertyQuestionSchema = z.object({
 const squareMetres = (name: string) =>
   z
     .number(`${name} must be a number of square metres`)
-    .positive(`${name} must be more than 0 m²`)
+    .min(1, `${name} must be at least 1 m²`)
     .max(100_000, `${name} must be at most 100,000 m²`);
 
 /** Where a home stands in its sale; only `available` and `under-offer` offer a buyer's enquiry. */
