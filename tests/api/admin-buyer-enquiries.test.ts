@@ -62,7 +62,7 @@ describe('buyers’ enquiries in the dashboard', () => {
     expect((await list({ q: reference.toLowerCase() })).map((item) => item.id)).toEqual([id]);
     expect((await list({ q: word, property: 'kovalam-cliff-villa' })).map((item) => item.id)).toEqual([id]);
     const [item] = await list({ q: reference });
-    expect(item).toMatchObject({ reference, status: 'new', isNew: true, intent: 'viewing', country: 'UAE' });
+    expect(item).toMatchObject({ reference, stage: 'new', isNew: true, intent: 'viewing', country: 'UAE' });
   });
 
   it('move New → Contacted → Viewing arranged (with its time) → Offer → Sold, each move in the history', async () => {
@@ -71,7 +71,7 @@ describe('buyers’ enquiries in the dashboard', () => {
     const arranged = await patch(id, { stage: 'viewing-arranged', viewingAt: '2030-01-10T19:30:00+05:30' });
     expect(arranged.status).toBe(200);
     expect(((await arranged.json()) as { item: Item }).item).toMatchObject({
-      status: 'viewing-arranged',
+      stage: 'viewing-arranged',
       viewingAt: '2030-01-10T14:00:00.000Z',
     });
     expect((await patch(id, { stage: 'offer' })).status).toBe(200);

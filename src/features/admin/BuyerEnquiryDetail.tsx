@@ -13,7 +13,7 @@ import type { DetailExtension, DetailPartProps } from './detail-extensions.ts';
  * decides every move (sales-stage-contract.ts); a refusal is shown in its words.
  */
 function SalesStageActions({ id, item, inTrash, onSessionGone }: DetailPartProps) {
-  const [stage, setStage] = useState(String(item.status) as SalesStage);
+  const [stage, setStage] = useState(String(item.stage) as SalesStage);
   const [viewingAt, setViewingAt] = useState('');
   const [said, setSaid] = useState('');
   const [pending, setPending] = useState(false);

@@ -227,9 +227,9 @@ export const tableColumns: Record<AdminCollectionName, Column[]> = {
     { key: 'reference', header: 'Reference', format: field('reference'), whole: true },
     { key: 'property', header: 'Home', format: field('property'), wide: true },
     {
-      key: 'status',
+      key: 'stage',
       header: 'Stage',
-      format: (row) => salesStageLabels[row.status as SalesStage] ?? String(row.status ?? ''),
+      format: (row) => salesStageLabels[row.stage as SalesStage] ?? String(row.stage ?? ''),
       whole: true,
     },
     { key: 'country', header: 'Country', format: field('country') },

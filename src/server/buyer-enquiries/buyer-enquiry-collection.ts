@@ -6,9 +6,8 @@ import { changeSalesStage } from './stage-service.ts';
 
 /**
  * Buyers' enquiries as the office's inbox shows them (`admin/collections.ts` holds the shape): what a
- * search covers, when an enquiry is new, its columns, and its one move, the sales stage. Its stage is
- * the inbox's `status`, so the inbox's status filter, history and badge read it as they read a
- * booking's.
+ * search covers, when an enquiry is new, its columns, and its one move, the sales stage (which the
+ * inbox's status change carries; the audit log records it as a status change).
  */
 
 const slots = `array(select to_char(slot at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI') || ' IST' from unnest(viewing_slots) slot)`;
@@ -20,8 +19,8 @@ const rowColumns = {
   deletedAt: isoTimestamp('deleted_at'),
   isNew: 'read_at is null',
   readAt: isoTimestamp('read_at'),
-  status: 'stage',
-  statusChangedAt: isoTimestamp('stage_changed_at'),
+  stage: 'stage',
+  stageChangedAt: isoTimestamp('stage_changed_at'),
   property: 'property',
   intent: 'intent',
   name: 'name',
