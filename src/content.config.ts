@@ -9,14 +9,16 @@ import {
   projectSchema,
   propertySchema,
   siteSchema,
+  villaSchema,
 } from './lib/content-schemas.ts';
+import { refuseUnlawfulProjects } from './lib/sale-law-loader.ts';
 
 const site = defineCollection({ loader: file('src/content/site.json'), schema: siteSchema });
 
 /** Markdown whose body is the long description. */
 const villas = defineCollection({
   loader: glob({ base: './src/content/villas', pattern: '*.md' }),
-  schema: ({ image }) => propertySchema(image),
+  schema: ({ image }) => villaSchema(image),
 });
 
 const apartments = defineCollection({
@@ -24,8 +26,9 @@ const apartments = defineCollection({
   schema: ({ image }) => propertySchema(image),
 });
 
+/** A project that invites purchase unregistered stops the build, naming its file (RERA s. 3). */
 const projects = defineCollection({
-  loader: glob({ base: './src/content/projects', pattern: '*.md' }),
+  loader: refuseUnlawfulProjects(glob({ base: './src/content/projects', pattern: '*.md' })),
   schema: ({ image }) => projectSchema(image),
 });
 

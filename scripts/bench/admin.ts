@@ -101,6 +101,7 @@ try {
     'career-applications': ['position architect', { position: 'architect' }],
     'contact-messages': ['received in a month', aMonthAYearAgo],
     'partner-enquiries': ['received in a month', aMonthAYearAgo],
+    'buyer-enquiries': ['one home', { property: 'kovalam-cliff-villa' }],
   };
 
   /** A scenario's collection and query, parsed as the list function parses a query string. */

@@ -49,6 +49,14 @@ export const pageBudgets: {
   { page: '/contact', jsKb: 4, interactionJsKb: 112, lighthouse: true },
   { page: '/careers', jsKb: 4, interactionJsKb: 112, lighthouse: true },
   { page: '/partner', jsKb: 4, interactionJsKb: 112, lighthouse: true },
+  // A buyer's enquiry, one page per home open to buyers and per intent; the form hydrates on interaction.
+  {
+    page: '/buy/villas/kovalam-cliff-villa/viewing',
+    pattern: /^\/buy\/(villas|apartments|projects)\/[^/]+\/(viewing|buying)$/,
+    jsKb: 4,
+    interactionJsKb: 114,
+    lighthouse: true,
+  },
   // The forms below hydrate on interaction (98–101 KB then); these three load at once: 100–106 KB.
   { page: '/booking', jsKb: 118, lighthouse: true },
   { page: '/account', jsKb: 112, lighthouse: true },

@@ -19,6 +19,7 @@ export const apiRoutes = {
   contactMessages: '/api/contact-messages',
   careerApplications: '/api/career-applications',
   partnerEnquiries: '/api/partner-enquiries',
+  buyerEnquiries: '/api/buyer-enquiries',
   /** A token the public forms post with: JSON for an island, `?as=image` a pixel that sets it as a cookie. */
   formToken: '/api/form-token',
   register: '/api/auth/register',

@@ -19,6 +19,10 @@ const villa = {
   amenities: ['Private pool', 'Sea view', 'Air conditioning'],
   weeklyRateGbp: 2650,
   salePriceInr: 6_500_000,
+  saleStatus: 'available',
+  carpetAreaM2: 232,
+  plotAreaM2: 760,
+  rera: { exemption: 'completed-home' },
   minNights: 5,
   images: [1, 2, 3].map((n) => ({
     src: `../../assets/images/villas/v${n}.svg`,

@@ -1,6 +1,13 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { isIsoDate } from './dates.ts';
+import {
+  explainSaleLawBreach,
+  keralaReraWebsite,
+  reraExemptionGrounds,
+  reraRegistrationPattern,
+  saleStatuses,
+} from './sale-law.ts';
 import { weekdays } from './seasons.ts';
 
 /**
@@ -157,6 +164,61 @@ export const propertyQuestionSchema = z.object({
     .optional(),
 });
 
+/** An area in square metres, as RERA has homes sold; pages show square feet beside it. */
+const squareMetres = (name: string) =>
+  z
+    .number(`${name} must be a number of square metres`)
+    .min(1, `${name} must be at least 1 m²`)
+    .max(100_000, `${name} must be at most 100,000 m²`);
+
+/** Where a home stands in its sale; only `available` and `under-offer` offer a buyer's enquiry. */
+const saleStatusSchema = z.enum(saleStatuses, {
+  error: `saleStatus must be one of: ${saleStatuses.join(', ')}`,
+});
+
+/**
+ * A home's standing under RERA 2016: its K-RERA project registration, or the ground on which it needs
+ * none. Exactly one of the two; the registration comes with its page on the regulator's site, which
+ * the page's QR code encodes (K-RERA's rule since 1 September 2023).
+ */
+export const reraSchema = z
+  .object({
+    /** As the regulator issued it, e.g. K-RERA/PRJ/KKD/123/2025. */
+    registration: z
+      .string()
+      .regex(
+        reraRegistrationPattern,
+        'registration must be written as K-RERA issues it, e.g. K-RERA/PRJ/KKD/123/2025',
+      )
+      .optional(),
+    /** The registration's own page on the regulator's site, copied from the certificate; the QR code encodes it. */
+    registrationUrl: z
+      .url({ protocol: /^https$/, error: 'registrationUrl must be an https:// address' })
+      .optional(),
+    /** The regulator's website, which every advertisement must name. */
+    website: z.url().default(keralaReraWebsite),
+    /** Instead of a registration: why none is needed. */
+    exemption: z
+      .enum(reraExemptionGrounds, { error: `exemption must be one of: ${reraExemptionGrounds.join(', ')}` })
+      .optional(),
+  })
+  .superRefine((rera, context) => {
+    if ((rera.registration === undefined) === (rera.exemption === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['registration'],
+        message: 'give either a K-RERA registration or an exemption, not both and not neither',
+      });
+    }
+    if (rera.registration !== undefined && rera.registrationUrl === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['registrationUrl'],
+        message: 'a registration needs its page on the regulator’s site (registrationUrl), for the QR code',
+      });
+    }
+  });
+
 /** A villa or an apartment, rented by the week and also for sale. */
 export const propertySchema = (image: ImageFunction) =>
   z
@@ -178,6 +240,12 @@ export const propertySchema = (image: ImageFunction) =>
       weeklyRateGbp: propertyFactFields.weeklyRateGbp,
       /** Freehold sale price in whole rupees (₹65 lakh is 6500000). */
       salePriceInr: z.int().positive(),
+      saleStatus: saleStatusSchema,
+      /** The floor area inside the walls (RERA s. 2(k)), which the home is sold by. */
+      carpetAreaM2: squareMetres('carpetAreaM2'),
+      /** The land that goes with a villa; apartments leave it out. */
+      plotAreaM2: squareMetres('plotAreaM2').optional(),
+      rera: reraSchema,
       minNights: propertyFactFields.minNights,
       seasons: propertyFactFields.seasons,
       /** The first one is the card image and the gallery's opening picture. */
@@ -192,21 +260,80 @@ export const propertySchema = (image: ImageFunction) =>
       path: ['sleeps'],
     });
 
-/** An upcoming development on the View All Properties page; the Markdown body describes it. */
-export const projectSchema = (image: ImageFunction) =>
-  z.object({
-    title: z.string().trim().min(1),
-    location: z.string().trim().min(1),
-    /** One sentence for the project card. */
-    summary: z.string().trim().min(40).max(170),
-    /** Where the build stands; the page turns it into words. */
-    status: z.enum(['pre-launch', 'under-construction', 'finishing']),
-    /** Year and month the keys are due, as YYYY-MM. */
-    expectedCompletion: z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/),
-    image: pictureSchema(image),
-    /** Position on the page, lowest first. */
-    order: z.int().positive(),
+/** A villa: a property whose plot area is stated, as buyers of villas are told. */
+export const villaSchema = (image: ImageFunction) =>
+  propertySchema(image).refine((villa) => villa.plotAreaM2 !== undefined, {
+    message: 'plotAreaM2 is required for a villa: state the plot area in m²',
+    path: ['plotAreaM2'],
   });
+
+/**
+ * An upcoming development on the View All Properties page; the Markdown body describes it. A project
+ * that invites purchase without a registration or an exemption is refused here by its fields, and by
+ * its body in the content loader (src/lib/sale-law-loader.ts), naming the file.
+ */
+export const projectSchema = (image: ImageFunction) =>
+  z
+    .object({
+      title: z.string().trim().min(1),
+      location: z.string().trim().min(1),
+      /** One sentence for the project card. */
+      summary: z.string().trim().min(40).max(170),
+      /** Where the build stands; the page turns it into words. */
+      status: z.enum(['pre-launch', 'under-construction', 'finishing']),
+      /** The possession date promised to buyers: year and month the keys are due, as YYYY-MM. */
+      expectedCompletion: z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/),
+      image: pictureSchema(image),
+      /** Position on the page, lowest first. */
+      order: z.int().positive(),
+      /** `not-for-sale` until it may be offered: registered with K-RERA or exempt. */
+      saleStatus: saleStatusSchema,
+      /** The lowest price of a home in it, in whole rupees; only for a registered or exempt project. */
+      priceFromInr: z.int().positive().optional(),
+      /** How many homes it has (RERA exempts eight or fewer). */
+      homes: z.int().positive(),
+      /** The land it stands on (RERA exempts 500 m² or less). */
+      landAreaM2: squareMetres('landAreaM2'),
+      /** The carpet area of its smallest home, or its only one. */
+      carpetAreaM2: squareMetres('carpetAreaM2'),
+      /** The carpet area of its largest home, when the homes differ. */
+      carpetAreaToM2: squareMetres('carpetAreaToM2').optional(),
+      /** Each home's plot, for villas. */
+      plotAreaM2: squareMetres('plotAreaM2').optional(),
+      /** Permits it has, each with who gave it and when, e.g. "Building permit, Kozhikode Corporation, 2025". */
+      approvals: z.array(z.string().trim().min(10).max(160)).default([]),
+      /** Left out only while the project is not offered to buyers. */
+      rera: reraSchema.optional(),
+    })
+    .superRefine((project, context) => {
+      const breach = explainSaleLawBreach('this project', project);
+      if (breach) context.addIssue({ code: 'custom', path: ['rera'], message: breach });
+      if (project.rera?.exemption === 'land-500-m2-or-less' && project.landAreaM2 > 500)
+        context.addIssue({
+          code: 'custom',
+          path: ['rera', 'exemption'],
+          message: `exemption land-500-m2-or-less needs landAreaM2 of 500 or less (it is ${project.landAreaM2})`,
+        });
+      if (project.rera?.exemption === 'eight-apartments-or-fewer' && project.homes > 8)
+        context.addIssue({
+          code: 'custom',
+          path: ['rera', 'exemption'],
+          message: `exemption eight-apartments-or-fewer needs homes of 8 or fewer (it is ${project.homes})`,
+        });
+      if (project.rera?.exemption === 'completed-home')
+        context.addIssue({
+          code: 'custom',
+          path: ['rera', 'exemption'],
+          message:
+            'a project under construction is not a completed home: register it or give another exemption',
+        });
+      if (project.carpetAreaToM2 !== undefined && project.carpetAreaToM2 < project.carpetAreaM2)
+        context.addIssue({
+          code: 'custom',
+          path: ['carpetAreaToM2'],
+          message: 'carpetAreaToM2 must be at least carpetAreaM2',
+        });
+    });
 
 /** A vacancy category on the careers page. */
 export const jobSchema = z.object({

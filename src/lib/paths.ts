@@ -13,6 +13,8 @@ export const paths = {
   contactSent: '/contact/sent',
   partner: '/partner',
   partnerSent: '/partner/sent',
+  /** Where a browser without JavaScript lands once a buyer's enquiry is sent. */
+  buyerEnquirySent: '/buy/sent',
   register: '/register',
   login: '/login',
   account: '/account',
@@ -31,6 +33,16 @@ export const paths = {
   /** What an online payment came to: the page the pay function fills in (see payPath). */
   payment: '/payment',
 } as const;
+
+/**
+ * A buyer's enquiry about one home or project for sale: a viewing or a question about buying. The
+ * page for each home (and each intent) is built only for homes open to buyers.
+ */
+export const buyerEnquiryPath = (
+  kind: 'villas' | 'apartments' | 'projects',
+  slug: string,
+  intent: 'viewing' | 'buying',
+) => `/buy/${kind}/${slug}/${intent}`;
 
 /** Pays what a booking owes now: opens a session at the payment provider and sends the guest there. */
 export const payPath = (reference: string) => `/pay/${encodeURIComponent(reference)}`;

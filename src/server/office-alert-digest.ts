@@ -1,3 +1,4 @@
+import { buyerEnquiryForm } from './buyer-enquiries/buyer-enquiry-form.ts';
 import { careerApplicationForm } from './career-applications/career-application-form.ts';
 import { siteUrl } from './config.ts';
 import { contactMessageForm } from './contact-messages/contact-message-form.ts';
@@ -14,7 +15,12 @@ import { partnerEnquiryForm } from './partner-enquiries/partner-enquiry-form.ts'
  */
 
 /** Every public form, for the work that spans them. */
-export const everyPublicForm = [contactMessageForm, careerApplicationForm, partnerEnquiryForm] as const;
+export const everyPublicForm = [
+  contactMessageForm,
+  careerApplicationForm,
+  partnerEnquiryForm,
+  buyerEnquiryForm,
+] as const;
 
 /** The most posts one digest lists; a longer queue goes in the next digests, oldest first. */
 export const digestSize = 1000;

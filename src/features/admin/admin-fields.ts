@@ -5,6 +5,7 @@ import {
   type BookingStatusChange,
   listStatusMoves,
 } from '../booking/booking-contract.ts';
+import { type SalesStage, salesStageLabels } from '../buyer-enquiry/sales-stage-contract.ts';
 import type { HistoryEntry } from './audit-log-contract.ts';
 import type { AdminCollectionName } from './collection-contract.ts';
 import type { AdminRow } from './item-contract.ts';
@@ -220,6 +221,19 @@ export const tableColumns: Record<AdminCollectionName, Column[]> = {
   'partner-enquiries': [
     ...contactColumns,
     { key: 'preview', header: 'Message', format: field('preview'), wide: true },
+    received,
+  ],
+  'buyer-enquiries': [
+    { key: 'reference', header: 'Reference', format: field('reference'), whole: true },
+    { key: 'property', header: 'Home', format: field('property'), wide: true },
+    {
+      key: 'stage',
+      header: 'Stage',
+      format: (row) => salesStageLabels[row.stage as SalesStage] ?? String(row.stage ?? ''),
+      whole: true,
+    },
+    { key: 'country', header: 'Country', format: field('country') },
+    ...contactColumns,
     received,
   ],
 };

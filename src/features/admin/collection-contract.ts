@@ -15,6 +15,7 @@ export const adminCollectionNames = [
   'career-applications',
   'contact-messages',
   'partner-enquiries',
+  'buyer-enquiries',
 ] as const;
 export const adminCollectionNameSchema = z.enum(adminCollectionNames);
 export type AdminCollectionName = z.infer<typeof adminCollectionNameSchema>;
@@ -61,6 +62,12 @@ export const adminCollections = {
   },
   'contact-messages': { label: 'Contact messages', noun: 'contact message', filters: [], ...formRowFacts },
   'partner-enquiries': { label: 'Partner enquiries', noun: 'partner enquiry', filters: [], ...formRowFacts },
+  'buyer-enquiries': {
+    label: 'Buyers’ enquiries',
+    noun: 'buyer’s enquiry',
+    filters: ['property'],
+    ...formRowFacts,
+  },
 } as const satisfies Record<AdminCollectionName, AdminCollectionFacts>;
 
 /** `GET /api/admin/summary`: the new, trashed and latest counts of every collection. */

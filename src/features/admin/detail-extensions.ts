@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AdminRow, StatusChange } from './admin-fields.ts';
 import { bookingDetail } from './BookingDetail.tsx';
+import { buyerEnquiryDetail } from './BuyerEnquiryDetail.tsx';
 import type { AdminCollectionName } from './collection-contract.ts';
 import type { EmailDelivery } from './email-delivery-contract.ts';
 
@@ -36,4 +37,5 @@ export type DetailExtension = {
 /** The collections whose rows' detail has more than fields and history. */
 export const detailExtensions: Partial<Record<AdminCollectionName, DetailExtension>> = {
   'booking-requests': bookingDetail,
+  'buyer-enquiries': buyerEnquiryDetail,
 };

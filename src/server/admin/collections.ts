@@ -6,6 +6,7 @@ import {
 } from '../../features/admin/collection-contract.ts';
 import type { EmailDelivery } from '../../features/admin/email-delivery-contract.ts';
 import { bookingRequestsInbox } from '../booking/booking-collection.ts';
+import { buyerEnquiriesInbox } from '../buyer-enquiries/buyer-enquiry-collection.ts';
 import type { Transaction } from '../db/database.ts';
 import { isoTimestamp, officeTime } from '../db/sql-format.ts';
 import type { Refusal } from '../refusal.ts';
@@ -135,6 +136,7 @@ const tableFacts: Record<AdminCollectionName, CollectionTables> = {
   'career-applications': careerApplications,
   'contact-messages': contactMessages,
   'partner-enquiries': partnerEnquiries,
+  'buyer-enquiries': buyerEnquiriesInbox,
 };
 
 /** Every collection, in the contract's order: its shared facts with the server's own. */

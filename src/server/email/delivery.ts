@@ -28,6 +28,8 @@ export const emailKinds = [
   'payment_receipt',
   'cancellation_refund',
   'refund_office_alert',
+  'buyer_enquiry_office_alert',
+  'buyer_enquiry_receipt',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -42,6 +44,8 @@ const erasedKinds: EmailKind[] = [
   'contact_office_alert',
   'career_office_alert',
   'partner_office_alert',
+  'buyer_enquiry_office_alert',
+  'buyer_enquiry_receipt',
 ];
 
 export const deliveryRules = {

@@ -5,7 +5,9 @@ import { formTokenField, isCaughtInHoneypot, type PublicFormIdentity } from '../
 import { siteUrl } from '../config.ts';
 import { anonymous, serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, type EmailKind } from '../email/delivery.ts';
+import type { Email } from '../email/email.ts';
 import type { OfficeAlert } from '../email/office-alert.ts';
+import { queueCappedEmail } from '../email/recipient-caps.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import type { Handler } from '../http/endpoint.ts';
 import { toHttpError } from '../http/errors.ts';
@@ -28,7 +30,18 @@ import { type FormRenderer, renderFormPage } from './render-form-page.ts';
  * the alert the office gets of each post.
  */
 export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = PublicFormIdentity<Schema> & {
-  store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string }>;
+  /** Stores the post; a `reference` it answers is the person's to quote, and the API answers it too. */
+  store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string; reference?: string }>;
+  /**
+   * The person's own receipt, queued in the row's transaction under the mailbox caps (anyone can type
+   * anyone's address); a form without one sends the person nothing.
+   */
+  receipt?: {
+    kind: EmailKind;
+    message: (input: z.infer<Schema>, stored: { id: string; reference?: string }, siteUrl: string) => Email;
+  };
+  /** The page a refused no-JavaScript post is answered on, when the form is on more than one page. */
+  pagePathFor?: (values: Record<string, string>) => string | undefined;
   officeAlert: {
     kind: EmailKind;
     /** The form's posts in the plural, for the digest that lists held alerts: "contact messages". */
@@ -100,14 +113,21 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
         const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(parsed.data));
         if (previous) return { answer: previous, emails: [] };
       }
-      const { id } = await form.store(tx, parsed.data);
-      const created = { status: 201, body: { id } };
+      const stored = await form.store(tx, parsed.data);
+      const { id } = stored;
+      const created = { status: 201, body: stored };
       if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, created);
       // In the row's transaction, so the alert (or its place in a digest) exists exactly when the row
       // does; anon may not queue.
       const alert = form.officeAlert.describe(parsed.data);
       const queued = await tx.as(serviceRole, () => alertOfficeOrHold(tx, form, { id }, alert, siteUrl()));
-      return { answer: created, emails: queued ? [queued] : [] };
+      const { receipt } = form;
+      const receiptId = receipt
+        ? await tx.as(serviceRole, () =>
+            queueCappedEmail(tx, receipt.kind, receipt.message(parsed.data, stored, siteUrl())),
+          )
+        : undefined;
+      return { answer: created, emails: [queued, receiptId].filter((email) => email !== undefined) };
     });
     // A mail server that is down leaves the alert queued for the worker; the post stands either way.
     await deliverQueuedEmails(emails);
@@ -115,7 +135,8 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
   } catch (error) {
     const refusal = toHttpError(error);
     if (format === 'form' && refusal.status !== 415 && refusal.status !== 405) {
-      return renderFormPage(form, renderForm, submitted, refusal);
+      const pagePath = form.pagePathFor?.(submitted) ?? form.pagePath;
+      return renderFormPage({ name: form.name, pagePath }, renderForm, submitted, refusal);
     }
     return errorResponse(refusal);
   }
