@@ -1,7 +1,7 @@
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './collection-contract.ts';
 
-/** What the dashboard can show: one of its lists, the occupancy calendar or the balances due. */
-export type DashboardScreen = AdminCollectionName | 'calendar' | 'balances';
+/** What the dashboard can show: the office's day, one of its lists, the occupancy calendar or the balances due. */
+export type DashboardScreen = 'today' | AdminCollectionName | 'calendar' | 'balances';
 
 /** The screens that are not lists, after the lists in the navigation. */
 const otherScreens = [
@@ -15,11 +15,21 @@ type Props = {
   onChoose: (screen: DashboardScreen) => void;
 };
 
-/** The lists of the dashboard, each with its count of new items, the occupancy calendar and the balances due. */
+/** The office's day, the lists of the dashboard, each with its count of new items, the occupancy calendar and the balances due. */
 export function DashboardNav({ current, newCount, onChoose }: Props) {
   return (
     <nav className="admin__nav" aria-label="Dashboard lists">
       <ul>
+        <li>
+          <button
+            type="button"
+            className="admin__nav-button"
+            aria-current={current === 'today' ? 'true' : undefined}
+            onClick={() => onChoose('today')}
+          >
+            Today
+          </button>
+        </li>
         {adminCollectionNames.map((name) => {
           const fresh = newCount(name);
           return (
