@@ -33,10 +33,10 @@ const book = (fields: Parameters<typeof insertBooking>[1]) =>
 
 describe('the office’s day', () => {
   it('lists the requests awaiting an answer oldest first, and none answered or in the trash', async () => {
-    const oldest = await book({ createdAt: '1999-03-01T08:00:00Z' });
-    const older = await book({ createdAt: '1999-03-02T08:00:00Z' });
-    const answered = await book({ createdAt: '1999-02-28T08:00:00Z', status: 'declined' });
-    const trashed = await book({ createdAt: '1999-02-27T08:00:00Z', deletedAt: '2026-01-01T00:00:00Z' });
+    const oldest = await book({ createdAt: '2000-01-03T08:00:00Z' });
+    const older = await book({ createdAt: '2000-01-04T08:00:00Z' });
+    const answered = await book({ createdAt: '2000-01-02T08:00:00Z', status: 'declined' });
+    const trashed = await book({ createdAt: '2000-01-01T08:00:00Z', deletedAt: '2026-01-01T00:00:00Z' });
     const { requests } = await readToday();
     const ids = requests.map(({ id }) => id);
     expect(ids.indexOf(oldest.id)).toBeGreaterThanOrEqual(0);
@@ -47,7 +47,7 @@ describe('the office’s day', () => {
     expect(received).toEqual([...received].sort());
     expect(requests.find(({ id }) => id === oldest.id)).toMatchObject({
       reference: oldest.reference,
-      receivedAt: '1999-03-01T08:00:00.000Z',
+      receivedAt: '2000-01-03T08:00:00.000Z',
       guestName: 'Test Guest',
     });
   });
@@ -61,6 +61,8 @@ describe('the office’s day', () => {
       name: 'Anjali Arriving',
       email: 'anjali@example.com',
       phone: '+91 98470 11111',
+      // Booked within the balance's lead time: the whole stay is the deposit, due on confirmation.
+      depositPence: 50_000,
       balanceDueDate: null,
       statusChangedAt: '2026-01-05T06:00:00Z',
     });
@@ -83,7 +85,7 @@ describe('the office’s day', () => {
       phone: '+91 98470 11111',
       arrival: today,
       departure: addDays(today, 5),
-      // Booked within the balance's lead time: everything was due on confirmation, none received.
+      // Everything was due on confirmation in January, and none of it is received.
       balance: 'overdue',
     });
     expect(arrivals.map(({ id }) => id)).not.toContain(later.id);

@@ -1,3 +1,4 @@
+import { paths } from '../../lib/paths.ts';
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './collection-contract.ts';
 
 /** What the dashboard can show: the office's day, one of its lists, the occupancy calendar or the balances due. */
@@ -9,16 +10,22 @@ const otherScreens = [
   { screen: 'balances', label: 'Balances due' },
 ] as const;
 
+/** The office's tools that are pages of their own, after the dashboard's screens. */
+const otherPages = [
+  { href: paths.adminCalendars, label: 'Calendar sync' },
+  { href: paths.contentEditor, label: 'Content' },
+] as const;
+
 type Props = {
   current: DashboardScreen;
   newCount: (name: AdminCollectionName) => number;
   onChoose: (screen: DashboardScreen) => void;
 };
 
-/** The office's day, the lists of the dashboard, each with its count of new items, the occupancy calendar and the balances due. */
+/** The office's navigation: its day, the lists of the dashboard, each with its count of new items, the occupancy calendar, the balances due, and the calendar sync and content editor pages. */
 export function DashboardNav({ current, newCount, onChoose }: Props) {
   return (
-    <nav className="admin__nav" aria-label="Dashboard lists">
+    <nav className="admin__nav" aria-label="Office">
       <ul>
         <li>
           <button
@@ -61,6 +68,13 @@ export function DashboardNav({ current, newCount, onChoose }: Props) {
             >
               {label}
             </button>
+          </li>
+        ))}
+        {otherPages.map(({ href, label }) => (
+          <li key={href}>
+            <a className="admin__nav-button" href={href}>
+              {label}
+            </a>
           </li>
         ))}
       </ul>

@@ -75,95 +75,106 @@ function Blocks({ answer, onOpen, onShow }: { answer: TodayAnswer } & Pick<Props
   const { balances } = answer;
   return (
     <div className="office-day__blocks">
-      <section className="office-day__block" aria-labelledby="day-requests">
-        <h3 id="day-requests">Awaiting an answer ({waiting})</h3>
-        {answer.requests.length === 0 ? (
-          <p className="admin__empty">Every request has its answer.</p>
-        ) : (
-          <ol className="office-day__rows">
-            {answer.requests.slice(0, rowsShown).map((request) => (
-              <li key={request.id}>
-                <button type="button" className="admin-table__open" onClick={() => onOpen(request.id)}>
-                  {request.guestName}
-                  <span className="visually-hidden">, {request.reference}: answer</span>
-                </button>{' '}
-                <span className="office-day__age">waiting {describeAge(request.receivedAt, now)}</span>
-                <span className="office-day__detail">
-                  {request.propertyName}, {formatShortDate(request.arrival)}–
-                  {formatShortDate(request.departure)}, {request.guests}{' '}
-                  {request.guests === 1 ? 'guest' : 'guests'}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-        {waiting > rowsShown && (
-          <button type="button" className="office-day__more" onClick={() => onShow('booking-requests')}>
-            All {waiting} booking requests awaiting an answer
-          </button>
-        )}
-      </section>
-
-      <section className="office-day__block" aria-labelledby="day-moves">
-        <h3 id="day-moves">This week’s arrivals and departures</h3>
-        <Moves title="Arrivals" stays={answer.arrivals} edge="arrival" today={answer.today} onOpen={onOpen} />
-        <Moves
-          title="Departures"
-          stays={answer.departures}
-          edge="departure"
-          today={answer.today}
-          onOpen={onOpen}
-        />
-      </section>
-
-      <section className="office-day__block" aria-labelledby="day-balances">
-        <h3 id="day-balances">Balances due ({balances.count})</h3>
-        {balances.count === 0 ? (
-          <p className="admin__empty">No balance is due now or overdue.</p>
-        ) : (
-          <>
-            <p className="office-day__total">
-              <strong>{formatPence(balances.outstandingPence)}</strong> outstanding on {balances.count}{' '}
-              {balances.count === 1 ? 'booking' : 'bookings'} due now or overdue
-            </p>
+      {/* Two columns from a tablet up, each as tall as its own blocks: what awaits an answer on the
+          left, the week's comings and goings and the money on the right. */}
+      <div className="office-day__column">
+        <section className="office-day__block" aria-labelledby="day-requests">
+          <h3 id="day-requests">Awaiting an answer ({waiting})</h3>
+          {answer.requests.length === 0 ? (
+            <p className="admin__empty">Every request has its answer.</p>
+          ) : (
             <ol className="office-day__rows">
-              {balances.rows.slice(0, rowsShown).map((balance) => (
-                <li key={balance.id}>
-                  <button type="button" className="admin-table__open" onClick={() => onOpen(balance.id)}>
-                    {balance.guestName}
-                    <span className="visually-hidden">, {balance.reference}: payments</span>
+              {answer.requests.slice(0, rowsShown).map((request) => (
+                <li key={request.id}>
+                  <button type="button" className="admin-table__open" onClick={() => onOpen(request.id)}>
+                    {request.guestName}
+                    <span className="visually-hidden">, {request.reference}: answer</span>
                   </button>{' '}
-                  <span className={`office-day__state office-day__state--${balance.state}`}>
-                    {balanceStateLabels[balance.state]}
-                    {balance.state === 'overdue' && ` by ${describeDays(balance.summary.daysOverdue)}`}
-                  </span>
+                  <span className="office-day__age">waiting {describeAge(request.receivedAt, now)}</span>
                   <span className="office-day__detail">
-                    {formatPence(balance.summary.outstandingPence)} of{' '}
-                    {formatPence(balance.summary.totalPence)}, {balance.propertyName}
+                    {request.propertyName}, {formatShortDate(request.arrival)}–
+                    {formatShortDate(request.departure)}, {request.guests}{' '}
+                    {request.guests === 1 ? 'guest' : 'guests'}
                   </span>
                 </li>
               ))}
             </ol>
-          </>
-        )}
-        <button type="button" className="office-day__more" onClick={() => onShow('balances')}>
-          All balances due
-        </button>
-      </section>
+          )}
+          {waiting > rowsShown && (
+            <button type="button" className="office-day__more" onClick={() => onShow('booking-requests')}>
+              All {waiting} booking requests awaiting an answer
+            </button>
+          )}
+        </section>
 
-      <section className="office-day__block" aria-labelledby="day-unread">
-        <h3 id="day-unread">Unread messages and forms</h3>
-        <ul className="office-day__unread">
-          {forms.map((count) => (
-            <li key={count.name}>
-              <button type="button" className="admin-table__open" onClick={() => onShow(count.name)}>
-                {adminCollections[count.name].label}
-              </button>
-              : {count.new} unread
-            </li>
-          ))}
-        </ul>
-      </section>
+        <section className="office-day__block" aria-labelledby="day-unread">
+          <h3 id="day-unread">Unread messages and forms</h3>
+          <ul className="office-day__unread">
+            {forms.map((count) => (
+              <li key={count.name}>
+                <button type="button" className="admin-table__open" onClick={() => onShow(count.name)}>
+                  {adminCollections[count.name].label}
+                </button>
+                : {count.new} unread
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="office-day__column">
+        <section className="office-day__block" aria-labelledby="day-moves">
+          <h3 id="day-moves">This week’s arrivals and departures</h3>
+          <Moves
+            title="Arrivals"
+            stays={answer.arrivals}
+            edge="arrival"
+            today={answer.today}
+            onOpen={onOpen}
+          />
+          <Moves
+            title="Departures"
+            stays={answer.departures}
+            edge="departure"
+            today={answer.today}
+            onOpen={onOpen}
+          />
+        </section>
+
+        <section className="office-day__block" aria-labelledby="day-balances">
+          <h3 id="day-balances">Balances due ({balances.count})</h3>
+          {balances.count === 0 ? (
+            <p className="admin__empty">No balance is due now or overdue.</p>
+          ) : (
+            <>
+              <p className="office-day__total">
+                <strong>{formatPence(balances.outstandingPence)}</strong> outstanding on {balances.count}{' '}
+                {balances.count === 1 ? 'booking' : 'bookings'} due now or overdue
+              </p>
+              <ol className="office-day__rows">
+                {balances.rows.slice(0, rowsShown).map((balance) => (
+                  <li key={balance.id}>
+                    <button type="button" className="admin-table__open" onClick={() => onOpen(balance.id)}>
+                      {balance.guestName}
+                      <span className="visually-hidden">, {balance.reference}: payments</span>
+                    </button>{' '}
+                    <span className={`office-day__state office-day__state--${balance.state}`}>
+                      {balanceStateLabels[balance.state]}
+                      {balance.state === 'overdue' && ` by ${describeDays(balance.summary.daysOverdue)}`}
+                    </span>
+                    <span className="office-day__detail">
+                      {formatPence(balance.summary.outstandingPence)} of{' '}
+                      {formatPence(balance.summary.totalPence)}, {balance.propertyName}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          <button type="button" className="office-day__more" onClick={() => onShow('balances')}>
+            All balances due
+          </button>
+        </section>
+      </div>
     </div>
   );
 }
@@ -181,13 +192,13 @@ function Moves({ title, stays, edge, today, onOpen }: MovesProps) {
   const when = (date: string) => (date === today ? 'Today' : formatShortDate(date));
   return (
     <>
-      <h4>
+      <h4 id={`day-${edge}s`}>
         {title} ({stays.length})
       </h4>
       {stays.length === 0 ? (
         <p className="admin__empty">None this week.</p>
       ) : (
-        <ol className="office-day__rows">
+        <ol className="office-day__rows" aria-labelledby={`day-${edge}s`}>
           {stays.slice(0, rowsShown).map((stay) => (
             <li key={stay.id}>
               <span className="office-day__when">{when(stay[edge])}</span>{' '}
