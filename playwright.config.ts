@@ -8,6 +8,12 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The embedded database the e2e server creates afresh for every run. */
 export const e2eDataDir = `.data/e2e-${port}/postgres`;
 
+/**
+ * The throwaway copy of src/content and src/assets the e2e server's content editor saves into
+ * (CMS_WORKING_COPY), made afresh as it starts: the tests never write the checkout's content.
+ */
+export const cmsWorkingCopy = `.data/e2e-${port}/cms-working-copy`;
+
 /** Where the e2e server writes emails, so a test can open the link a guest would. */
 export const e2eOutboxDir = `.data/e2e-${port}/outbox`;
 
@@ -74,9 +80,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: desktop, grepInvert: /@alone/ },
-    // Tests tagged @alone change what every other test sees: the content and the build (the content
-    // editor), every property's calendar (the demo rows), the office's totals (the counts), or every
-    // function slot of the shared server (200 posts at once). They run after the rest, one at a time.
+    // Tests tagged @alone change what every other test sees: every property's calendar (the demo
+    // rows), the office's totals (the counts), or every function slot of the shared server (200 posts
+    // at once). They run after the rest, one at a time.
     // Run one of them by itself with --no-deps, or the whole `desktop` project runs first.
     { name: 'alone', use: desktop, grep: /@alone/, dependencies: ['desktop'], workers: 1 },
   ],
@@ -109,6 +115,7 @@ export default defineConfig({
       FORM_MIN_FILL_SECONDS: '0',
       AUTH_RATE_LIMIT: '1000',
       OUTBOX_DIR: e2eOutboxDir,
+      CMS_WORKING_COPY: cmsWorkingCopy,
       // calendar-sync.spec.ts serves another platform's feed from 127.0.0.1 over http.
       CALENDAR_FEEDS_ALLOW_LOOPBACK: '1',
     },

@@ -23,14 +23,15 @@ import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { outboxDirectory } from '../src/server/email/email.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
-import { startCmsBackend } from './support/cms-backend.ts';
+import { fillCmsWorkingCopy, resolveCmsWorkingCopy, startCmsBackend } from './support/cms-backend.ts';
 import { createFunctionBundleCache, isRunning } from './support/function-bundle-cache.ts';
 import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const settings = (() => {
+const { settings, cmsWorkingCopy } = (() => {
   try {
-    return checkEnvironment();
+    const settings = checkEnvironment();
+    return { settings, cmsWorkingCopy: resolveCmsWorkingCopy(root, settings.CMS_WORKING_COPY) };
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     console.error(error.message);
@@ -230,9 +231,11 @@ const database = await databaseReady;
 // The functions log in as the app role, never as the owner (see src/server/db/app-role.ts).
 process.env.DATABASE_URL = database.appUrl;
 
-// The content editor at /cms saves to this working copy through it; it loads slowly on a busy
-// machine, so it starts now, beside the functions.
-const cmsBackendStarted = startCmsBackend(root, Number(port));
+// The content editor at /cms saves to this working copy (or CMS_WORKING_COPY's) through it; it loads
+// slowly on a busy machine, so it starts now, beside the functions. A copy is filled (afresh under
+// --fresh) only now that this server owns its data: never under another running site's editor.
+await fillCmsWorkingCopy(root, cmsWorkingCopy, { fresh });
+const cmsBackendStarted = startCmsBackend(cmsWorkingCopy, Number(port));
 cleanups.push(async () => (await cmsBackendStarted).stop());
 
 // Bundles earlier versions of this script left in Netlify's own folder: one per request (removed as it
@@ -454,7 +457,11 @@ await cmsBackendStarted;
 console.log(
   `\n  Kayal Villas is running at ${url}  (database: ${database.backend.kind}, started in ${seconds()})\n`,
 );
-console.log(`  Content editor: ${url}/cms/ (saves to src/content in this working copy)\n`);
+const savesTo =
+  cmsWorkingCopy === root
+    ? 'src/content in this working copy'
+    : `src/content in ${path.relative(root, cmsWorkingCopy) || cmsWorkingCopy}, CMS_WORKING_COPY`;
+console.log(`  Content editor: ${url}/cms/ (saves to ${savesTo})\n`);
 if (paymentStandIn) {
   console.log(
     `  Payments: the stand-in at ${paymentStandIn.url} takes them (test card ${testCards.paid}; ${testCards.declined} is declined)\n`,

@@ -93,6 +93,12 @@ const environmentSchema = z.object({
   /** `npm start` only: function requests run at once, and seconds a client gets for headers and body. */
   FUNCTION_CONCURRENCY: wholeNumber(8),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(10),
+  /**
+   * `npm start` only: the folder whose src/content and src/assets the content editor saves into; unset,
+   * this checkout. Another folder is given the checkout's when it lacks them, and afresh under
+   * `serve --fresh`, so the e2e tests edit a throwaway copy (scripts/support/cms-backend.ts).
+   */
+  CMS_WORKING_COPY: optionalText,
   /** Calendar sync: hours between imports under `npm start` (0: none), and whether a feed may be
    * fetched over http from 127.0.0.1 or ::1 (tests and local development only; never in production). */
   CALENDAR_IMPORT_HOURS: wholeNumber(1),

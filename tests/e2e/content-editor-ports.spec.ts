@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { baseURL, e2eDataDir } from '../../playwright.config.ts';
+import { baseURL, cmsWorkingCopy, e2eDataDir } from '../../playwright.config.ts';
 import { sendRaw } from '../../scripts/support/raw-client.ts';
 import { commandLine, listeningPorts, parentOf, pidListeningOn } from '../support/listening-ports.ts';
 
@@ -13,6 +14,8 @@ import { commandLine, listeningPorts, parentOf, pidListeningOn } from '../suppor
  * starts it (`npm start`'s scripts/serve.ts), every TCP port its process tree listens on found from
  * /proc, and on each one the content editor's local backend protocol tried with a forged Host (a
  * DNS-rebinding page), with a foreign Origin, and from a page on another localhost port in Chromium.
+ * The backend's working copy is the suite's throwaway one (CMS_WORKING_COPY); the paths the probes
+ * name are relative to it, and each secret and probe file is looked for both there and in the checkout.
  */
 
 const sitePort = Number(new URL(baseURL).port);
@@ -20,6 +23,8 @@ const cmsPort = Number(process.env.CMS_BACKEND_PORT ?? 8081);
 const dataFolder = e2eDataDir.replace(/\/postgres$/, '');
 const secret = `probe-secret-${randomUUID()}`;
 const secretFile = `${dataFolder}/cms-probe-secret.txt`;
+/** The folders the backend's paths and the site's URLs are relative to. */
+const roots = [cmsWorkingCopy, '.'];
 /** A file the editor may read, through its guard only: a stranger must not read even this one. */
 const contentFile = 'src/content/jobs.json';
 /** Where each probe tries to write; none of them may exist afterwards. */
@@ -109,7 +114,12 @@ function expectNothingRead(answer: string, context: string) {
 
 async function expectNothingWritten(ports: number[]) {
   for (const port of ports) {
-    for (const file of probeFiles(port)) expect(await exists(file), `${file} was written`).toBe(false);
+    for (const file of probeFiles(port)) {
+      for (const root of roots) {
+        const written = path.join(root, file);
+        expect(await exists(written), `${written} was written`).toBe(false);
+      }
+    }
   }
 }
 
@@ -133,9 +143,11 @@ test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  contentText = await readFile(contentFile, 'utf8');
-  await mkdir(dataFolder, { recursive: true });
-  await writeFile(secretFile, secret);
+  contentText = await readFile(path.join(cmsWorkingCopy, contentFile), 'utf8');
+  for (const root of roots) {
+    await mkdir(path.join(root, dataFolder), { recursive: true });
+    await writeFile(path.join(root, secretFile), secret);
+  }
   // scripts/serve.ts says it is running once the editor's backend answers; wait as the editor would.
   await expect
     .poll(
@@ -154,9 +166,12 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await rm(secretFile, { force: true });
-  // Only a failing run leaves any; the assertions above name them.
-  for (const port of ports) for (const file of probeFiles(port)) await rm(file, { force: true });
+  for (const root of roots) {
+    await rm(path.join(root, secretFile), { force: true });
+    // Only a failing run leaves any; the assertions above name them.
+    for (const port of ports)
+      for (const file of probeFiles(port)) await rm(path.join(root, file), { force: true });
+  }
 });
 
 test('every port the server listens on refuses a forged Host and a foreign Origin: nothing read, nothing written', async () => {

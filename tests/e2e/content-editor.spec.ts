@@ -1,7 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { cp, readFile, rm, stat } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { e2eDataDir } from '../../playwright.config.ts';
+import { cmsWorkingCopy } from '../../playwright.config.ts';
+import { cmsEditableFolders } from '../../src/lib/cms-config.ts';
 import { addDays, daysBetween, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
@@ -10,34 +14,75 @@ import { everyIslandHydrated } from '../support/islands.ts';
 
 /**
  * The content editor at /cms, as office staff use it under `npm start`: Decap CMS saves through its
- * local backend (decap-server, started by scripts/serve.ts) into this working copy's src/content, and
- * the next build shows the change. The content folder is copied aside first and put back afterwards,
- * and the build rebuilt, even when a step fails, so the working copy and dist/ are left as they were.
- * Tagged @alone: while it runs, every page and price another test would read is the edited one.
+ * local backend (decap-server, started by scripts/serve.ts) and the next build shows the change. The
+ * e2e server's editor saves into a throwaway copy of src/content and src/assets (CMS_WORKING_COPY,
+ * made afresh as the server starts), and the edited copy is built into a project folder of its own,
+ * so neither this checkout's src/content nor the suite's dist/ is ever written, and the other specs
+ * run beside this one.
  */
 
-const villa = { id: 'kovalam-cliff-villa', file: 'src/content/villas/kovalam-cliff-villa.md' };
-const jobsFile = 'src/content/jobs.json';
-const backup = `${e2eDataDir}/../content-before-cms-test`;
+/** The files the editor saves, as the checkout holds them; the editor's own are in the working copy. */
+const villaPath = 'src/content/villas/kovalam-cliff-villa.md';
+const jobsPath = 'src/content/jobs.json';
+const villa = { id: 'kovalam-cliff-villa', file: path.join(cmsWorkingCopy, villaPath) };
+const jobsFile = path.join(cmsWorkingCopy, jobsPath);
+const readCheckoutFiles = () => Promise.all([villaPath, jobsPath].map((file) => readFile(file, 'utf8')));
+/** What `astro build` reads besides the editable folders. */
+const buildInputs = ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json'];
 const slow = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 420_000 });
 
-const rebuild = () => execFileSync('npm', ['run', 'build'], { stdio: 'ignore', timeout: 300_000 });
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
+/** Where the edited copy is built; outside the checkout, whose `astro check` would read its sources. */
+let editedSite = '';
 
-/** Puts the content folder back as it was before the test (or before a run that died midway). */
-async function restoreContent() {
-  await rm('src/content', { recursive: true, force: true });
-  await cp(backup, 'src/content', { recursive: true });
-  await rm(backup, { recursive: true, force: true });
+/**
+ * Builds the working copy as `npm run build` builds the checkout, in a project folder of its own: the
+ * checkout's code and configuration, the working copy's content and pictures, node_modules linked.
+ * Answers the folder of the build's pages.
+ */
+async function buildEditedCopy(): Promise<string> {
+  editedSite = await mkdtemp(path.join(tmpdir(), 'kayal-cms-site-'));
+  const editable = (source: string) =>
+    !cmsEditableFolders.some((folder) => path.relative(path.resolve(folder), source) === '');
+  for (const input of buildInputs) {
+    await cp(input, path.join(editedSite, input), { recursive: true, filter: editable });
+  }
+  for (const folder of cmsEditableFolders) {
+    await cp(path.join(cmsWorkingCopy, folder), path.join(editedSite, folder), { recursive: true });
+  }
+  await symlink(path.resolve('node_modules'), path.join(editedSite, 'node_modules'), 'dir');
+  await promisify(execFile)(path.resolve('node_modules/.bin/astro'), ['build'], {
+    cwd: editedSite,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    timeout: 300_000,
+  });
+  return path.join(editedSite, 'dist');
 }
 
-let changed = false;
+/**
+ * Serves the edited build's pages, scripts and pictures to `page` in place of the suite's, at the
+ * suite's own address: whatever the build has no file for (the API) still comes from the server.
+ */
+async function serveEditedBuild(page: Page, dist: string) {
+  const isFile = (file: string) =>
+    stat(file).then(
+      (found) => found.isFile(),
+      () => false,
+    );
+  await page.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    const file = path.join(dist, decodeURIComponent(url.pathname));
+    const candidates = [file, path.join(file, 'index.html'), `${file}.html`];
+    for (const candidate of candidates) {
+      if (candidate.startsWith(`${dist}${path.sep}`) && (await isFile(candidate))) {
+        await route.fulfill({ path: candidate });
+        return;
+      }
+    }
+    await route.continue();
+  });
+}
 
 /**
  * A JSON file as decap-server leaves it, or undefined while it is still being written: the backend
@@ -73,15 +118,10 @@ async function waitForLocalBackend() {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await waitForLocalBackend();
-  if (await exists(backup)) await restoreContent();
-  await cp('src/content', backup, { recursive: true });
 });
 
 test.afterAll(async () => {
-  test.setTimeout(360_000);
-  await restoreContent();
-  // The suite's later specs read the original content from dist/.
-  if (changed) rebuild();
+  if (editedSite) await rm(editedSite, { recursive: true, force: true });
 });
 
 /** Opens one entry in the editor, signed in to the local backend. */
@@ -100,11 +140,12 @@ async function publishNow(page: Page) {
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
 }
 
-test('an editor changes a villa’s weekly rate and a job’s open count; after a rebuild the site shows both, and a wrong value is refused', {
-  tag: '@alone',
-}, async ({ page }) => {
+test('an editor changes a villa’s weekly rate and a job’s open count; after a rebuild the site shows both, and a wrong value is refused', async ({
+  page,
+}) => {
   const villaBefore = await readFile(villa.file, 'utf8');
   const jobsBefore = await readFile(jobsFile, 'utf8');
+  const checkoutFiles = await readCheckoutFiles();
   expect(villaBefore).toContain('weeklyRateGbp: 2650');
   const job = (JSON.parse(jobsBefore) as { jobs: { id: string; openings: number }[] }).jobs[0];
   if (!job) throw new Error('jobs.json lists no jobs');
@@ -122,7 +163,6 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
 
   await rate.fill('2777');
   await publishNow(page);
-  changed = true;
   await slow.poll(() => readFile(villa.file, 'utf8')).toContain('weeklyRateGbp: 2777');
   const villaAfter = await readFile(villa.file, 'utf8');
   // Only the rate changed: the rest of the front matter and the description survive a save.
@@ -149,7 +189,10 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
     .poll(async () => (await readWholeJson<{ jobs: (typeof job)[] }>(jobsFile))?.jobs[0])
     .toEqual({ ...job, openings: job.openings + 1 });
 
-  rebuild();
+  // The checkout's own content is as it was: only the working copy was written.
+  expect(await readCheckoutFiles()).toEqual(checkoutFiles);
+
+  await serveEditedBuild(page, await buildEditedCopy());
 
   // The villa page, its booking panel's quote, and the careers page show the new figures. The own
   // rate is the villa's outside its seasons (src/content/villas: April and May), so the stay is there.
@@ -170,7 +213,7 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await expect(page.getByText(`${job.openings + 1} open positions`, { exact: true })).toBeVisible();
 });
 
-test('the editor is not indexed and is served from our origin under its own CSP', { tag: '@alone' }, async ({
+test('the editor is not indexed and is served from our origin under its own CSP', async ({
   page,
   request,
 }) => {
