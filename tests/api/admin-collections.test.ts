@@ -381,6 +381,7 @@ describe('a row in detail', () => {
       'career-applications',
       'contact-messages',
       'partner-enquiries',
+      'buyer-enquiries',
     ]);
     for (const name of ['booking-requests', 'contact-messages']) {
       const counts = collections.find((collection) => collection.name === name);
