@@ -8,12 +8,8 @@ import { type AdminCollectionName, adminCollections } from './collection-contrac
 import { balanceStateLabels, describeAge } from './office-day.ts';
 import { type MovingStay, type TodayAnswer, todayAnswerSchema } from './today-contract.ts';
 
-/**
- * How many rows of a block the first screen shows; the list behind it has the rest. Three, so every
- * block fits the first screen of a 1280×800 laptop and a 768 px tablet however busy the day: with five,
- * a full day (the e2e suite's, in CI) pushed the unread counts to 889 px and the balances to 1,035.
- */
-const rowsShown = 3;
+/** How many rows of a block the first screen shows; the list behind it has the rest. */
+const rowsShown = 5;
 
 type Day =
   | { status: 'loading' }
