@@ -5,7 +5,6 @@ import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { insertBooking } from '../support/booking-scenario.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
-import { openBookingRequestsList } from '../support/office.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 /**
@@ -98,7 +97,13 @@ async function signInAsAdmin(page: Page) {
   // The first sign-in starts the office's functions' instances; on a busy machine it took over 30 s.
   await expect(page).toHaveURL('/admin', { timeout: 90_000 });
   // The dashboard opens on the office's day; the list is one click away.
-  await openBookingRequestsList(page);
+  await answered(
+    page.getByRole('navigation', { name: 'Office' }).getByRole('button', { name: /^Booking requests/ }),
+  ).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Office' })
+    .getByRole('button', { name: /^Booking requests/ })
+    .click();
   await answered(page.getByRole('region', { name: 'Booking requests', exact: true })).toBeVisible();
 }
 
