@@ -102,24 +102,16 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
                         {balance.reference}
                       </button>
                     </th>
-                    <td data-label="Guest">{balance.guestName}</td>
-                    <td data-label="Property">{balance.propertyName}</td>
-                    <td className="balances__nowrap" data-label="Arrival">
-                      {formatStayDate(balance.arrival)}
-                    </td>
-                    <td className="balances__nowrap" data-label="Due by">
+                    <td>{balance.guestName}</td>
+                    <td>{balance.propertyName}</td>
+                    <td className="balances__nowrap">{formatStayDate(balance.arrival)}</td>
+                    <td className="balances__nowrap">
                       {balance.summary.dueOn ? formatStayDate(balance.summary.dueOn) : 'On confirmation'}
                     </td>
-                    <td className="balances__nowrap" data-label="Received">
-                      {formatPence(balance.summary.receivedPence)}
-                    </td>
-                    <td className="balances__nowrap" data-label="Refunded">
-                      {formatPence(balance.refundedPence)}
-                    </td>
-                    <td className="balances__nowrap" data-label="Outstanding">
-                      {formatPence(balance.summary.outstandingPence)}
-                    </td>
-                    <td data-label="State">
+                    <td className="balances__nowrap">{formatPence(balance.summary.receivedPence)}</td>
+                    <td className="balances__nowrap">{formatPence(balance.refundedPence)}</td>
+                    <td className="balances__nowrap">{formatPence(balance.summary.outstandingPence)}</td>
+                    <td>
                       {balance.summary.overdue ? (
                         <strong>{describeBalanceState(balance)}</strong>
                       ) : (
