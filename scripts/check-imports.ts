@@ -14,6 +14,7 @@ import {
   judgeImport,
   listSpecifiers,
   resolveTarget,
+  serverFolderOf,
   type Violation,
 } from './support/import-rules.ts';
 
@@ -57,7 +58,7 @@ for (const violation of violations) {
   );
 }
 if (process.argv.includes('--graph')) {
-  const folderOf = (file: string) => /^src\/server\/([^/]+)/.exec(file)?.[1] ?? file;
+  const folderOf = (file: string) => serverFolderOf(file) ?? file;
   const edges = new Map<string, Map<string, number>>();
   const files = new Map<string, Set<string>>();
   for (const { from, target } of serverImports) {

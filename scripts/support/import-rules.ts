@@ -278,7 +278,7 @@ export type FolderCycle = { folders: string[]; ring: FileImport[] };
  * `src/server/<folder>/…` → `<folder>`, however deep; a file directly in `src/server` (`config.ts`)
  * stands on its own, as a folder of one.
  */
-function serverFolderOf(file: string): string | undefined {
+export function serverFolderOf(file: string): string | undefined {
   return /^src\/server\/([^/]+)/.exec(file)?.[1];
 }
 
