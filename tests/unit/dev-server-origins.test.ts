@@ -41,11 +41,13 @@ beforeAll(async () => {
     process.execPath,
     ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'],
     {
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      // Without the functions, which this file does not ask for: loading them all took astro dev 2–3
+      // min to answer on a busy machine (astro.config.ts).
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DEV_FUNCTIONS: 'off' },
       stdio: 'ignore',
     },
   );
-  // Loading the functions' emulation takes minutes on a busy machine.
+  // Vite's first answer waits for its dependency scan, slow on a busy machine.
   for (let attempt = 0; attempt < 560; attempt++) {
     const answer = await get('/favicon.svg').catch(() => undefined);
     if (answer?.status === 200) return;
