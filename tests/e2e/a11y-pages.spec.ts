@@ -53,14 +53,18 @@ const everyPage = [...sitemapPaths, ...unlistedPaths];
 
 /**
  * `/villas/x` and `/villas/y` are one template (src/pages/villas/[id].astro), as are the policies
- * (src/pages/[policy].astro); every other page is its own.
+ * (src/pages/[policy].astro); a buyer's forms are one template (src/pages/buy/[kind]/[slug]/[intent].astro)
+ * whose two intents ask for different fields, so one page of each; every other page is its own.
  */
 const templateFolders = ['/villas/', '/apartments/', '/blog/'];
 const policyPaths: string[] = policyLinks.map((link) => link.href);
-const templateOf = (path: string) =>
-  policyPaths.includes(path)
-    ? '[policy]'
-    : (templateFolders.find((folder) => path.startsWith(folder)) ?? path);
+const buyerFormIntent = /^\/buy\/[^/]+\/[^/]+\/([^/]+)$/;
+const templateOf = (path: string) => {
+  if (policyPaths.includes(path)) return '[policy]';
+  const intent = buyerFormIntent.exec(path)?.[1];
+  if (intent) return `[buyer form: ${intent}]`;
+  return templateFolders.find((folder) => path.startsWith(folder)) ?? path;
+};
 const onePageOfEachTemplate = everyPage.filter(
   (path, index) => everyPage.findIndex((other) => templateOf(other) === templateOf(path)) === index,
 );
