@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
 import { createConfirmedGuest } from './support/guests.ts';
+import { startSlowPageProxy } from './support/slow-page-proxy.ts';
 
 /**
  * Nothing a visitor sees may move while a page finishes loading: the islands that wait for the
@@ -107,3 +109,19 @@ for (const width of [360, 1280]) {
     });
   });
 }
+
+test.describe('on a slow connection at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  // Seen in CI on a busy machine: the first paint had the menu button without its word, which then
+  // widened it from 54 to 112 px (0.0015). The page now waits for the whole header before it paints.
+  test('the header does not move when the page arrives in pieces', async ({ page }) => {
+    const proxy = await startSlowPageProxy(baseURL, { path: '/', cutBefore: 'Menu</button>', pauseMs: 700 });
+    try {
+      await recordLayoutShifts(page);
+      (await settledShift(page, `${proxy.origin}/`, /Kayal Villas/)).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
