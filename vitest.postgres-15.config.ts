@@ -38,7 +38,8 @@ export default defineConfig({
       // A block refused wherever a confirmed stay is, and a confirmation that waits on an import in
       // flight (a shared lock) and then sees its block.
       'tests/api/calendar-sync.test.ts',
-      // The plpgsql permutation behind references, unique under 50 concurrent inserts.
+      // References unique under 50 concurrent inserts (the permutation behind them is arithmetic and
+      // md5, the same on every version: booking-reference-permutation.test.ts runs once).
       'tests/api/booking-references.test.ts',
       // The ledger's trigger under two payments at once, and numeric overflow's SQLSTATE (22003).
       'tests/api/payments-ledger.test.ts',

@@ -95,14 +95,6 @@ describe('the reference a booking request is given', () => {
     }
   });
 
-  it('gives every count of a year its own number: the permutation is one to one', async () => {
-    const [row] = await ownerQuery<{ numbers: number; distinct: number; low: number; high: number }>(
-      `select count(*)::int as numbers, count(distinct n)::int as distinct, min(n) as low, max(n) as high
-       from (select app_private.scramble_reference_number(count) as n from generate_series(0, 899999) count) s`,
-    );
-    expect(row).toEqual({ numbers: 900000, distinct: 900000, low: 100000, high: 999999 });
-  });
-
   it('is never given again after its request is deleted or purged from the trash', async () => {
     const year = aYearOfItsOwn();
     const at = (month: string) => `${year}-${month}-01T06:00:00Z`;
