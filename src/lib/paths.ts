@@ -44,6 +44,10 @@ export const buyerEnquiryPath = (
   intent: 'viewing' | 'buying',
 ) => `/buy/${kind}/${slug}/${intent}`;
 
+/** A home's or a project's sale brochure, a PDF made at build (src/features/brochure). */
+export const brochurePath = (kind: 'villas' | 'apartments' | 'projects', slug: string) =>
+  `/brochures/${kind}/${slug}.pdf`;
+
 /** Pays what a booking owes now: opens a session at the payment provider and sends the guest there. */
 export const payPath = (reference: string) => `/pay/${encodeURIComponent(reference)}`;
 
