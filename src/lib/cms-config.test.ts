@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { buildCmsConfig, type CmsField, cmsEditableFolders } from './cms-config.ts';
 import {
   conciergeSchema,
+  exchangeRatesSchema,
   jobSchema,
   policySchema,
   postSchema,
@@ -51,6 +52,7 @@ const pairs: [string, z.ZodType, CmsField[]][] = [
   ['site', siteSchema, fieldsOf(fileFields('site')[0] as CmsField)],
   ['jobs', jobSchema, fieldsOf(fileFields('jobs')[0] as CmsField)],
   ['concierge', conciergeSchema, fieldsOf(fileFields('concierge')[0] as CmsField)],
+  ['exchange-rates', exchangeRatesSchema, fieldsOf(fileFields('exchange-rates')[0] as CmsField)],
 ];
 
 /**
@@ -178,5 +180,7 @@ describe('the content editor configuration', () => {
     expect(JSON.parse(readFileSync('src/content/concierge.json', 'utf8'))).toHaveProperty('services');
     expect(fileFields('jobs')[0]?.name).toBe('jobs');
     expect(fileFields('concierge')[0]?.name).toBe('services');
+    expect(JSON.parse(readFileSync('src/content/exchange-rates.json', 'utf8'))).toHaveProperty('rates');
+    expect(fileFields('exchange-rates')[0]?.name).toBe('rates');
   });
 });

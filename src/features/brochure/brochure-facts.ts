@@ -1,6 +1,6 @@
 import { describeBedrooms, describeProjectStatus, type ProjectStatus } from '../../lib/catalogue.ts';
 import { formatMonth } from '../../lib/dates.ts';
-import { formatInr } from '../../lib/money.ts';
+import { describeApproximatePrices, type ExchangeRates, formatInr } from '../../lib/money.ts';
 import { brochurePath, buyerEnquiryPath } from '../../lib/paths.ts';
 import {
   describeReraExemption,
@@ -31,6 +31,8 @@ export type BrochureFacts = {
   summary: string;
   /** "₹65 lakh freehold", "From ₹38 lakh". */
   price: string;
+  /** The price in the currencies the office sets rates for, marked approximate and dated. */
+  approximatePrice?: string | undefined;
   /** Label and value, in the order the brochure lists them. */
   facts: [string, string][];
   rera: BrochureRera;
@@ -92,6 +94,7 @@ export function describePropertyForBrochure(
   slug: string,
   property: PropertyForBrochure,
   pictures: string[],
+  rates?: ExchangeRates,
 ): BrochureFacts {
   return {
     kind,
@@ -100,6 +103,7 @@ export function describePropertyForBrochure(
     location: property.location,
     summary: property.summary,
     price: `${formatInr(property.salePriceInr)} freehold`,
+    approximatePrice: rates && describeApproximatePrices(property.salePriceInr, rates),
     facts: [
       ['Sale', describeSaleStatus(property.saleStatus)],
       ['Carpet area', formatArea(property.carpetAreaM2)],
@@ -123,6 +127,7 @@ export function describeProjectForBrochure(
   slug: string,
   project: ProjectForBrochure & { rera: BrochureRera },
   pictures: string[],
+  rates?: ExchangeRates,
 ): BrochureFacts {
   const carpet =
     project.carpetAreaToM2 === undefined
@@ -138,6 +143,10 @@ export function describeProjectForBrochure(
       project.priceFromInr === undefined
         ? 'Price on request'
         : `${project.homes > 1 ? 'From ' : ''}${formatInr(project.priceFromInr)}`,
+    approximatePrice:
+      rates && project.priceFromInr !== undefined
+        ? describeApproximatePrices(project.priceFromInr, rates)
+        : undefined,
     facts: [
       ['Sale', describeSaleStatus(project.saleStatus)],
       ['Status', describeProjectStatus(project.status)],

@@ -1,4 +1,4 @@
-import { getCollection } from 'astro:content';
+import { getCollection, getEntry } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -37,19 +37,20 @@ async function readPictureFiles(filePath: string | undefined): Promise<string[]>
 
 /** Every brochure's facts: the villas and apartments, then the projects, open to buyers. */
 async function listBrochureFacts(): Promise<BrochureFacts[]> {
+  const rates = (await getEntry('exchangeRates', 'rates'))?.data;
   const facts: BrochureFacts[] = [];
   for (const kind of ['villas', 'apartments'] as const) {
     for (const entry of await getCollection(kind)) {
       if (!hasBrochure(entry.data)) continue;
       const pictures = await readPictureFiles(entry.filePath);
-      facts.push(describePropertyForBrochure(kind, entry.id, entry.data, pictures));
+      facts.push(describePropertyForBrochure(kind, entry.id, entry.data, pictures, rates));
     }
   }
   for (const entry of await getCollection('projects')) {
     const { rera } = entry.data;
     if (!rera || !hasBrochure(entry.data)) continue;
     const pictures = await readPictureFiles(entry.filePath);
-    facts.push(describeProjectForBrochure(entry.id, { ...entry.data, rera }, pictures));
+    facts.push(describeProjectForBrochure(entry.id, { ...entry.data, rera }, pictures, rates));
   }
   return facts;
 }

@@ -30,6 +30,7 @@ const registered = describeProjectForBrochure(
     },
   },
   pictures('projects/kozhikode-studio-apartments.svg'),
+  { asOf: '2026-11-25', currencies: [{ currency: 'GBP', rupeesPerUnit: 117.2 }] },
 );
 
 const exempt = describePropertyForBrochure(
@@ -71,6 +72,7 @@ describe('makeBrochure', () => {
     expect(pdf.title).toBe('Studio Apartments at Kozhikode: sale brochure');
     expect(pdf.text).toContain('K-RERA/PRJ/KKD/118/2025');
     expect(pdf.text).toContain('From ₹38 lakh');
+    expect(pdf.text).toContain('approx. £32,400 at our rates of 25 November 2026');
     expect(pdf.text).toContain('34 m² (366 sq ft) to 41 m² (441 sq ft)');
     expect(pdf.text).toContain(office.phone);
     // A long address wraps, so it is read with the line breaks taken out.

@@ -130,6 +130,13 @@ export async function makeBrochure(
     .fontSize(18)
     .fillColor(lagoon)
     .text(facts.price, margin, document.y, { width: contentWidth });
+  if (facts.approximatePrice) {
+    document
+      .font('regular')
+      .fontSize(10)
+      .fillColor(inkSoft)
+      .text(facts.approximatePrice, { width: contentWidth });
+  }
   document.moveDown(0.5);
 
   const labelWidth = 130;
