@@ -175,6 +175,14 @@ describe('the content editor configuration', () => {
     expect(named.filter((path) => !inside(path))).toEqual([]);
   });
 
+  // The dashboard links a sold home to its entry by the content's names (paths.ts, cmsEntryPath).
+  it.each(['villas', 'apartments', 'projects'])(
+    'names the %s collection as the content folder it edits',
+    (kind) => {
+      expect(collectionNamed(kind).folder).toBe(`src/content/${kind}`);
+    },
+  );
+
   it('reads the JSON lists under the key the editor writes', () => {
     expect(JSON.parse(readFileSync('src/content/jobs.json', 'utf8'))).toHaveProperty('jobs');
     expect(JSON.parse(readFileSync('src/content/concierge.json', 'utf8'))).toHaveProperty('services');

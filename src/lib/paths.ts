@@ -48,6 +48,13 @@ export const buyerEnquiryPath = (
 export const brochurePath = (kind: 'villas' | 'apartments' | 'projects', slug: string) =>
   `/brochures/${kind}/${slug}.pdf`;
 
+/**
+ * A home's or a project's entry in the content editor (/cms, Decap CMS, whose collections are named as
+ * the content's), where the office sets its sale status; a change shows once the site is next built.
+ */
+export const cmsEntryPath = (kind: 'villas' | 'apartments' | 'projects', slug: string) =>
+  `/cms/#/collections/${kind}/entries/${encodeURIComponent(slug)}`;
+
 /** Pays what a booking owes now: opens a session at the payment provider and sends the guest there. */
 export const payPath = (reference: string) => `/pay/${encodeURIComponent(reference)}`;
 
