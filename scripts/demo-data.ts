@@ -107,7 +107,7 @@ const partnerFeatures = [
 ];
 
 export type SeedCounts = Record<
-  'booking_requests' | 'career_applications' | 'contact_messages' | 'partner_enquiries',
+  'booking_requests' | 'career_applications' | 'contact_messages' | 'partner_enquiries' | 'buyer_enquiries',
   number
 >;
 
@@ -178,6 +178,99 @@ async function insertCareerApplications(client: pg.Client, rows: number) {
   return result.rowCount ?? 0;
 }
 
+const buyerCountries = [
+  'United Arab Emirates',
+  'Saudi Arabia',
+  'Qatar',
+  'Kuwait',
+  'Oman',
+  'Bahrain',
+  'United Kingdom',
+  'United States',
+  'India',
+  'Singapore',
+];
+const buyerTimeZones = [
+  'Asia/Dubai',
+  'Asia/Riyadh',
+  'Asia/Qatar',
+  'Asia/Kuwait',
+  'Asia/Muscat',
+  'Asia/Bahrain',
+  'Europe/London',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+];
+const buyerBudgets = [
+  '₹50 lakh',
+  '₹70 lakh',
+  '₹1 crore',
+  '₹1.5 crore',
+  '£60,000',
+  'AED 300,000',
+  'US$120,000',
+];
+
+/**
+ * Buyers' enquiries about the villas and apartments, most from the Gulf, spread across the sales
+ * pipeline as an office's would be: most new or contacted, fewer at a viewing or an offer, a few sold
+ * or lost. A stage past a viewing has the viewing's time, a week or two after the enquiry came in.
+ * Inserted by the owner, so no stage move is walked: the trigger checks moves, not where a row starts.
+ */
+async function insertBuyerEnquiries(client: pg.Client, rows: number) {
+  const properties = (await readCatalogue(root)).properties;
+  const countryIndex = `(1 + floor(random() * ${buyerCountries.length}))::int`;
+  const result = await client.query(
+    `insert into public.buyer_enquiries
+       (property, property_kind, intent, name, email, phone, country, budget, home_loan, paying_from_abroad,
+        viewing_mode, viewing_slots, time_zone, message, created_at, read_at, deleted_at,
+        stage, stage_changed_at, viewing_at)
+     select property, kind, intent, name, email, phone, ($5::text[])[place], ${pick('$7::text[]')},
+            random() < 0.3, place <> 9,
+            case when intent = 'viewing' then case when random() < 0.6 then 'video' else 'in-person' end end,
+            case when intent = 'viewing'
+              then array[slot, slot + interval '1 day 2 hours']
+            end,
+            ($6::text[])[place], null, created_at,
+            case when stage <> 'new' then least(now(), created_at + interval '3 hours') else ${readAt('created_at')} end,
+            ${deletedAt('created_at')},
+            stage,
+            case when stage <> 'new' then least(now(), created_at + interval '2 days') end,
+            case when stage in ('viewing-arranged', 'offer', 'sold')
+              then date_trunc('hour', slot) end
+     from (
+       select ${personColumns(`case when random() < 0.7 then '+971 50 ' || lpad(floor(random() * 10000000)::int::text, 7, '0') else ${indianPhone} end`)},
+              ${pick('$4::text[]')} as property, n, created_at, place,
+              case when random() < 0.7 then 'viewing' else 'buying' end as intent,
+              date_trunc('hour', created_at + interval '10 days' + random() * interval '7 days') as slot,
+              case
+                when r < 0.3 then 'new' when r < 0.5 then 'contacted' when r < 0.68 then 'viewing-arranged'
+                when r < 0.8 then 'offer' when r < 0.88 then 'sold' else 'lost'
+              end as stage
+       from (
+         select n, ${pick('$1::text[]')} as first, ${pick('$2::text[]')} as last,
+                now() - power(random(), 2) * interval '180 days' as created_at,
+                ${countryIndex} as place, random() as r
+         from generate_series(1, $8::int) as n
+       ) picked
+     ) enquiry
+     join (select unnest($4::text[]) as slug, unnest($9::text[]) as kind) home on home.slug = enquiry.property`,
+    [
+      firstNames.concat(visitorFirstNames),
+      surnames.concat(visitorSurnames),
+      domains,
+      properties.map((property) => property.slug),
+      buyerCountries,
+      buyerTimeZones,
+      buyerBudgets,
+      rows,
+      properties.map((property) => property.kind),
+    ],
+  );
+  return result.rowCount ?? 0;
+}
+
 /**
  * The quote columns for a stay, by the rules of src/lib/pricing.ts: rate × nights / 7, 20% off for
  * exactly two guests, a 25% deposit with the balance due 45 days before arrival, or everything due at
@@ -240,7 +333,8 @@ async function insertBookingRequests(client: pg.Client, rows: number, confirmedS
   const slotDays = 8;
   const slots = Math.floor((3 * 365) / slotDays);
   const wanted = Math.min(Math.round(rows * confirmedShare), slots * properties.length);
-  const slotStride = Math.max(1, Math.floor(slots / Math.ceil(wanted / properties.length)));
+  // With none wanted (a handful of rows), any stride will do; dividing by zero would not.
+  const slotStride = Math.max(1, Math.floor(slots / Math.max(1, Math.ceil(wanted / properties.length))));
   const confirmed = await insert(
     `select n, slug as property, rate, sleeps, arrival, nights, guests, first, last,
             least(now(), arrival - (10 + floor(random() * 200))::int * interval '1 day') as created_at
@@ -286,13 +380,22 @@ async function insertBookingRequests(client: pg.Client, rows: number, confirmedS
 }
 
 /**
- * Adds `rows` demo rows to each of the four tables as the database owner, then refreshes the
+ * Adds `rows` demo rows to each of the five tables as the database owner, then refreshes the
  * planner's statistics and the visibility map, as autovacuum would do soon after.
  */
 export async function seedDemoData(
   databaseUrl: string,
   rows: number,
-  { confirmedShare = 0.3, log = () => {} }: { confirmedShare?: number; log?: (line: string) => void } = {},
+  {
+    confirmedShare = 0.3,
+    buyerEnquiries,
+    log = () => {},
+  }: {
+    confirmedShare?: number;
+    /** Buyers' enquiries to add, if not `rows`: a home sells less often than it is let. */
+    buyerEnquiries?: number;
+    log?: (line: string) => void;
+  } = {},
 ): Promise<SeedCounts> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'kayal-villas-seed' });
   await client.connect();
@@ -302,6 +405,7 @@ export async function seedDemoData(
       career_applications: await insertCareerApplications(client, rows),
       contact_messages: await insertContactLike(client, 'contact_messages', rows),
       partner_enquiries: await insertContactLike(client, 'partner_enquiries', rows),
+      buyer_enquiries: await insertBuyerEnquiries(client, buyerEnquiries ?? rows),
     };
     for (const table of Object.keys(counts)) {
       log(`Seeded ${counts[table as keyof SeedCounts]} rows into ${table}`);

@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import {
   conciergeSchema,
+  exchangeRatesSchema,
   faqSchema,
   jobSchema,
   policySchema,
@@ -14,6 +15,12 @@ import {
 import { refuseUnlawfulProjects } from './lib/sale-law-loader.ts';
 
 const site = defineCollection({ loader: file('src/content/site.json'), schema: siteSchema });
+
+/** The office's exchange rates for approximate prices abroad: one entry, `rates`. */
+const exchangeRates = defineCollection({
+  loader: file('src/content/exchange-rates.json'),
+  schema: exchangeRatesSchema,
+});
 
 /** Markdown whose body is the long description. */
 const villas = defineCollection({
@@ -63,4 +70,15 @@ const policies = defineCollection({
   schema: policySchema,
 });
 
-export const collections = { site, villas, apartments, projects, jobs, posts, concierge, faq, policies };
+export const collections = {
+  site,
+  exchangeRates,
+  villas,
+  apartments,
+  projects,
+  jobs,
+  posts,
+  concierge,
+  faq,
+  policies,
+};

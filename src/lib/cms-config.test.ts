@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { buildCmsConfig, type CmsField, cmsEditableFolders } from './cms-config.ts';
 import {
   conciergeSchema,
+  exchangeRatesSchema,
   jobSchema,
   policySchema,
   postSchema,
@@ -51,6 +52,7 @@ const pairs: [string, z.ZodType, CmsField[]][] = [
   ['site', siteSchema, fieldsOf(fileFields('site')[0] as CmsField)],
   ['jobs', jobSchema, fieldsOf(fileFields('jobs')[0] as CmsField)],
   ['concierge', conciergeSchema, fieldsOf(fileFields('concierge')[0] as CmsField)],
+  ['exchange-rates', exchangeRatesSchema, fieldsOf(fileFields('exchange-rates')[0] as CmsField)],
 ];
 
 /**
@@ -173,10 +175,20 @@ describe('the content editor configuration', () => {
     expect(named.filter((path) => !inside(path))).toEqual([]);
   });
 
+  // The dashboard links a sold home to its entry by the content's names (paths.ts, cmsEntryPath).
+  it.each(['villas', 'apartments', 'projects'])(
+    'names the %s collection as the content folder it edits',
+    (kind) => {
+      expect(collectionNamed(kind).folder).toBe(`src/content/${kind}`);
+    },
+  );
+
   it('reads the JSON lists under the key the editor writes', () => {
     expect(JSON.parse(readFileSync('src/content/jobs.json', 'utf8'))).toHaveProperty('jobs');
     expect(JSON.parse(readFileSync('src/content/concierge.json', 'utf8'))).toHaveProperty('services');
     expect(fileFields('jobs')[0]?.name).toBe('jobs');
     expect(fileFields('concierge')[0]?.name).toBe('services');
+    expect(JSON.parse(readFileSync('src/content/exchange-rates.json', 'utf8'))).toHaveProperty('rates');
+    expect(fileFields('exchange-rates')[0]?.name).toBe('rates');
   });
 });

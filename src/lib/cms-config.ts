@@ -2,6 +2,7 @@ import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import {
   conciergeSchema,
+  exchangeRatesSchema,
   jobSchema,
   policySchema,
   postSchema,
@@ -283,6 +284,19 @@ export function buildCmsConfig(options: { localBackendUrl: string }) {
             label: 'Office, phone and social links',
             file: 'src/content/site.json',
             fields: [{ name: 'site', label: 'Site', widget: 'object', fields: listCmsFields(siteSchema) }],
+          },
+          {
+            name: 'exchange-rates',
+            label: 'Exchange rates for prices abroad',
+            file: 'src/content/exchange-rates.json',
+            fields: [
+              {
+                name: 'rates',
+                label: 'Rates',
+                widget: 'object',
+                fields: listCmsFields(exchangeRatesSchema),
+              },
+            ],
           },
           {
             name: 'jobs',

@@ -1,7 +1,14 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
-import { faqSchema, jobSchema, policySchema, postSchema, propertySchema } from './content-schemas.ts';
+import {
+  exchangeRatesSchema,
+  faqSchema,
+  jobSchema,
+  policySchema,
+  postSchema,
+  propertySchema,
+} from './content-schemas.ts';
 
 // Astro's image() resolves a file at build time; here a path string stands in for it.
 const image = (() => z.string().min(1, 'image is missing')) as unknown as ImageFunction;
@@ -249,5 +256,57 @@ describe('season dates as Astro reads them', () => {
       seasons: [{ ...season, from: new Date('2026-12-19T00:00:00Z'), to: new Date('2027-01-15T00:00:00Z') }],
     });
     expect(parsed.seasons).toEqual([{ ...season, from: '2026-12-19', to: '2027-01-15' }]);
+  });
+});
+
+describe('exchangeRatesSchema', () => {
+  const rates = {
+    asOf: '2026-11-25',
+    currencies: [
+      { currency: 'GBP', rupeesPerUnit: 117.2 },
+      { currency: 'USD', rupeesPerUnit: 89.1 },
+      { currency: 'AED', rupeesPerUnit: 24.26 },
+      { currency: 'EUR', rupeesPerUnit: 103.4 },
+    ],
+  };
+  const messagesFor = (value: unknown) =>
+    exchangeRatesSchema
+      .safeParse(value)
+      .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  it('accepts the office’s rates with their date, and a Gulf currency beside the four', () => {
+    expect(exchangeRatesSchema.safeParse(rates).success).toBe(true);
+    expect(
+      exchangeRatesSchema.safeParse({
+        ...rates,
+        currencies: [...rates.currencies, { currency: 'SAR', rupeesPerUnit: 23.7 }],
+      }).success,
+    ).toBe(true);
+  });
+
+  it.each([
+    ['a date that is not one', { ...rates, asOf: '2026-11-31' }, 'asOf: asOf must be a real date'],
+    [
+      'a rate of nothing',
+      { ...rates, currencies: [{ currency: 'GBP', rupeesPerUnit: 0 }, ...rates.currencies.slice(1)] },
+      'currencies.0.rupeesPerUnit: rupeesPerUnit must be at least ₹0.01',
+    ],
+    [
+      'a currency no page can name',
+      { ...rates, currencies: [...rates.currencies, { currency: 'XYZ', rupeesPerUnit: 1 }] },
+      'currencies.4.currency: currency must be one of',
+    ],
+    [
+      'a currency twice',
+      { ...rates, currencies: [...rates.currencies, { currency: 'GBP', rupeesPerUnit: 118 }] },
+      'currencies.4.currency: GBP is given twice',
+    ],
+    [
+      'dirhams left out',
+      { ...rates, currencies: rates.currencies.filter(({ currency }) => currency !== 'AED') },
+      'currencies: currencies must include AED',
+    ],
+  ])('refuses %s, saying which field', (_, value, message) => {
+    expect(messagesFor(value)?.join('\n')).toContain(message);
   });
 });

@@ -1,6 +1,7 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { isIsoDate } from './dates.ts';
+import { buyerCurrencies } from './money.ts';
 import {
   explainSaleLawBreach,
   keralaReraWebsite,
@@ -50,7 +51,7 @@ export const pictureSchema = (image: ImageFunction) =>
 
 // Astro's YAML reads an unquoted 2026-12-19 as a Date (at UTC midnight), the functions' YAML as text:
 // both come out as the same `YYYY-MM-DD`, so an editor need not quote dates.
-const seasonDate = (which: string) =>
+const contentDate = (which: string) =>
   z.preprocess(
     (value) =>
       value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
@@ -68,8 +69,8 @@ export const seasonSchema = z
   .object({
     /** Shown in the season table and on the quote: "Peak season", "Monsoon". */
     name: z.string().trim().min(1).max(40),
-    from: seasonDate('from'),
-    to: seasonDate('to'),
+    from: contentDate('from'),
+    to: contentDate('to'),
     weeklyRateGbp: z
       .int('weeklyRateGbp must be whole pounds')
       .min(100, 'weeklyRateGbp must be at least £100 a week')
@@ -377,4 +378,49 @@ export const policySchema = z.object({
   summary: z.string().trim().min(50).max(170),
   /** When the text last changed in substance: the version a guest agreed to is the one in force then. */
   lastUpdated: z.coerce.date(),
+});
+
+/** The currencies every sale page shows a price in, besides rupees: the ones most buyers abroad read. */
+const requiredBuyerCurrencies = ['GBP', 'USD', 'AED', 'EUR'] as const;
+
+/**
+ * The exchange rates the office sets by hand (no rate is fetched at build or on a request), for the
+ * approximate prices beside every rupee price on the sale pages and brochures, shown with their date.
+ */
+export const exchangeRatesSchema = z.object({
+  /** The day the office read the rates, shown beside every converted price. */
+  asOf: contentDate('asOf'),
+  /** In the order the pages give them; GBP, USD, AED and EUR at least. */
+  currencies: z
+    .array(
+      z.object({
+        currency: z.enum(buyerCurrencies, {
+          error: `currency must be one of: ${buyerCurrencies.join(', ')}`,
+        }),
+        /** How many rupees one unit of the currency buys, e.g. 117.5 for a pound. */
+        rupeesPerUnit: z
+          .number('rupeesPerUnit must be a number of rupees')
+          .min(0.01, 'rupeesPerUnit must be at least ₹0.01')
+          .max(1000, 'rupeesPerUnit must be at most ₹1,000'),
+      }),
+    )
+    .superRefine((currencies, context) => {
+      const named = currencies.map(({ currency }) => currency);
+      for (const [index, currency] of named.entries()) {
+        if (named.indexOf(currency) !== index) {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'currency'],
+            message: `${currency} is given twice: one rate per currency`,
+          });
+        }
+      }
+      const missing = requiredBuyerCurrencies.filter((currency) => !named.includes(currency));
+      if (missing.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `currencies must include ${missing.join(', ')}: every sale page gives GBP, USD, AED and EUR`,
+        });
+      }
+    }),
 });

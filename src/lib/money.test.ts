@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGbp, formatInr, formatPence } from './money.ts';
+import { convertInr, describeApproximatePrices, formatGbp, formatInr, formatPence } from './money.ts';
 
 describe('formatInr', () => {
   it.each([
@@ -64,5 +64,44 @@ describe('formatPence', () => {
 
   it.each([0.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses %d', (pence) => {
     expect(() => formatPence(pence)).toThrow(RangeError);
+  });
+});
+
+describe('convertInr', () => {
+  // Intl puts a no-break space between a currency code and its amount.
+  it.each([
+    [6_500_000, 'GBP', 117.2, '£55,500'],
+    [6_500_000, 'USD', 89.1, 'US$73,000'],
+    [6_500_000, 'AED', 24.26, 'AED\u00a0268,000'],
+    [6_500_000, 'EUR', 103.4, '€62,900'],
+    [17_800_000, 'GBP', 117.2, '£152,000'],
+    [3_800_000, 'KWD', 290, 'KWD\u00a013,100'],
+    [0, 'GBP', 117.2, '£0'],
+  ] as const)('₹%d in %s at %d reads %s', (rupees, currency, rate, expected) => {
+    expect(convertInr(rupees, currency, rate)).toBe(expected);
+  });
+
+  it.each([
+    [-1, 117.2],
+    [Number.NaN, 117.2],
+    [6_500_000, 0],
+    [6_500_000, -3],
+    [6_500_000, Number.POSITIVE_INFINITY],
+  ])('refuses ₹%d at %d', (rupees, rate) => {
+    expect(() => convertInr(rupees, 'GBP', rate)).toThrow(RangeError);
+  });
+});
+
+describe('describeApproximatePrices', () => {
+  it('marks the amounts approximate and gives the rates’ date', () => {
+    expect(
+      describeApproximatePrices(6_500_000, {
+        asOf: '2026-11-25',
+        currencies: [
+          { currency: 'GBP', rupeesPerUnit: 117.2 },
+          { currency: 'USD', rupeesPerUnit: 89.1 },
+        ],
+      }),
+    ).toBe('approx. £55,500 · US$73,000 at our rates of 25 November 2026');
   });
 });

@@ -1,3 +1,4 @@
+import { formatDate } from './dates.ts';
 import { madeOnFirstUse } from './made-on-first-use.ts';
 
 const lakh = 100_000;
@@ -46,4 +47,61 @@ export function formatPence(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
   // pence / 100 is the double nearest the exact amount, and formatGbp rounds to two decimals, so no penny moves.
   return formatGbp(pence / 100);
+}
+
+/**
+ * The currencies a buyer abroad may read a price in: the four most buyers use (pounds, dollars, dirhams,
+ * euros), then the other Gulf states', where most Keralites abroad live, and a few more.
+ */
+export const buyerCurrencies = [
+  'GBP',
+  'USD',
+  'AED',
+  'EUR',
+  'SAR',
+  'QAR',
+  'KWD',
+  'OMR',
+  'BHD',
+  'SGD',
+  'AUD',
+  'CAD',
+] as const;
+export type BuyerCurrency = (typeof buyerCurrencies)[number];
+
+/** The rates the office sets (src/content/exchange-rates.json): rupees to one unit of each currency, on a day. */
+export type ExchangeRates = {
+  asOf: string;
+  currencies: { currency: BuyerCurrency; rupeesPerUnit: number }[];
+};
+
+const approximateFormats = new Map<BuyerCurrency, Intl.NumberFormat>();
+
+/**
+ * Rupees in another currency at `rupeesPerUnit`, to three significant figures ("£58,500",
+ * "AED 283,000"): the rate is the office's approximation, so more digits would claim a precision
+ * it does not have.
+ */
+export function convertInr(rupees: number, currency: BuyerCurrency, rupeesPerUnit: number): string {
+  if (!Number.isFinite(rupees) || rupees < 0) throw new RangeError(`Not a price in rupees: ${rupees}`);
+  if (!Number.isFinite(rupeesPerUnit) || rupeesPerUnit <= 0) {
+    throw new RangeError(`Not an exchange rate: ${rupeesPerUnit}`);
+  }
+  let format = approximateFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumSignificantDigits: 3 });
+    approximateFormats.set(currency, format);
+  }
+  return format.format(rupees / rupeesPerUnit);
+}
+
+/**
+ * A rupee price in each currency the office sets a rate for, marked approximate and dated:
+ * "approx. £55,600 · US$73,000 · AED 268,000 · €63,100 at our rates of 25 November 2026".
+ */
+export function describeApproximatePrices(rupees: number, rates: ExchangeRates): string {
+  const amounts = rates.currencies.map(({ currency, rupeesPerUnit }) =>
+    convertInr(rupees, currency, rupeesPerUnit),
+  );
+  return `approx. ${amounts.join(' · ')} at our rates of ${formatDate(new Date(`${rates.asOf}T00:00:00Z`))}`;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it, test } from 'vitest';
 import {
   apartmentPath,
   bookingPath,
+  brochurePath,
+  cmsEntryPath,
   isCurrentSection,
   plainReturnPath,
   postPath,
@@ -35,6 +37,12 @@ describe('route builders', () => {
     [postPath('a-day-on-the-backwaters'), '/blog/a-day-on-the-backwaters'],
     [bookingPath('kovalam-cliff-villa'), '/booking?property=kovalam-cliff-villa'],
     [bookingPath('a b&c'), '/booking?property=a+b%26c'],
+    [brochurePath('villas', 'kovalam-cliff-villa'), '/brochures/villas/kovalam-cliff-villa.pdf'],
+    [
+      brochurePath('projects', 'kozhikode-studio-apartments'),
+      '/brochures/projects/kozhikode-studio-apartments.pdf',
+    ],
+    [cmsEntryPath('villas', 'kovalam-cliff-villa'), '/cms/#/collections/villas/entries/kovalam-cliff-villa'],
   ])('%s is %s', (built, expected) => {
     expect(built).toBe(expected);
   });

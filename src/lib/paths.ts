@@ -44,6 +44,17 @@ export const buyerEnquiryPath = (
   intent: 'viewing' | 'buying',
 ) => `/buy/${kind}/${slug}/${intent}`;
 
+/** A home's or a project's sale brochure, a PDF made at build (src/features/brochure). */
+export const brochurePath = (kind: 'villas' | 'apartments' | 'projects', slug: string) =>
+  `/brochures/${kind}/${slug}.pdf`;
+
+/**
+ * A home's or a project's entry in the content editor (/cms, Decap CMS, whose collections are named as
+ * the content's), where the office sets its sale status; a change shows once the site is next built.
+ */
+export const cmsEntryPath = (kind: 'villas' | 'apartments' | 'projects', slug: string) =>
+  `/cms/#/collections/${kind}/entries/${encodeURIComponent(slug)}`;
+
 /** Pays what a booking owes now: opens a session at the payment provider and sends the guest there. */
 export const payPath = (reference: string) => `/pay/${encodeURIComponent(reference)}`;
 

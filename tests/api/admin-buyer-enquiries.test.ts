@@ -65,6 +65,25 @@ describe('buyers’ enquiries in the dashboard', () => {
     expect(item).toMatchObject({ reference, stage: 'new', isNew: true, intent: 'viewing', country: 'UAE' });
   });
 
+  it('are filtered by sales stage, and a stage that is none, or a stage filter on another list, is refused by name', async () => {
+    const word = uniqueWord();
+    const fresh = await insertEnquiry(word);
+    const contacted = await insertEnquiry(word);
+    expect((await patch(contacted.id, { stage: 'contacted' })).status).toBe(200);
+    expect((await list({ q: word, stage: 'contacted' })).map((item) => item.id)).toEqual([contacted.id]);
+    expect((await list({ q: word, stage: 'new' })).map((item) => item.id)).toEqual([fresh.id]);
+    expect(await list({ q: word, stage: 'offer' })).toEqual([]);
+
+    const unknown = await get(listFunction, '/api/admin/buyer-enquiries?stage=pending');
+    expect(unknown.status).toBe(422);
+    expect(((await unknown.json()) as ErrorBody).error.fields).toHaveProperty('stage');
+    const bookings = await get(listFunction, '/api/admin/booking-requests?stage=new');
+    expect(bookings.status).toBe(422);
+    expect(((await bookings.json()) as ErrorBody).error.fields?.stage).toBe(
+      'Booking requests cannot be filtered by stage',
+    );
+  });
+
   it('move New → Contacted → Viewing arranged (with its time) → Offer → Sold, each move in the history', async () => {
     const { id } = await insertEnquiry(uniqueWord());
     expect((await patch(id, { stage: 'contacted' })).status).toBe(200);

@@ -95,7 +95,7 @@ describe('POST /api/buyer-enquiries', () => {
     ]);
   });
 
-  it('sends the buyer a receipt with the reference and both times in India and Dubai, and alerts the office', async () => {
+  it('sends the buyer a receipt with the reference, both times in India and Dubai and the brochure’s link, and alerts the office', async () => {
     const enquiry = validEnquiry();
     const response = await call(jsonPost(endpoint, enquiry));
     const { reference } = (await response.json()) as { reference: string };
@@ -107,6 +107,10 @@ describe('POST /api/buyer-enquiries', () => {
       'Preferred time 1: Thu 10 Jan 2030, 19:30 IST (Thu 10 Jan 2030, 18:00 GST your time)',
     );
     expect(receipt?.text).toContain('NRE or NRO account');
+    // A link to the brochure the build made, not an attachment.
+    expect(receipt?.text).toMatch(
+      /^Its brochure \(PDF\): http\S+\/brochures\/villas\/kovalam-cliff-villa\.pdf$/m,
+    );
     const alert = outbox.find((message) => message.replyTo === enquiry.email);
     expect(alert?.subject).toBe('Viewing request from Fathima Rahman: Kovalam Cliff Villa');
     expect(alert?.text).toContain('Paying from abroad (NRI): Yes');

@@ -26,11 +26,26 @@ test.describe('a buyer in Dubai', () => {
     await expect(
       page.getByText('Carpet area 232 m² (2,497 sq ft); plot 760 m² (8,181 sq ft).'),
     ).toBeVisible();
+    const brochure = page.getByRole('link', { name: /^Brochure \(PDF, \d+ kB\)$/ });
+    await expect(brochure).toHaveAttribute('href', '/brochures/villas/kovalam-cliff-villa.pdf');
+    const pdf = await page.request.get('/brochures/villas/kovalam-cliff-villa.pdf');
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const body = await pdf.body();
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+    // The link gives the file's own size.
+    await expect(brochure).toContainText(`Brochure (PDF, ${Math.round(body.length / 1000)} kB)`);
     await page.getByRole('link', { name: 'Arrange a viewing' }).click();
     await expect(page).toHaveURL(/\/buy\/villas\/kovalam-cliff-villa\/viewing$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Arrange a viewing: Kovalam Cliff Villa',
     );
+    // The price as an Indian buyer reads it, and near it in the currencies the office sets rates for.
+    await expect(
+      page.getByText(
+        /₹65 lakh freehold \(approx\. £[\d,]+ · US\$[\d,]+ · AED.[\d,]+ · €[\d,]+ at our rates of \d+ \w+ \d{4}\)/,
+      ),
+    ).toBeVisible();
 
     await page.getByLabel('Your name', { exact: true }).fill('Fathima Rahman');
     await page.waitForFunction(everyIslandHydrated);
@@ -75,6 +90,9 @@ test.describe('a buyer in Dubai', () => {
     expect(receipt?.text).toContain(
       'Preferred time 2: Fri 11 Jan 2030, 11:00 IST (Fri 11 Jan 2030, 09:30 GST your time)',
     );
+    const brochureUrl = receipt?.text.match(/Its brochure \(PDF\): (\S+)/)?.[1] ?? '';
+    expect(new URL(brochureUrl).pathname).toBe('/brochures/villas/kovalam-cliff-villa.pdf');
+    expect((await page.request.get(brochureUrl)).status()).toBe(200);
   });
 });
 
@@ -92,6 +110,10 @@ test.describe('projects for sale', () => {
     await expect(kozhikode.getByRole('link', { name: /Arrange a viewing/ })).toHaveAttribute(
       'href',
       '/buy/projects/kozhikode-studio-apartments/viewing',
+    );
+    await expect(kozhikode.getByRole('link', { name: /^Brochure \(PDF, \d+ kB\)/ })).toHaveAttribute(
+      'href',
+      '/brochures/projects/kozhikode-studio-apartments.pdf',
     );
     const kakkanad = page.getByRole('article', { name: '4-Bedroom Villa at Kakkanad' });
     await expect(kakkanad).not.toContainText('expressions of interest');

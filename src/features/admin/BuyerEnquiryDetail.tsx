@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { adminItemRoute } from '../../lib/api-contract.ts';
 import { officeTimeZone } from '../../lib/dates.ts';
+import { cmsEntryPath } from '../../lib/paths.ts';
 import { describeViewingTime } from '../../lib/viewing-times.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
+import { saleKinds } from '../buyer-enquiry/buyer-enquiry-contract.ts';
 import { listStageMoves, type SalesStage, salesStageLabels } from '../buyer-enquiry/sales-stage-contract.ts';
 import type { DetailExtension, DetailPartProps } from './detail-extensions.ts';
 
@@ -37,6 +39,9 @@ function SalesStageActions({ id, item, inTrash, onSessionGone }: DetailPartProps
     setSaid(`Moved to ${salesStageLabels[to]}.`);
   }
 
+  // A sale is the content's to show: the office sets the home's sale status in the editor.
+  const kind = saleKinds.find((name) => name === item.propertyKind);
+  const soldHome = stage === 'sold' && kind && typeof item.property === 'string' ? item.property : undefined;
   const viewing =
     typeof item.viewingAt === 'string' && stage === 'viewing-arranged'
       ? describeViewingTime(new Date(item.viewingAt), officeTimeZone)
@@ -57,6 +62,12 @@ function SalesStageActions({ id, item, inTrash, onSessionGone }: DetailPartProps
             onChange={(event) => setViewingAt(event.currentTarget.value)}
           />
         </label>
+      )}
+      {kind && soldHome && (
+        <p>
+          Sold: <a href={cmsEntryPath(kind, soldHome)}>set this home’s sale status to Sold</a> in the content
+          editor, and the site shows it as sold once it is next built.
+        </p>
       )}
       {moves.length === 0 ? (
         <p>This enquiry has reached the end of the pipeline.</p>

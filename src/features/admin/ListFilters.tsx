@@ -2,6 +2,7 @@ import type { SubmitEvent } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { bookingStatuses } from '../booking/booking-contract.ts';
+import { salesStageLabels, salesStages } from '../buyer-enquiry/sales-stage-contract.ts';
 import { describeStatus, type Names } from './admin-fields.ts';
 import type { ListFilters as Filters } from './admin-query.ts';
 import { type AdminCollectionName, adminCollections, type SortName } from './collection-contract.ts';
@@ -22,6 +23,8 @@ type Props = {
 const options = (names: Names) => Object.entries(names).map(([value, label]) => ({ value, label }));
 
 const statusOptions = bookingStatuses.map((status) => ({ value: status, label: describeStatus(status) }));
+
+const stageOptions = salesStages.map((stage) => ({ value: stage, label: salesStageLabels[stage] }));
 
 // Newest first is the placeholder: the server's default, left out of the query.
 const sortLabels: Record<Exclude<SortName, 'newest'>, string> = {
@@ -83,6 +86,14 @@ export function ListFilters({
             label="Status"
             placeholder="Any status"
             options={statusOptions}
+          />
+        )}
+        {offers('stage') && (
+          <SelectField
+            {...filterProps('stage')}
+            label="Stage"
+            placeholder="Any stage"
+            options={stageOptions}
           />
         )}
         {offers('property') && (

@@ -11,6 +11,7 @@ import type { AdminCollectionName, AdminView } from './collection-contract.ts';
 export type ListFilters = {
   q: string;
   status: string;
+  stage: string;
   property: string;
   position: string;
   from: string;
@@ -21,6 +22,7 @@ export type ListFilters = {
 export const emptyFilters: ListFilters = {
   q: '',
   status: '',
+  stage: '',
   property: '',
   position: '',
   from: '',
@@ -40,7 +42,7 @@ export function buildListQuery(
   const params = new URLSearchParams();
   const q = filters.q.trim();
   if (q) params.set('q', q);
-  for (const name of ['status', 'property', 'position', 'from', 'to'] as const) {
+  for (const name of ['status', 'stage', 'property', 'position', 'from', 'to'] as const) {
     if (filters[name]) params.set(name, filters[name]);
   }
   if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);

@@ -20,8 +20,11 @@ export const adminCollectionNames = [
 export const adminCollectionNameSchema = z.enum(adminCollectionNames);
 export type AdminCollectionName = z.infer<typeof adminCollectionNameSchema>;
 
-/** Filters a list may take besides the date range of arrival at the office, which every list has. */
-export const filterNames = ['status', 'property', 'position'] as const;
+/**
+ * Filters a list may take besides the date range of arrival at the office, which every list has:
+ * a booking's status, a buyer's enquiry's sales stage, the property, a career application's position.
+ */
+export const filterNames = ['status', 'stage', 'property', 'position'] as const;
 export type FilterName = (typeof filterNames)[number];
 export const sortNames = ['newest', 'oldest', 'arrival'] as const;
 export type SortName = (typeof sortNames)[number];
@@ -65,7 +68,7 @@ export const adminCollections = {
   'buyer-enquiries': {
     label: 'Buyers’ enquiries',
     noun: 'buyer’s enquiry',
-    filters: ['property'],
+    filters: ['stage', 'property'],
     ...formRowFacts,
   },
 } as const satisfies Record<AdminCollectionName, AdminCollectionFacts>;

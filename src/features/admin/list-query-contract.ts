@@ -3,6 +3,7 @@ import { isIsoDate } from '../../lib/dates.ts';
 import { listChoices } from '../../lib/form-fields.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { bookingStatuses } from '../booking/booking-contract.ts';
+import { salesStages } from '../buyer-enquiry/sales-stage-contract.ts';
 import { adminViews, sortNames } from './collection-contract.ts';
 import { adminRowSchema } from './item-contract.ts';
 
@@ -57,6 +58,8 @@ export const listQuerySchema = z
         ),
     ),
     status: optional(z.enum(bookingStatuses, { error: `Choose ${listChoices(bookingStatuses)}` })),
+    /** A buyer's enquiry's sales stage. */
+    stage: optional(z.enum(salesStages, { error: `Choose ${listChoices(salesStages)}` })),
     property: optional(slug('a property')),
     position: optional(slug('a position')),
     /** Received on or after this day, in the office's time zone. */

@@ -60,6 +60,7 @@ export async function selectPage(
     );
   }
   if (query.status) where.push(`status = ${parameter(query.status)}`);
+  if (query.stage) where.push(`stage = ${parameter(query.stage)}`);
   if (query.property) where.push(`property = ${parameter(query.property)}`);
   if (query.position) where.push(`position = ${parameter(query.position)}`);
   // Whole days in the office's time zone; `to` includes its day.

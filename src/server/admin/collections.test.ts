@@ -21,4 +21,10 @@ describe('the server collections', () => {
       expect(filters.includes('status'), name).toBe('status' in listColumns);
     }
   });
+
+  it('offers the stage filter only for a collection whose rows have a sales stage', () => {
+    for (const { name, filters, listColumns } of collections) {
+      expect(filters.includes('stage'), name).toBe('stage' in listColumns);
+    }
+  });
 });

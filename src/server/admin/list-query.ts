@@ -20,6 +20,7 @@ export type CursorPosition = { key: string; id: string };
 export type ListQuery = {
   searchWords: string[];
   status?: ListQueryInput['status'];
+  stage?: ListQueryInput['stage'];
   property?: string;
   position?: string;
   from?: string;
@@ -58,6 +59,7 @@ export function readListQuery(
     query: {
       searchWords: splitSearchWords(input.q ?? ''),
       status: input.status,
+      stage: input.stage,
       property: input.property,
       position: input.position,
       from: input.from,

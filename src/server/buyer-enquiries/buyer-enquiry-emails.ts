@@ -5,7 +5,7 @@ import {
   listViewingSlots,
   viewingModeLabels,
 } from '../../features/buyer-enquiry/buyer-enquiry-contract.ts';
-import { buyerEnquiryPath } from '../../lib/paths.ts';
+import { brochurePath, buyerEnquiryPath } from '../../lib/paths.ts';
 import { describeViewingTime } from '../../lib/viewing-times.ts';
 import type { Email } from '../email/email.ts';
 import type { OfficeAlert } from '../email/office-alert.ts';
@@ -57,7 +57,8 @@ export function buyerEnquiryOfficeAlert(enquiry: BuyerEnquiry, homeName: string)
 
 /**
  * The buyer's receipt: their reference, what they asked for with the times in India and their own
- * zone, what happens next, and the home's page. Paying from abroad gets a word on how, since most
+ * zone, what happens next, the home's page and its brochure. The brochure is a link to the PDF the
+ * build made, not an attachment: every home a buyer may ask about has one, and the email stays small. Paying from abroad gets a word on how, since most
  * buyers of Kerala homes live in the Gulf.
  */
 export function buyerEnquiryReceipt(
@@ -93,6 +94,7 @@ export function buyerEnquiryReceipt(
           ]
         : []),
       `The home: ${siteUrl}${buyerEnquiryPath(enquiry.propertyKind, enquiry.property, enquiry.intent)}`,
+      `Its brochure (PDF): ${siteUrl}${brochurePath(enquiry.propertyKind, enquiry.property)}`,
       '',
       site.brand,
       `${site.office.email} · ${site.office.phone}`,
