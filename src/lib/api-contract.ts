@@ -41,6 +41,10 @@ export const apiRoutes = {
 export const accountCancellationRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/cancellation`;
 
+/** A guest's own booking's conversation with the office: GET reads it (marking the office's read), POST writes. */
+export const accountMessagesRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/messages`;
+
 /** One dashboard collection's list (`?…` carries the list query). */
 export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;
 /** One dashboard collection as a CSV file. */
@@ -70,6 +74,9 @@ export const adminRefundRoute = (bookingId: string, refundId: string) =>
 /** A booking's notes: GET lists them, POST adds one. */
 export const adminNotesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/notes`;
+/** A booking's conversation with its guest, the office's side: GET reads it (marking the guest's read), POST writes. */
+export const adminMessagesRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/messages`;
 /** A property's iCal feeds from other platforms: POST adds one. (Not under /api/admin/, whose
  * `:collection` routes would take these paths.) */
 export const adminCalendarFeedsRoute = (property: string) =>

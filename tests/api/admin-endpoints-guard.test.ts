@@ -89,6 +89,13 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
     path: `/api/admin/booking-requests/${await insertBookingRequest()}/notes`,
     body: { body: 'A note for the guard test' },
   }),
+  'GET /api/admin/booking-requests/:id/messages': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}/messages`,
+  }),
+  'POST /api/admin/booking-requests/:id/messages': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}/messages`,
+    body: { body: 'A message for the guard test' },
+  }),
   // Paid in cash: a refund of it is owed, for the office to return by hand, and asks no provider.
   'POST /api/admin/booking-requests/:id/refunds': async () => {
     const id = await insertBookingRequest({ status: 'confirmed' });

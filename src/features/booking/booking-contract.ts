@@ -146,6 +146,8 @@ export const accountBookingRequestSchema = z.object({
   quote: quoteSchema,
   /** A confirmed booking's payments received and what is still due; null for any other status. */
   ledger: guestLedgerSchema.nullable(),
+  /** The office's messages on it the guest has not read yet. */
+  unreadMessages: z.int().nonnegative(),
 });
 
 /** `GET /api/account/booking-requests` 200. */

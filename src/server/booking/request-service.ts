@@ -24,6 +24,7 @@ import {
   overlapsConfirmedStay,
   selectBookingReference,
 } from './booking-repository.ts';
+import { countUnread } from './messages/message-repository.ts';
 import { readOwnLedgers } from './payments/payment-service.ts';
 
 /**
@@ -132,7 +133,7 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
 export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
   const catalogue = await loadCatalogue();
   const today = todayInKerala();
-  const { requests, ledgers } = await withCaller(
+  const { requests, ledgers, unread } = await withCaller(
     { role: 'authenticated', claims: visitor.claims },
     async (tx) => {
       const requests = await listBookingRequestsOfUser(tx, visitor.user.id);
@@ -148,7 +149,12 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
         })),
         today,
       );
-      return { requests, ledgers };
+      const unread = await countUnread(
+        tx,
+        requests.map(({ id }) => id),
+        'guest',
+      );
+      return { requests, ledgers, unread };
     },
   );
   return requests.map(({ createdAt, ...request }) => {
@@ -169,6 +175,7 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       createdAt: createdAt.toISOString(),
       quote: request.quote,
       ledger: ledgers.get(request.id) ?? null,
+      unreadMessages: unread.get(request.id) ?? 0,
     };
   });
 }

@@ -30,6 +30,8 @@ export const emailKinds = [
   'refund_office_alert',
   'buyer_enquiry_office_alert',
   'buyer_enquiry_receipt',
+  'message_to_office',
+  'message_to_guest',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
