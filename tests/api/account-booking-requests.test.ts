@@ -107,6 +107,8 @@ describe('GET /api/account/booking-requests', () => {
       ledger: null,
       // No messages on it yet (tests/api/booking-messages.test.ts).
       unreadMessages: 0,
+      // Not confirmed, so no arrival pack (tests/api/arrival-packs.test.ts).
+      arrivalPack: null,
     });
   });
 

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   accountCancellationRoute,
   accountMessagesRoute,
+  adminArrivalPackReleaseRoute,
+  adminArrivalPackRoute,
   adminCalendarFeedRoute,
   adminCalendarFeedsRoute,
   adminCalendarImportRoute,
@@ -65,6 +67,8 @@ const contractRoutes = [
   pattern(adminPaymentRoute(':id', ':payment')),
   pattern(adminNotesRoute(':id')),
   pattern(adminMessagesRoute(':id')),
+  pattern(adminArrivalPackReleaseRoute(':id')),
+  pattern(adminArrivalPackRoute(':property')),
   pattern(adminRefundsRoute(':id')),
   pattern(adminRefundRoute(':id', ':refund')),
   pattern(adminCalendarFeedsRoute(':property')),

@@ -6,13 +6,14 @@ import { todayInKerala } from '../../src/lib/dates.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
-import { serverDatabaseUrl } from './support/database.ts';
+import { query, serverDatabaseUrl } from './support/database.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
 /**
  * From booked to home again, one journey: on a confirmed booking the guest writes to the office from
  * their account and the office answers from the booking's detail; each side is emailed a link (never
- * the words) and sees how many messages are new until it reads them.
+ * the words) and sees how many messages are new until it reads them. The office writes the home's
+ * arrival pack, which the guest's account (page and API) shows only once the deposit is recorded.
  */
 
 const admin = {
@@ -34,6 +35,20 @@ test.beforeAll(() => {
 });
 
 const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
+
+/** The villa's arrival pack, by the labels of the office's form. */
+const pack = {
+  Address: 'Poovar Estuary Villa\nPoovar Island Road, Thiruvananthapuram 695525',
+  'Map pin: latitude (degrees north, e.g. 8.3988)': '8.3126',
+  'Map pin: longitude (degrees east, e.g. 76.9784)': '77.0653',
+  'From Kochi airport (COK)': 'Taxi south on NH 66, about five hours.',
+  'From Thiruvananthapuram airport (TRV)': 'Taxi to Poovar jetty (40 minutes); the villa’s boat meets you.',
+  'Check-in steps': 'Call the caretaker from the jetty.\nHe brings you across and hands over the keys.',
+  'Caretaker’s phone': '+91 98470 44444',
+  'Wi-Fi name': 'Poovar-Estuary',
+  'Wi-Fi password': 'estuary-e2e-secret-2093',
+  'House manual': 'The boat runs until 10 pm. Lock the river door at night.',
+};
 
 /** The newest email to `to` whose subject matches, once it is in the outbox. */
 async function emailTo(to: string, subject: string) {
@@ -102,13 +117,25 @@ test('guest and office talk on a confirmed booking, each emailed a link and show
   const detail = page.getByRole('dialog', { name: `Booking request from ${guest.name}` });
   const row = page.getByRole('row').filter({ hasText: booking.reference });
 
-  await test.step('the office sees the new message in the list, reads it and answers', async () => {
+  await test.step('the office writes the villa’s arrival pack', async () => {
     await page.goto('/admin/login');
     await hydrated(page);
     await page.getByLabel('Email', { exact: true }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/admin', { timeout: 90_000 });
+    await page.getByRole('link', { name: 'Arrival packs' }).click();
+    await answered(page.getByLabel('Property')).toBeVisible();
+    await page.getByLabel('Property').selectOption({ label: 'Poovar Estuary Villa (no pack yet)' });
+    for (const [label, value] of Object.entries(pack))
+      await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('button', { name: 'Save the arrival pack' }).click();
+    await answered(page.getByText('Arrival pack saved.')).toBeVisible();
+    await expectNoAxeViolations(page, 'arrival packs');
+    await page.goto('/admin');
+  });
+
+  await test.step('the office sees the new message in the list, reads it and answers', async () => {
     await page.getByRole('searchbox', { name: 'Search booking requests' }).fill(booking.reference);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await answered(row).toContainText('Confirmed, 1 new message');
@@ -119,6 +146,7 @@ test('guest and office talk on a confirmed booking, each emailed a link and show
     await messages.getByRole('button', { name: 'Send message' }).click();
     await answered(messages.getByText('Message sent.')).toBeVisible();
     await expect(messages.getByRole('listitem')).toHaveCount(2);
+    await expect(detail.getByRole('region', { name: 'Arrival pack' })).toContainText('Not released yet');
     // The office's own notes stay apart, under their own heading.
     await expect(detail.getByRole('region', { name: 'Notes' })).not.toContainText(guestWords);
     await expectNoAxeViolations(page, 'booking with its messages');
@@ -139,6 +167,28 @@ test('guest and office talk on a confirmed booking, each emailed a link and show
     await answered(messages.getByRole('listitem').filter({ hasText: officeWords })).toContainText('New');
     await guestPage.reload();
     await answered(card.getByRole('button', { name: `Messages about ${booking.reference}` })).toBeVisible();
+  });
+
+  await test.step('the arrival pack is absent before the deposit is recorded, and on the booking after', async () => {
+    await expect(card.getByRole('region', { name: 'Your arrival pack' })).toHaveCount(0);
+    const before = await (await guestContext.request.get('/api/account/booking-requests')).text();
+    expect(before).not.toContain(pack['Wi-Fi password']);
+    // Recorded as the office records it (payments.spec walks that form).
+    await query(
+      serverDatabaseUrl(),
+      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
+       values ($1, 'deposit', $2, current_date, 'card', gen_random_uuid())`,
+      [booking.id, booking.quote.depositPence],
+    );
+    await guestPage.reload();
+    const arrivalPack = card.getByRole('region', { name: 'Your arrival pack' });
+    await answered(arrivalPack).toContainText(pack['Wi-Fi password']);
+    await expect(arrivalPack).toContainText(pack['From Kochi airport (COK)']);
+    await expect(arrivalPack.getByRole('link', { name: /Open the map pin/ })).toHaveAttribute(
+      'href',
+      /openstreetmap\.org\/\?mlat=8\.3126&mlon=77\.0653/,
+    );
+    await expectNoAxeViolations(guestPage, 'account with its arrival pack');
   });
   await guestContext.close();
 });

@@ -1,6 +1,7 @@
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { propertyPath } from '../../lib/paths.ts';
+import { ArrivalPackDetails } from '../arrival-pack/ArrivalPackDetails.tsx';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
 import {
@@ -27,7 +28,8 @@ function changeDatesHref(request: AccountBookingRequest, office: OfficeContact):
 
 /**
  * One request on the account page: the property and its status, what happens next and by when, the
- * stay, what is due, a way to ask the office for other dates, and the conversation with the office.
+ * stay, what is due, a way to ask the office for other dates, the arrival pack once released, and the
+ * conversation with the office.
  */
 export function BookingRequestCard({
   request,
@@ -98,6 +100,9 @@ export function BookingRequestCard({
             Ask to change dates<span className="visually-hidden"> of {request.reference}</span>
           </a>
         </p>
+      )}
+      {request.arrivalPack && (
+        <ArrivalPackDetails pack={request.arrivalPack} titleId={`pack-${request.id}`} />
       )}
       <BookingMessages request={request} />
       <CancelBooking request={request} />

@@ -1,4 +1,5 @@
 import { adminMessagesRoute } from '../../lib/api-contract.ts';
+import { ArrivalPackRelease } from '../arrival-pack/ArrivalPackRelease.tsx';
 import { BookingConversation } from '../booking/BookingConversation.tsx';
 import { listStatusChanges, type StatusChange } from './admin-fields.ts';
 import { BookingNotes } from './BookingNotes.tsx';
@@ -34,6 +35,12 @@ function BookingSections({ id, item, onSessionGone }: DetailPartProps) {
         onSessionGone={onSessionGone}
       />
       <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
+      <ArrivalPackRelease
+        key={`pack-${String(item.status)}`}
+        bookingId={id}
+        confirmed={item.status === 'confirmed'}
+        onSessionGone={onSessionGone}
+      />
     </>
   );
 }

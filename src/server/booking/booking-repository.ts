@@ -241,7 +241,7 @@ type BookingRequestRow = {
 /** A stored request as the account page starts from: its own columns, before the catalogue names it. */
 export type StoredBookingRequest = Omit<
   AccountBookingRequest,
-  'propertyName' | 'propertyKind' | 'createdAt' | 'ledger' | 'unreadMessages'
+  'propertyName' | 'propertyKind' | 'createdAt' | 'ledger' | 'unreadMessages' | 'arrivalPack'
 > & {
   createdAt: Date;
   /** The Kerala day the office confirmed it; null unless confirmed. */
@@ -624,4 +624,20 @@ export async function selectBookingOwner(tx: Transaction, id: string): Promise<B
     [id],
   );
   return row;
+}
+
+/** A confirmed stay as the arrival packs' email needs it. */
+export type ArrivingStay = { id: string; property: string; arrival: string };
+
+/** Confirmed stays, not in the trash, arriving from `from` to `through` (both included). */
+export async function selectConfirmedArrivals(
+  tx: Transaction,
+  from: string,
+  through: string,
+): Promise<ArrivingStay[]> {
+  return tx.query<ArrivingStay>(
+    `select id, property, ${isoDate('arrival')} as arrival from ${confirmedStays} stay
+     where arrival between $1::date and $2::date order by arrival, id`,
+    [from, through],
+  );
 }

@@ -15,6 +15,7 @@ import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
+import { selectReleasedPacks } from './arrival-packs/arrival-pack-repository.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
 import {
   insertBookingRequest,
@@ -133,7 +134,7 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
 export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
   const catalogue = await loadCatalogue();
   const today = todayInKerala();
-  const { requests, ledgers, unread } = await withCaller(
+  const { requests, ledgers, unread, packs } = await withCaller(
     { role: 'authenticated', claims: visitor.claims },
     async (tx) => {
       const requests = await listBookingRequestsOfUser(tx, visitor.user.id);
@@ -154,7 +155,12 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
         requests.map(({ id }) => id),
         'guest',
       );
-      return { requests, ledgers, unread };
+      // As the guest: RLS and the release rule decide which packs come back.
+      const packs = await selectReleasedPacks(
+        tx,
+        requests.map(({ id }) => id),
+      );
+      return { requests, ledgers, unread, packs };
     },
   );
   return requests.map(({ createdAt, ...request }) => {
@@ -176,6 +182,7 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       quote: request.quote,
       ledger: ledgers.get(request.id) ?? null,
       unreadMessages: unread.get(request.id) ?? 0,
+      arrivalPack: packs.get(request.id) ?? null,
     };
   });
 }
