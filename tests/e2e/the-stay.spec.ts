@@ -133,9 +133,12 @@ test('guest and office talk on a confirmed booking, each emailed a link and show
     await answered(page.getByText('Arrival pack saved.')).toBeVisible();
     await expectNoAxeViolations(page, 'arrival packs');
     await page.goto('/admin');
+    await hydrated(page);
   });
 
   await test.step('the office sees the new message in the list, reads it and answers', async () => {
+    // The search waits for the first page of the list, which the dashboard loads once signed in.
+    await answered(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled();
     await page.getByRole('searchbox', { name: 'Search booking requests' }).fill(booking.reference);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await answered(row).toContainText('Confirmed, 1 new message');
