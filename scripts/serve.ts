@@ -484,6 +484,7 @@ const [
   { startEmailWorker },
   { queueOfficeAlertDigests },
   { startReminderWorker },
+  { startArrivalPackWorker },
   { startCalendarImporter },
   { startReconciliationWorker },
   { choosePaymentProvider },
@@ -491,6 +492,7 @@ const [
   import('../src/server/email/delivery.ts'),
   import('../src/server/office-alert-digest.ts'),
   import('../src/server/booking/payments/payment-reminders.ts'),
+  import('../src/server/booking/arrival-packs/arrival-pack-service.ts'),
   import('../src/server/calendar-sync/calendar-sync-service.ts'),
   import('../src/server/booking/payments/online-payments.ts'),
   import('../src/server/booking/payments/providers/choose-provider.ts'),
@@ -501,6 +503,8 @@ startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 // The balance reminders, as the daily `payment-reminders` function sends them on Netlify: at start and
 // every hour after, so a machine that sleeps overnight still sends each day's (each goes once).
 startReminderWorker();
+// The arrival packs a week before arrival, as the daily `arrival-packs` function sends them on Netlify.
+startArrivalPackWorker();
 // Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 // Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.

@@ -68,6 +68,7 @@ const featureFloors: readonly (readonly string[])[] = [
     'partner-enquiry',
     'search',
     'payment',
+    'arrival-pack',
   ],
   ['booking'],
   ['account', 'admin'],

@@ -33,6 +33,8 @@ export const apiRoutes = {
   adminOccupancy: '/api/admin/occupancy',
   adminBalancesDue: '/api/admin/balances-due',
   adminCalendars: '/api/admin-calendars',
+  /** Every property's arrival pack, for the office (not under /api/admin/, whose `:collection` routes would take it). */
+  adminArrivalPacks: '/api/admin-arrival-packs',
   /** The payment provider's webhook (signed events; never called by our pages). */
   paymentWebhook: '/api/payments/webhook',
 } as const;
@@ -40,6 +42,10 @@ export const apiRoutes = {
 /** A guest's own booking: GET says what cancelling it today would refund, POST cancels it. */
 export const accountCancellationRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/cancellation`;
+
+/** A guest's own booking's conversation with the office: GET reads it (marking the office's read), POST writes. */
+export const accountMessagesRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/messages`;
 
 /** One dashboard collection's list (`?…` carries the list query). */
 export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;
@@ -70,6 +76,15 @@ export const adminRefundRoute = (bookingId: string, refundId: string) =>
 /** A booking's notes: GET lists them, POST adds one. */
 export const adminNotesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/notes`;
+/** A booking's conversation with its guest, the office's side: GET reads it (marking the guest's read), POST writes. */
+export const adminMessagesRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/messages`;
+/** A booking's arrival pack, the office's side: GET says whether it is released, POST releases it early. */
+export const adminArrivalPackReleaseRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/arrival-pack`;
+/** A property's arrival pack: PUT writes it whole. */
+export const adminArrivalPackRoute = (property: string) =>
+  `${apiRoutes.adminArrivalPacks}/${encodeURIComponent(property)}`;
 /** A property's iCal feeds from other platforms: POST adds one. (Not under /api/admin/, whose
  * `:collection` routes would take these paths.) */
 export const adminCalendarFeedsRoute = (property: string) =>

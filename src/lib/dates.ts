@@ -120,3 +120,18 @@ export function formatStayDate(date: string): string {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${date}`);
   return weekdayDayMonthYear().format(new Date(`${date}T00:00:00Z`));
 }
+
+const keralaTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: officeTimeZone,
+});
+
+/** A moment as it was in Kerala, for guest and office alike: "3 Mar 2027, 14:05 IST". */
+export function formatKeralaTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${keralaTime.format(date)} IST`;
+}

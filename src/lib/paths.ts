@@ -24,6 +24,7 @@ export const paths = {
   adminLogin: '/admin/login',
   admin: '/admin',
   adminCalendars: '/admin/calendars',
+  adminArrivalPacks: '/admin/arrival-packs',
   sitemap: '/sitemap-index.xml',
   /** The stays free for chosen dates and guests: a plain GET form's answer, rendered by a function. */
   search: '/search',

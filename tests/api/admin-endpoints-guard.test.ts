@@ -46,6 +46,20 @@ async function insertContactMessage(): Promise<string> {
   return row?.id as string;
 }
 
+/** An arrival pack the office may write. */
+const guardTestPack = {
+  address: 'Marine Drive, Ernakulam',
+  latitude: 9.9816,
+  longitude: 76.2755,
+  directionsFromCok: 'Taxi, 45 minutes.',
+  directionsFromTrv: 'Train to Ernakulam Junction.',
+  checkInSteps: 'Call the caretaker from the lobby.',
+  caretakerPhone: '+91 98470 11111',
+  wifiName: 'Marine-Drive',
+  wifiPassword: 'backwaters',
+  houseManual: 'Shoes off indoors.',
+};
+
 /** A request each endpoint should serve an admin with 2xx; built fresh per call, since some change rows. */
 const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> = {
   'GET /api/admin/summary': async () => ({ path: '/api/admin/summary' }),
@@ -88,6 +102,24 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   'POST /api/admin/booking-requests/:id/notes': async () => ({
     path: `/api/admin/booking-requests/${await insertBookingRequest()}/notes`,
     body: { body: 'A note for the guard test' },
+  }),
+  'GET /api/admin/booking-requests/:id/messages': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}/messages`,
+  }),
+  'POST /api/admin/booking-requests/:id/messages': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}/messages`,
+    body: { body: 'A message for the guard test' },
+  }),
+  'GET /api/admin/booking-requests/:id/arrival-pack': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/arrival-pack`,
+  }),
+  'POST /api/admin/booking-requests/:id/arrival-pack': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/arrival-pack`,
+  }),
+  'GET /api/admin-arrival-packs': async () => ({ path: '/api/admin-arrival-packs' }),
+  'PUT /api/admin-arrival-packs/:property': async () => ({
+    path: '/api/admin-arrival-packs/marine-drive-studio',
+    body: guardTestPack,
   }),
   // Paid in cash: a refund of it is owed, for the office to return by hand, and asks no provider.
   'POST /api/admin/booking-requests/:id/refunds': async () => {

@@ -4,6 +4,9 @@ import type { Config } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import {
   accountCancellationRoute,
+  accountMessagesRoute,
+  adminArrivalPackReleaseRoute,
+  adminArrivalPackRoute,
   adminCalendarFeedRoute,
   adminCalendarFeedsRoute,
   adminCalendarImportRoute,
@@ -13,6 +16,7 @@ import {
   adminItemReadRoute,
   adminItemRestoreRoute,
   adminItemRoute,
+  adminMessagesRoute,
   adminNotesRoute,
   adminPaymentRoute,
   adminPaymentsRoute,
@@ -53,6 +57,7 @@ const pattern = (route: string) => decodeURIComponent(route);
 const contractRoutes = [
   ...Object.values(apiRoutes),
   pattern(accountCancellationRoute(':id')),
+  pattern(accountMessagesRoute(':id')),
   pattern(adminCollectionRoute(':collection')),
   pattern(adminCsvRoute(':collection')),
   pattern(adminItemRoute(':collection', ':id')),
@@ -61,6 +66,9 @@ const contractRoutes = [
   pattern(adminPaymentsRoute(':id')),
   pattern(adminPaymentRoute(':id', ':payment')),
   pattern(adminNotesRoute(':id')),
+  pattern(adminMessagesRoute(':id')),
+  pattern(adminArrivalPackReleaseRoute(':id')),
+  pattern(adminArrivalPackRoute(':property')),
   pattern(adminRefundsRoute(':id')),
   pattern(adminRefundRoute(':id', ':refund')),
   pattern(adminCalendarFeedsRoute(':property')),

@@ -1,6 +1,7 @@
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { propertyPath } from '../../lib/paths.ts';
+import { ArrivalPackDetails } from '../arrival-pack/ArrivalPackDetails.tsx';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
 import {
@@ -10,13 +11,14 @@ import {
   describeRequestStatus,
 } from '../booking/stay-words.ts';
 import { PayNowLink } from '../payment/PayNowLink.tsx';
+import { BookingMessages } from './BookingMessages.tsx';
 import { CancelBooking } from './CancelBooking.tsx';
 import type { OfficeContact } from './HowToPay.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
 
 /**
- * An email to the office asking for other dates, the reference and stay filled in: the guest's way to
- * ask until messages between a guest and the office exist (src/server/booking/README.md).
+ * An email to the office asking for other dates, the reference and stay filled in: a change of dates
+ * is the office's to make by hand, from their own mail, whatever the conversation on the card says.
  */
 function changeDatesHref(request: AccountBookingRequest, office: OfficeContact): string {
   const subject = `Change of dates for ${request.reference}`;
@@ -26,7 +28,8 @@ function changeDatesHref(request: AccountBookingRequest, office: OfficeContact):
 
 /**
  * One request on the account page: the property and its status, what happens next and by when, the
- * stay, what is due, and a way to ask the office for other dates.
+ * stay, what is due, a way to ask the office for other dates, the arrival pack once released, and the
+ * conversation with the office.
  */
 export function BookingRequestCard({
   request,
@@ -98,6 +101,10 @@ export function BookingRequestCard({
           </a>
         </p>
       )}
+      {request.arrivalPack && (
+        <ArrivalPackDetails pack={request.arrivalPack} titleId={`pack-${request.id}`} />
+      )}
+      <BookingMessages request={request} />
       <CancelBooking request={request} />
     </article>
   );

@@ -1,3 +1,6 @@
+import { adminMessagesRoute } from '../../lib/api-contract.ts';
+import { ArrivalPackRelease } from '../arrival-pack/ArrivalPackRelease.tsx';
+import { BookingConversation } from '../booking/BookingConversation.tsx';
 import { listStatusChanges, type StatusChange } from './admin-fields.ts';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingPayments } from './BookingPayments.tsx';
@@ -5,7 +8,10 @@ import type { DetailExtension, DetailPartProps } from './detail-extensions.ts';
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { StatusActions } from './StatusActions.tsx';
 
-/** An opened booking request's own parts of the office's detail: its status, money, notes and emails. */
+/**
+ * An opened booking request's own parts of the office's detail: its status, money, the conversation
+ * with its guest, the office's notes (apart: the guest never reads them) and emails.
+ */
 
 function BookingStatusActions({ item, inTrash, changing, change }: DetailPartProps) {
   return (
@@ -22,7 +28,19 @@ function BookingSections({ id, item, onSessionGone }: DetailPartProps) {
     <>
       {/* Keyed by status: a booking just confirmed opens its payment form at once. */}
       <BookingPayments key={String(item.status)} bookingId={id} onSessionGone={onSessionGone} />
+      <BookingConversation
+        route={adminMessagesRoute(id)}
+        reader="office"
+        fieldName="message"
+        onSessionGone={onSessionGone}
+      />
       <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
+      <ArrivalPackRelease
+        key={`pack-${String(item.status)}`}
+        bookingId={id}
+        confirmed={item.status === 'confirmed'}
+        onSessionGone={onSessionGone}
+      />
     </>
   );
 }

@@ -129,6 +129,7 @@ const fieldLabels: Record<string, string> = {
   depositPence: 'Deposit',
   balancePence: 'Balance',
   balanceDueDate: 'Balance due',
+  unreadMessages: 'New messages from the guest',
 };
 
 /** A field's name for people; an unknown field's own name, split at its capitals. */
@@ -179,6 +180,14 @@ const field =
   (row: AdminRow, lookups: Lookups): string =>
     formatField(key, row[key], lookups);
 
+/** A booking's status, and the guest's messages the office has not read: "Confirmed, 2 new messages". */
+function describeStatusAndUnread(row: AdminRow): string {
+  const status = formatField('status', row.status);
+  const unread = row.unreadMessages;
+  if (typeof unread !== 'number' || unread < 1) return status;
+  return `${status}, ${unread} new ${unread === 1 ? 'message' : 'messages'}`;
+}
+
 const received: Column = { key: 'createdAt', header: 'Received', format: field('createdAt'), whole: true };
 const contactColumns: Column[] = [
   { key: 'email', header: 'Email', format: field('email'), wide: true },
@@ -203,7 +212,8 @@ export const tableColumns: Record<AdminCollectionName, Column[]> = {
       wide: true,
     },
     { key: 'guests', header: 'Guests', format: field('guests') },
-    { key: 'status', header: 'Status', format: field('status'), whole: true },
+    // Not whole: a status with its new messages may wrap after the comma at narrow widths.
+    { key: 'status', header: 'Status', format: describeStatusAndUnread },
     { key: 'totalPence', header: 'Total', format: field('totalPence'), whole: true },
     received,
   ],

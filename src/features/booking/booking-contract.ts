@@ -10,6 +10,7 @@ import {
 } from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
+import { arrivalPackSchema } from '../arrival-pack/arrival-pack-contract.ts';
 import { guestLedgerSchema } from '../payment/payment-contract.ts';
 
 /**
@@ -146,6 +147,10 @@ export const accountBookingRequestSchema = z.object({
   quote: quoteSchema,
   /** A confirmed booking's payments received and what is still due; null for any other status. */
   ledger: guestLedgerSchema.nullable(),
+  /** The office's messages on it the guest has not read yet. */
+  unreadMessages: z.int().nonnegative(),
+  /** The property's arrival pack once released to this booking (deposit received, or the office's word); else null. */
+  arrivalPack: arrivalPackSchema.nullable(),
 });
 
 /** `GET /api/account/booking-requests` 200. */

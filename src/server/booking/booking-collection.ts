@@ -4,6 +4,7 @@ import { isoDate, isoTimestamp, officeTime, pounds } from '../db/sql-format.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
 import { validate } from '../http/validate.ts';
 import { bookingRequestsTable } from './booking-repository.ts';
+import { unreadByOfficeSql } from './messages/message-repository.ts';
 import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts';
 
 /**
@@ -17,6 +18,9 @@ const receivedSql = `coalesce((select sum(payment.amount_pence) from public.paym
   where payment.booking_request_id = booking_requests.id), 0)`;
 const refundedSql = `coalesce((select sum(refund.amount_pence) from public.payment_refunds refund
   where refund.booking_request_id = booking_requests.id and refund.status = 'refunded'), 0)`;
+
+// The guest's messages the office has not read; null when none, so the screens say nothing then.
+const unreadMessagesSql = `nullif(${unreadByOfficeSql('booking_requests.id')}, 0)`;
 
 const commonColumns = {
   id: 'id',
@@ -45,6 +49,7 @@ export const bookingRequestsInbox = {
     phone: 'phone',
     city: 'city',
     totalPence: 'total_pence',
+    unreadMessages: unreadMessagesSql,
   },
   detailColumns: {
     reference: 'reference',
@@ -70,6 +75,7 @@ export const bookingRequestsInbox = {
     depositPence: 'deposit_pence',
     balancePence: 'balance_pence',
     balanceDueDate: isoDate('balance_due_date'),
+    unreadMessages: unreadMessagesSql,
   },
   csvColumns: {
     Reference: 'reference',

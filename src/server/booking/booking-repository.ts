@@ -241,7 +241,7 @@ type BookingRequestRow = {
 /** A stored request as the account page starts from: its own columns, before the catalogue names it. */
 export type StoredBookingRequest = Omit<
   AccountBookingRequest,
-  'propertyName' | 'propertyKind' | 'createdAt' | 'ledger'
+  'propertyName' | 'propertyKind' | 'createdAt' | 'ledger' | 'unreadMessages' | 'arrivalPack'
 > & {
   createdAt: Date;
   /** The Kerala day the office confirmed it; null unless confirmed. */
@@ -610,3 +610,34 @@ export async function lockPayableBooking(tx: Transaction, id: string): Promise<P
  */
 export const joinBookingRequest = (bookingIdColumn: string) =>
   `join public.booking_requests request on request.id = ${bookingIdColumn}`;
+
+/** A booking as its conversation needs it: whose it is and its reference. */
+export type BookingOwner = { userId: string | null; reference: string };
+
+/**
+ * Reads a booking not in the trash as the caller: a guest's RLS shows only their own, so another's
+ * is undefined; the messages' service still compares `userId` for an admin on their own account page.
+ */
+export async function selectBookingOwner(tx: Transaction, id: string): Promise<BookingOwner | undefined> {
+  const [row] = await tx.query<BookingOwner>(
+    `select user_id as "userId", reference from public.booking_requests where id = $1 and deleted_at is null`,
+    [id],
+  );
+  return row;
+}
+
+/** A confirmed stay as the arrival packs' email needs it. */
+export type ArrivingStay = { id: string; property: string; arrival: string };
+
+/** Confirmed stays, not in the trash, arriving from `from` to `through` (both included). */
+export async function selectConfirmedArrivals(
+  tx: Transaction,
+  from: string,
+  through: string,
+): Promise<ArrivingStay[]> {
+  return tx.query<ArrivingStay>(
+    `select id, property, ${isoDate('arrival')} as arrival from ${confirmedStays} stay
+     where arrival between $1::date and $2::date order by arrival, id`,
+    [from, through],
+  );
+}

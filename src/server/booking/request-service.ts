@@ -15,6 +15,7 @@ import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
+import { selectReleasedPacks } from './arrival-packs/arrival-pack-repository.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
 import {
   insertBookingRequest,
@@ -24,6 +25,7 @@ import {
   overlapsConfirmedStay,
   selectBookingReference,
 } from './booking-repository.ts';
+import { countUnread } from './messages/message-repository.ts';
 import { readOwnLedgers } from './payments/payment-service.ts';
 
 /**
@@ -132,7 +134,7 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
 export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
   const catalogue = await loadCatalogue();
   const today = todayInKerala();
-  const { requests, ledgers } = await withCaller(
+  const { requests, ledgers, unread, packs } = await withCaller(
     { role: 'authenticated', claims: visitor.claims },
     async (tx) => {
       const requests = await listBookingRequestsOfUser(tx, visitor.user.id);
@@ -148,7 +150,17 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
         })),
         today,
       );
-      return { requests, ledgers };
+      const unread = await countUnread(
+        tx,
+        requests.map(({ id }) => id),
+        'guest',
+      );
+      // As the guest: RLS and the release rule decide which packs come back.
+      const packs = await selectReleasedPacks(
+        tx,
+        requests.map(({ id }) => id),
+      );
+      return { requests, ledgers, unread, packs };
     },
   );
   return requests.map(({ createdAt, ...request }) => {
@@ -169,6 +181,8 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       createdAt: createdAt.toISOString(),
       quote: request.quote,
       ledger: ledgers.get(request.id) ?? null,
+      unreadMessages: unread.get(request.id) ?? 0,
+      arrivalPack: packs.get(request.id) ?? null,
     };
   });
 }

@@ -30,6 +30,9 @@ export const emailKinds = [
   'refund_office_alert',
   'buyer_enquiry_office_alert',
   'buyer_enquiry_receipt',
+  'message_to_office',
+  'message_to_guest',
+  'arrival_pack',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -46,6 +49,8 @@ const erasedKinds: EmailKind[] = [
   'partner_office_alert',
   'buyer_enquiry_office_alert',
   'buyer_enquiry_receipt',
+  // The door's way in and the Wi-Fi password: the pack stays in its own table, behind the guest's sign-in.
+  'arrival_pack',
 ];
 
 export const deliveryRules = {

@@ -10,6 +10,7 @@ import { paths } from '../../../src/lib/paths.ts';
 const sentOnWhenSignedOut = new Map<string, string>([
   [paths.admin, paths.adminLogin],
   [paths.adminCalendars, paths.adminLogin],
+  [paths.adminArrivalPacks, paths.adminLogin],
 ]);
 
 /** Opens `path` as a signed-out visitor and waits until it is where the visitor stays. */

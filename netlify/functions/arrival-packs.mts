@@ -1,0 +1,12 @@
+import type { Config } from '@netlify/functions';
+import {
+  describePacksSent,
+  sendArrivalPacks,
+} from '../../src/server/booking/arrival-packs/arrival-pack-service.ts';
+
+/** Daily: the arrival pack of each released booking arriving within a week, emailed once. */
+export default async () => {
+  console.log(describePacksSent(await sendArrivalPacks()));
+};
+
+export const config: Config = { schedule: '@daily' };

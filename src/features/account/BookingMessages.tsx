@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { accountMessagesRoute } from '../../lib/api-contract.ts';
+import { BookingConversation } from '../booking/BookingConversation.tsx';
+import type { AccountBookingRequest } from '../booking/booking-contract.ts';
+
+/** "Messages", with how many from the office are new: the words of the card's button. */
+export function describeMessages(unread: number): string {
+  if (unread === 0) return 'Messages';
+  return `Messages (${unread} new)`;
+}
+
+/**
+ * A booking's conversation with the office on its card: a button that says how many of the office's
+ * messages are new, and opens the conversation (which marks them read) below it.
+ */
+export function BookingMessages({ request }: { request: AccountBookingRequest }) {
+  const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(request.unreadMessages);
+  const panelId = `messages-${request.id}`;
+  return (
+    <div className="request__messages">
+      <p className="actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => {
+            setOpen(!open);
+            // Opening reads them: the server marks them read as it answers.
+            setUnread(0);
+          }}
+        >
+          {describeMessages(open ? 0 : unread)}
+          <span className="visually-hidden"> about {request.reference}</span>
+        </button>
+      </p>
+      <div id={panelId} hidden={!open}>
+        {open && (
+          <BookingConversation
+            route={accountMessagesRoute(request.id)}
+            reader="guest"
+            fieldName={`message-${request.id}`}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

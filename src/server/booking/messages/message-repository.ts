@@ -1,0 +1,64 @@
+import type { BookingMessage, MessageAuthor } from '../../../features/booking/booking-message-contract.ts';
+import type { Transaction } from '../../db/database.ts';
+import { isoTimestamp } from '../../db/sql-format.ts';
+
+/** The SQL of the messages between a booking's guest and the office. */
+
+/**
+ * A booking's messages, oldest first, as `reader` sees them: `isNew` marks what the other side wrote
+ * that `reader` had not read before this call, which then marks it read (once: read_at never moves).
+ */
+export async function readMessages(
+  tx: Transaction,
+  bookingId: string,
+  reader: MessageAuthor,
+): Promise<BookingMessage[]> {
+  const marked = await tx.query<{ id: string }>(
+    `update public.booking_messages set read_at = now()
+     where booking_request_id = $1 and author <> $2 and read_at is null returning id`,
+    [bookingId, reader],
+  );
+  const fresh = new Set(marked.map(({ id }) => id));
+  const messages = await tx.query<Omit<BookingMessage, 'isNew'>>(
+    `select id, author, body, ${isoTimestamp('created_at')} as "createdAt"
+     from public.booking_messages where booking_request_id = $1 order by created_at, id`,
+    [bookingId],
+  );
+  return messages.map((message) => ({ ...message, isNew: fresh.has(message.id) }));
+}
+
+/** Adds a message in the caller's name (RLS checks the author, the account and the booking). */
+export async function insertMessage(
+  tx: Transaction,
+  bookingId: string,
+  author: MessageAuthor,
+  authorId: string,
+  body: string,
+): Promise<void> {
+  await tx.query(
+    'insert into public.booking_messages (booking_request_id, author, author_id, body) values ($1, $2, $3, $4)',
+    [bookingId, author, authorId, body],
+  );
+}
+
+/** How many messages `reader` has not read yet on each of `bookingIds` (bookings with none are absent). */
+export async function countUnread(
+  tx: Transaction,
+  bookingIds: string[],
+  reader: MessageAuthor,
+): Promise<Map<string, number>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await tx.query<{ booking_request_id: string; unread: number }>(
+    `select booking_request_id, count(*)::int as unread from public.booking_messages
+     where booking_request_id = any($1::uuid[]) and author <> $2 and read_at is null
+     group by booking_request_id`,
+    [bookingIds, reader],
+  );
+  return new Map(rows.map((row) => [row.booking_request_id, row.unread]));
+}
+
+/** The SQL of a booking's unread count for the office, as a column of the inbox's list and detail. */
+export const unreadByOfficeSql = (bookingIdColumn: string) =>
+  `(select count(*)::int from public.booking_messages message
+   
+    where message.booking_request_id = ${bookingIdColumn} and message.author = 'guest' and message.read_at is null)`;

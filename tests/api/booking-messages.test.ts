@@ -1,0 +1,235 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as accountMessages from '../../netlify/functions/account-booking-messages.mts';
+import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
+import * as adminMessages from '../../netlify/functions/admin-booking-messages.mts';
+import * as adminNotes from '../../netlify/functions/admin-booking-notes.mts';
+import * as adminCollection from '../../netlify/functions/admin-collection.mts';
+import * as adminItem from '../../netlify/functions/admin-collection-item.mts';
+import { messageMaxLength } from '../../src/features/booking/booking-message-contract.ts';
+import { accountMessagesRoute, adminMessagesRoute } from '../../src/lib/api-contract.ts';
+import {
+  accountIdOf,
+  asClient,
+  emailsTo,
+  type Guest,
+  getWithCookies,
+  signedInGuest,
+} from '../support/accounts.ts';
+import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { ownerQuery } from '../support/sql.ts';
+
+/**
+ * The conversation on a booking: its guest writes from the account page and the office answers from
+ * the dashboard; each side is emailed a link (never the words), unread counts move on both sides, a
+ * double send stores one message, and nobody else reads or writes it.
+ */
+
+type Thread = {
+  reference: string;
+  messages: { id: string; author: string; body: string; createdAt: string; isNew: boolean }[];
+};
+
+let guest: Guest & { cookie: string };
+let other: Guest & { cookie: string };
+let office: Admin;
+let booking = { id: '', reference: '' };
+
+const asGuest = (
+  cookie: string,
+  method: string,
+  id: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) => {
+  const request = adminRequest(method, accountMessagesRoute(id), { cookie, body });
+  for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+  return invoke(accountMessages, request);
+};
+
+const asOffice = (method: string, id: string, body?: unknown) =>
+  invoke(adminMessages, adminRequest(method, adminMessagesRoute(id), { cookie: office.cookie, body }));
+
+async function unreadOnAccount(cookie: string, id: string): Promise<number | undefined> {
+  const response = await accountBookingRequests(
+    getWithCookies('/api/account/booking-requests', cookie),
+    asClient(),
+  );
+  const { bookingRequests } = (await response.json()) as {
+    bookingRequests: { id: string; unreadMessages: number }[];
+  };
+  return bookingRequests.find((request) => request.id === id)?.unreadMessages;
+}
+
+async function unreadInOfficeList(id: string): Promise<unknown> {
+  const response = await invoke(
+    adminCollection,
+    adminRequest('GET', `/api/admin/booking-requests?q=${booking.reference}`, { cookie: office.cookie }),
+  );
+  const { items } = (await response.json()) as { items: { id: string; unreadMessages: unknown }[] };
+  return items.find((item) => item.id === id)?.unreadMessages;
+}
+
+const outboxRows = (kind: string) =>
+  ownerQuery<{ recipient: string; body: string | null }>(
+    'select recipient, body from email_outbox where booking_request_id = $1 and kind = $2 order by created_at',
+    [booking.id, kind],
+  );
+
+beforeAll(async () => {
+  [guest, other, office] = [await signedInGuest(), await signedInGuest(), await signedInAdmin()];
+  booking = await insertBooking(ownerQuery, {
+    userId: await accountIdOf(guest.email),
+    name: guest.name,
+    email: guest.email,
+    property: madeUpProperty('messages-villa'),
+    status: 'confirmed',
+    statusChangedAt: 'now',
+  });
+});
+
+describe('messages on a booking', () => {
+  it('let the guest write to the office, who is emailed a link and not the words', async () => {
+    const empty = await asGuest(guest.cookie, 'GET', booking.id);
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual({ reference: booking.reference, messages: [] });
+
+    const sent = await asGuest(guest.cookie, 'POST', booking.id, {
+      body: 'Can we arrive at 10 pm?\nThe flight lands late.',
+    });
+    expect(sent.status).toBe(201);
+    const thread = (await sent.json()) as Thread;
+    expect(thread.messages).toEqual([
+      {
+        id: expect.any(String),
+        author: 'guest',
+        body: 'Can we arrive at 10 pm?\nThe flight lands late.',
+        createdAt: expect.stringMatching(/Z$/),
+        isNew: false,
+      },
+    ]);
+    const [alert] = await outboxRows('message_to_office');
+    expect(alert?.body).toContain(booking.reference);
+    expect(alert?.body).toContain('/admin');
+    expect(alert?.body).not.toContain('10 pm');
+  });
+
+  it('count the guest’s message unread in the office’s list until the office reads it', async () => {
+    expect(await unreadInOfficeList(booking.id)).toBe(1);
+    const detail = await invoke(
+      adminItem,
+      adminRequest('GET', `/api/admin/booking-requests/${booking.id}`, { cookie: office.cookie }),
+    );
+    expect(((await detail.json()) as { item: { unreadMessages: unknown } }).item.unreadMessages).toBe(1);
+
+    const read = (await (await asOffice('GET', booking.id)).json()) as Thread;
+    expect(read.messages.map(({ author, isNew }) => ({ author, isNew }))).toEqual([
+      { author: 'guest', isNew: true },
+    ]);
+    expect(await unreadInOfficeList(booking.id)).toBeNull();
+    const again = (await (await asOffice('GET', booking.id)).json()) as Thread;
+    expect(again.messages[0]?.isNew).toBe(false);
+  });
+
+  it('let the office answer, emailing the guest’s account a link, and count it unread on the guest’s card', async () => {
+    const answered = await asOffice('POST', booking.id, {
+      body: 'Of course: the caretaker will wait for you.',
+    });
+    expect(answered.status).toBe(201);
+    expect(((await answered.json()) as Thread).messages.map(({ author }) => author)).toEqual([
+      'guest',
+      'office',
+    ]);
+    const [email] = await outboxRows('message_to_guest');
+    expect(email?.recipient).toBe(guest.email);
+    expect(email?.body).toContain('/account');
+    expect(email?.body).not.toContain('caretaker');
+    expect((await emailsTo(guest.email)).some(({ subject }) => subject.includes(booking.reference))).toBe(
+      true,
+    );
+
+    expect(await unreadOnAccount(guest.cookie, booking.id)).toBe(1);
+    const read = (await (await asGuest(guest.cookie, 'GET', booking.id)).json()) as Thread;
+    expect(read.messages.map(({ author, isNew }) => ({ author, isNew }))).toEqual([
+      { author: 'guest', isNew: false },
+      { author: 'office', isNew: true },
+    ]);
+    expect(await unreadOnAccount(guest.cookie, booking.id)).toBe(0);
+  });
+
+  it('store one message for a double send with the same Idempotency-Key', async () => {
+    const key = `double-${crypto.randomUUID()}`;
+    const body = { body: `Sent twice ${key}` };
+    const [first, second] = await Promise.all([
+      asGuest(guest.cookie, 'POST', booking.id, body, { 'idempotency-key': key }),
+      asGuest(guest.cookie, 'POST', booking.id, body, { 'idempotency-key': key }),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const stored = await ownerQuery(
+      'select id from booking_messages where booking_request_id = $1 and body = $2',
+      [booking.id, body.body],
+    );
+    expect(stored).toHaveLength(1);
+    expect(await outboxRows('message_to_office')).toHaveLength(2);
+  });
+
+  it('keep the office’s notes out of the guest’s conversation', async () => {
+    const noted = await invoke(
+      adminNotes,
+      adminRequest('POST', `/api/admin/booking-requests/${booking.id}/notes`, {
+        cookie: office.cookie,
+        body: { body: 'Internal: guest was rude on the phone' },
+      }),
+    );
+    expect(noted.status).toBe(201);
+    const thread = await (await asGuest(guest.cookie, 'GET', booking.id)).text();
+    expect(thread).not.toContain('Internal');
+  });
+
+  it('answer another guest 404, for reading and for writing, and store nothing', async () => {
+    expect((await asGuest(other.cookie, 'GET', booking.id)).status).toBe(404);
+    expect((await asGuest(other.cookie, 'POST', booking.id, { body: 'Hello from a stranger' })).status).toBe(
+      404,
+    );
+    expect((await asGuest(guest.cookie, 'GET', 'not-a-uuid')).status).toBe(404);
+    expect((await asGuest(guest.cookie, 'GET', crypto.randomUUID())).status).toBe(404);
+    expect(
+      await ownerQuery('select id from booking_messages where body = $1', ['Hello from a stranger']),
+    ).toHaveLength(0);
+  });
+
+  it('answer 404 for a booking in the trash, to its guest and to the office', async () => {
+    const trashed = await insertBooking(ownerQuery, {
+      userId: await accountIdOf(guest.email),
+      property: madeUpProperty('messages-villa'),
+      deletedAt: new Date().toISOString(),
+    });
+    expect((await asGuest(guest.cookie, 'POST', trashed.id, { body: 'Still there?' })).status).toBe(404);
+    expect((await asOffice('GET', trashed.id)).status).toBe(404);
+  });
+
+  it('refuse a signed-out visitor with 401 and a guest on the office’s side with 403', async () => {
+    expect((await asGuest('', 'GET', booking.id)).status).toBe(401);
+    expect((await asGuest('', 'POST', booking.id, { body: 'Hi' })).status).toBe(401);
+    const asGuestOnOfficeSide = await invoke(
+      adminMessages,
+      adminRequest('POST', adminMessagesRoute(booking.id), { cookie: guest.cookie, body: { body: 'Hi' } }),
+    );
+    expect(asGuestOnOfficeSide.status).toBe(403);
+  });
+
+  it.each([
+    ['control characters', 'Hello\u0007there', /control|character/i],
+    ['oversize text', 'x'.repeat(messageMaxLength + 1), /at most 2000/],
+    ['an empty message', '   ', /Enter your message/],
+  ])('refuse %s with a field message (422)', async (_name, body, message) => {
+    for (const response of [
+      await asGuest(guest.cookie, 'POST', booking.id, { body }),
+      await asOffice('POST', booking.id, { body }),
+    ]) {
+      expect(response.status).toBe(422);
+      const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
+      expect(error.fields.body).toMatch(message);
+    }
+  });
+});
