@@ -19,7 +19,7 @@ function builtPages(): string[] {
 }
 
 // One test a width, so the two workers share the widths and a slow machine runs out of no single
-// test's time: walked as one test, all five took 96 s in a quiet CI and passed 300 s on a loaded one.
+// test's time: walked as one test, all five took 96 s in a quiet CI and ran past their 300 s on a loaded machine.
 for (const width of widths) {
   test(`no page is wider than the window at ${width} px`, async ({ page }) => {
     test.setTimeout(180_000);
