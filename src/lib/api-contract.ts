@@ -32,6 +32,7 @@ export const apiRoutes = {
   adminSummary: '/api/admin/summary',
   adminOccupancy: '/api/admin/occupancy',
   adminBalancesDue: '/api/admin/balances-due',
+  adminToday: '/api/admin/today',
   adminCalendars: '/api/admin-calendars',
   /** The payment provider's webhook (signed events; never called by our pages). */
   paymentWebhook: '/api/payments/webhook',

@@ -24,6 +24,8 @@ export const paths = {
   adminLogin: '/admin/login',
   admin: '/admin',
   adminCalendars: '/admin/calendars',
+  /** The content editor (Decap CMS), a static page of the build. */
+  contentEditor: '/cms/',
   sitemap: '/sitemap-index.xml',
   /** The stays free for chosen dates and guests: a plain GET form's answer, rendered by a function. */
   search: '/search',

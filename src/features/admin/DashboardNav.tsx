@@ -1,12 +1,19 @@
+import { paths } from '../../lib/paths.ts';
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './collection-contract.ts';
 
-/** What the dashboard can show: one of its lists, the occupancy calendar or the balances due. */
-export type DashboardScreen = AdminCollectionName | 'calendar' | 'balances';
+/** What the dashboard can show: the office's day, one of its lists, the occupancy calendar or the balances due. */
+export type DashboardScreen = 'today' | AdminCollectionName | 'calendar' | 'balances';
 
 /** The screens that are not lists, after the lists in the navigation. */
 const otherScreens = [
   { screen: 'calendar', label: 'Occupancy calendar' },
   { screen: 'balances', label: 'Balances due' },
+] as const;
+
+/** The office's tools that are pages of their own, after the dashboard's screens. */
+const otherPages = [
+  { href: paths.adminCalendars, label: 'Calendar sync' },
+  { href: paths.contentEditor, label: 'Content' },
 ] as const;
 
 type Props = {
@@ -15,11 +22,21 @@ type Props = {
   onChoose: (screen: DashboardScreen) => void;
 };
 
-/** The lists of the dashboard, each with its count of new items, the occupancy calendar and the balances due. */
+/** The office's navigation: its day, the lists of the dashboard, each with its count of new items, the occupancy calendar, the balances due, and the calendar sync and content editor pages. */
 export function DashboardNav({ current, newCount, onChoose }: Props) {
   return (
-    <nav className="admin__nav" aria-label="Dashboard lists">
+    <nav className="admin__nav" aria-label="Office">
       <ul>
+        <li>
+          <button
+            type="button"
+            className="admin__nav-button"
+            aria-current={current === 'today' ? 'true' : undefined}
+            onClick={() => onChoose('today')}
+          >
+            Today
+          </button>
+        </li>
         {adminCollectionNames.map((name) => {
           const fresh = newCount(name);
           return (
@@ -51,6 +68,13 @@ export function DashboardNav({ current, newCount, onChoose }: Props) {
             >
               {label}
             </button>
+          </li>
+        ))}
+        {otherPages.map(({ href, label }) => (
+          <li key={href}>
+            <a className="admin__nav-button" href={href}>
+              {label}
+            </a>
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import type { AccountBookingRequest, BookingRequestInput } from '../../features/
 import type { LedgerTerms } from '../../lib/ledger.ts';
 import type { Quote, QuoteLine } from '../../lib/pricing.ts';
 import type { Transaction } from '../db/database.ts';
-import { isoDate } from '../db/sql-format.ts';
+import { isoDate, isoTimestamp } from '../db/sql-format.ts';
 
 /**
  * The SQL of booking requests: the one file of `src/server` that names their table. Every query runs
@@ -610,3 +610,77 @@ export async function lockPayableBooking(tx: Transaction, id: string): Promise<P
  */
 export const joinBookingRequest = (bookingIdColumn: string) =>
   `join public.booking_requests request on request.id = ${bookingIdColumn}`;
+
+/** A request awaiting the office's answer, as the day's first block lists it. */
+export type WaitingRequestRow = {
+  id: string;
+  reference: string;
+  name: string;
+  property: string;
+  arrival: string;
+  departure: string;
+  guests: number;
+  receivedAt: string;
+};
+
+/**
+ * The oldest `limit` new requests in use, oldest first: the office answers in the order they came.
+ * The (status, created_at, id) index of migration 20261122000700 serves it, read backwards.
+ */
+export async function selectWaitingRequests(tx: Transaction, limit: number): Promise<WaitingRequestRow[]> {
+  return tx.query<WaitingRequestRow>(
+    `select id, reference, name, property, ${isoDate('arrival')} as arrival,
+            ${isoDate('departure')} as departure, guests, ${isoTimestamp('created_at')} as "receivedAt"
+     from dashboard.booking_requests
+     where status = 'new' and deleted_at is null
+     order by created_at, id
+     limit $1`,
+    [limit],
+  );
+}
+
+/** A confirmed stay arriving or leaving, with how to reach its guest and its money. */
+export type MovingStayRow = BookingMoney & { departure: string; email: string; phone: string };
+
+/**
+ * Confirmed stays in use whose `edge` (arrival or departure) falls from `from` to `through`, soonest
+ * first, at most `limit`. Arrivals use the arrival index of 20261122000700, departures the confirmed
+ * stays' departure index of 20261128000100.
+ */
+export async function selectMovingStays(
+  tx: Transaction,
+  edge: 'arrival' | 'departure',
+  { from, through, limit }: { from: string; through: string; limit: number },
+): Promise<MovingStayRow[]> {
+  const column = edge === 'arrival' ? 'request.arrival' : 'request.departure';
+  return tx.query<MovingStayRow>(
+    `select ${moneyColumns}, ${isoDate('request.departure')} as departure, request.email, request.phone
+     from dashboard.booking_requests request
+     where request.status = 'confirmed' and request.deleted_at is null
+       and ${column} between $1::date and $2::date
+     order by ${column}, request.reference
+     limit $3`,
+    [from, through, limit],
+  );
+}
+
+/**
+ * Confirmed bookings in use with money to receive by `today`: the deposit (or the whole stay) unpaid,
+ * or the last due day reached. A superset of what `judgeBalance` calls due now or overdue (a deposit
+ * paid in part is still due); the service judges each row.
+ */
+export async function selectDueBalances(tx: Transaction, today: string): Promise<BookingMoney[]> {
+  return tx.query<BookingMoney>(
+    `select * from (
+       select ${moneyColumns}, coalesce(request.balance_due_date,
+                (request.status_changed_at at time zone 'Asia/Kolkata')::date) as due_on
+       from dashboard.booking_requests request
+       where request.status = 'confirmed' and request.deleted_at is null
+     ) due
+     where due."receivedPence" < due."totalPence"
+       and (due.due_on <= $1::date
+            or due."receivedPence" < case when due."balanceDueDate" is null then due."totalPence" else due."depositPence" end)
+     order by due.due_on, due.reference`,
+    [today],
+  );
+}
