@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as todayFunction from '../../netlify/functions/admin-today.mts';
-import { type TodayAnswer, todayAnswerSchema } from '../../src/features/admin/today-contract.ts';
+import {
+  type TodayAnswer,
+  todayAnswerSchema,
+  todayListLimit,
+} from '../../src/features/admin/today-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { insertBooking, insertBookings, madeUpProperty } from '../support/booking-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -77,8 +81,12 @@ describe('the office’s day', () => {
       departure: addDays(today, 14),
     });
     const requested = await book({ arrival: addDays(today, 1) });
-    const { arrivals, departures, weekEnd } = await readToday();
+    const { arrivals, departures, weekEnd, arrivalCount, departureCount } = await readToday();
     expect(weekEnd).toBe(addDays(today, 6));
+    // The counts are of the whole week, so they are never fewer than the rows listed.
+    expect(arrivalCount).toBeGreaterThanOrEqual(arrivals.length);
+    expect(departureCount).toBeGreaterThanOrEqual(departures.length);
+    expect(arrivalCount).toBeGreaterThan(0);
     expect(arrivals.find(({ id }) => id === arriving.id)).toMatchObject({
       guestName: 'Anjali Arriving',
       email: 'anjali@example.com',
@@ -94,6 +102,25 @@ describe('the office’s day', () => {
     expect(departures.map(({ id }) => id)).toContain(leaving.id);
     expect(departures.map(({ id }) => id)).toContain(arriving.id);
     expect(departures.map(({ id }) => id)).not.toContain(later.id);
+  });
+
+  it('counts every arrival and departure of the week, past the rows it lists', async () => {
+    const today = todayInKerala();
+    const many = todayListLimit + 1;
+    await insertBookings(
+      ownerQuery,
+      Array.from({ length: many }, () => ({
+        property: madeUpProperty('busy-week-villa'),
+        status: 'confirmed',
+        arrival: addDays(today, 1),
+        departure: addDays(today, 3),
+      })),
+    );
+    const { arrivals, departures, arrivalCount, departureCount } = await readToday();
+    expect(arrivals).toHaveLength(todayListLimit);
+    expect(departures).toHaveLength(todayListLimit);
+    expect(arrivalCount).toBeGreaterThanOrEqual(many);
+    expect(departureCount).toBeGreaterThanOrEqual(many);
   });
 
   it('lists the balances overdue before those due now, with what they all owe', async () => {

@@ -286,7 +286,7 @@ test('the dashboard fits every width with a few hundred rows: no page wider than
 
 /** The new-item count on the nav's booking requests button, and the Trash count of the open list. */
 async function readCounts(page: Page) {
-  const nav = await page.getByRole('button', { name: /^Booking requests/ }).textContent();
+  const nav = await page.getByRole('button', { name: /^Bookings/ }).textContent();
   const trash = await page.getByRole('button', { name: /^Trash/ }).textContent();
   return {
     fresh: Number(/(\d+) new/.exec(nav ?? '')?.[1] ?? 0),
@@ -338,7 +338,7 @@ test('the counts follow a delete, a restore and a status change at once, not at 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: name });
   await answered(row).toBeVisible();
-  await answered(page.getByRole('button', { name: /^Booking requests\W+\d+ new$/ })).toBeVisible();
+  await answered(page.getByRole('button', { name: /^Bookings\W+\d+ new$/ })).toBeVisible();
 
   const before = await readCounts(page);
   await row.getByRole('button', { name: `Delete ${name}` }).click();

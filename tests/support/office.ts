@@ -6,9 +6,7 @@ import { expect, type Page } from '@playwright/test';
  * machine may take, the first sign-in starting the office's functions).
  */
 export async function openBookingRequestsList(page: Page, timeout = 30_000) {
-  const button = page
-    .getByRole('navigation', { name: 'Office' })
-    .getByRole('button', { name: /^Booking requests/ });
+  const button = page.getByRole('navigation', { name: 'Office' }).getByRole('button', { name: /^Bookings/ });
   await expect(button).toBeVisible({ timeout });
   await button.click();
 }

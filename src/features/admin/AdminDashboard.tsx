@@ -8,7 +8,7 @@ import { csvUrl, describeNewCount, emptyFilters, type ListFilters as Filters } f
 import { BalancesDue } from './BalancesDue.tsx';
 import { CollectionRows } from './CollectionRows.tsx';
 import { type AdminCollectionName, type AdminView, adminCollections } from './collection-contract.ts';
-import { DashboardNav, type DashboardScreen } from './DashboardNav.tsx';
+import { DashboardNav, type DashboardScreen, FormCollectionsNav, isFormCollection } from './DashboardNav.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ListFilters } from './ListFilters.tsx';
@@ -59,6 +59,8 @@ function SentToAdminSignIn({ guest }: { guest?: SessionUser }) {
 
 function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [collection, setCollection] = useState<AdminCollectionName>('booking-requests');
+  // The form list "Messages and forms" opens on: the one shown last.
+  const [formCollection, setFormCollection] = useState<AdminCollectionName>('contact-messages');
   // The dashboard opens on the office's day. The list shown last stays chosen while another screen is on.
   const [screen, setScreen] = useState<DashboardScreen>('today');
   const [month, setMonth] = useState(() => todayInKerala().slice(0, 7));
@@ -125,6 +127,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       return;
     }
     setScreen(next);
+    if (isFormCollection(next)) setFormCollection(next);
     if (next === collection) return;
     setCollection(next);
     setView('inbox');
@@ -140,6 +143,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   }
 
   const counts = (name: AdminCollectionName) => summary?.collections.find((count) => count.name === name);
+  const newCount = (name: AdminCollectionName) => counts(name)?.new ?? 0;
   const trashCount = counts(collection)?.trash;
   const inTrash = view === 'trash';
 
@@ -165,7 +169,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       <p className="visually-hidden" role="status" aria-live="polite" aria-label="New arrivals">
         {arrivals}
       </p>
-      <DashboardNav current={screen} newCount={(name) => counts(name)?.new ?? 0} onChoose={choose} />
+      <DashboardNav current={screen} newCount={newCount} onChoose={choose} formCollection={formCollection} />
       {screen === 'today' && (
         <TodayView
           headingRef={headingRef}
@@ -199,6 +203,9 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       )}
       {screen === collection && (
         <div className="admin__view">
+          {isFormCollection(collection) && (
+            <FormCollectionsNav current={collection} newCount={newCount} onChoose={choose} />
+          )}
           <div className="admin__view-head">
             <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
               {inTrash ? `${label}: Trash` : label}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAge } from './office-day.ts';
+import { describeAge, describeBadge, describeMore } from './office-day.ts';
 
 describe('describeAge', () => {
   const now = new Date('2026-11-27T12:00:00Z');
@@ -15,5 +15,27 @@ describe('describeAge', () => {
     ['2026-11-27T12:00:30Z', '0 minutes'],
   ])('%s is %s old', (receivedAt, words) => {
     expect(describeAge(receivedAt, now)).toBe(words);
+  });
+});
+
+describe('describeBadge', () => {
+  it.each([
+    [1, '1'],
+    [99, '99'],
+    [100, '99+'],
+    [12_345, '99+'],
+  ])('%i new reads %s', (count, badge) => {
+    expect(describeBadge(count)).toBe(badge);
+  });
+});
+
+describe('describeMore', () => {
+  it.each([
+    [0, 3, undefined],
+    [3, 3, undefined],
+    [4, 3, '1 more'],
+    [250, 3, '247 more'],
+  ])('%i rows, %i shown: %s', (count, shown, words) => {
+    expect(describeMore(count, shown)).toBe(words);
   });
 });

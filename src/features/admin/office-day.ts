@@ -1,4 +1,5 @@
 import type { BalanceState } from '../../lib/ledger.ts';
+import type { AdminCollectionName } from './collection-contract.ts';
 
 /**
  * The words of the office's day that a unit test can hold: how long a request has waited, and where
@@ -22,4 +23,24 @@ export const balanceStateLabels: Record<BalanceState, string> = {
   due_now: 'Due now',
   not_yet_due: 'Not yet due',
   paid: 'Paid in full',
+};
+
+/** A count as a badge of at most three characters, so a busy day never widens the navigation: 99+. */
+export function describeBadge(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** "3 more" past the rows a block shows, or nothing when it shows them all. */
+export function describeMore(count: number, shown: number): string | undefined {
+  return count > shown ? `${count - shown} more` : undefined;
+}
+
+/**
+ * A list's label cut short where a row of counts must stay on one line, as the part of its whole label
+ * that shows (`label`) and the parts only a screen reader reads: what shows is always within the
+ * button's name. A list without one shows its whole label.
+ */
+export const shortLabels: Partial<Record<AdminCollectionName, { before: string; label: string }>> = {
+  'career-applications': { before: 'Career ', label: 'applications' },
+  'contact-messages': { before: 'Contact ', label: 'messages' },
 };

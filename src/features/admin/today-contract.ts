@@ -63,10 +63,14 @@ export const todayAnswerSchema = z.object({
   weekEnd: z.string(),
   /** Oldest first; at most `todayListLimit`, the rest counted in the summary's new booking requests. */
   requests: z.array(waitingRequestSchema),
-  /** Confirmed stays arriving from today to `weekEnd`, soonest first. */
+  /** Confirmed stays arriving from today to `weekEnd`, soonest first; at most `todayListLimit`. */
   arrivals: z.array(movingStaySchema),
-  /** Confirmed stays leaving from today to `weekEnd`, soonest first. */
+  /** Every confirmed stay arriving from today to `weekEnd`, not only the rows listed. */
+  arrivalCount: z.int().nonnegative(),
+  /** Confirmed stays leaving from today to `weekEnd`, soonest first; at most `todayListLimit`. */
   departures: z.array(movingStaySchema),
+  /** Every confirmed stay leaving from today to `weekEnd`, not only the rows listed. */
+  departureCount: z.int().nonnegative(),
   balances: z.object({
     /** Overdue first, then due now; at most `todayListLimit`. */
     rows: z.array(dueBalanceSchema),

@@ -85,7 +85,9 @@ export async function readBookingDay(visitor: Visitor, today: string): Promise<B
       receivedAt: row.receivedAt,
     })),
     arrivals: arrivals.map(moving),
+    arrivalCount: arrivals[0]?.movingCount ?? 0,
     departures: departures.map(moving),
+    departureCount: departures[0]?.movingCount ?? 0,
     balances: {
       rows: balances.slice(0, todayListLimit),
       count: balances.length,

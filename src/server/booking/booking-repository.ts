@@ -639,8 +639,16 @@ export async function selectWaitingRequests(tx: Transaction, limit: number): Pro
   );
 }
 
-/** A confirmed stay arriving or leaving, with how to reach its guest and its money. */
-export type MovingStayRow = BookingMoney & { departure: string; email: string; phone: string };
+/**
+ * A confirmed stay arriving or leaving, with how to reach its guest and its money; `movingCount` is how
+ * many stays the whole window holds, not only the rows read.
+ */
+export type MovingStayRow = BookingMoney & {
+  departure: string;
+  email: string;
+  phone: string;
+  movingCount: number;
+};
 
 /**
  * Confirmed stays in use whose `edge` (arrival or departure) falls from `from` to `through`, soonest
@@ -654,7 +662,8 @@ export async function selectMovingStays(
 ): Promise<MovingStayRow[]> {
   const column = edge === 'arrival' ? 'request.arrival' : 'request.departure';
   return tx.query<MovingStayRow>(
-    `select ${moneyColumns}, ${isoDate('request.departure')} as departure, request.email, request.phone
+    `select ${moneyColumns}, ${isoDate('request.departure')} as departure, request.email, request.phone,
+            (count(*) over ())::integer as "movingCount"
      from dashboard.booking_requests request
      where request.status = 'confirmed' and request.deleted_at is null
        and ${column} between $1::date and $2::date
