@@ -268,7 +268,7 @@ try {
     ['requests awaiting an answer', (tx) => selectWaitingRequests(tx, todayListLimit)],
     ['arrivals this week', (tx) => selectMovingStays(tx, 'arrival', week)],
     ['departures this week', (tx) => selectMovingStays(tx, 'departure', week)],
-    ['balances due now or overdue', (tx) => selectDueBalances(tx, today)],
+    ['balances due now or overdue', (tx) => selectDueBalances(tx, today, todayListLimit)],
   ];
   for (const [label, work] of dayQueries) {
     const local = await time(() => withCaller(callerFor(visitor), work));

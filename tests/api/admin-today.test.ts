@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as balancesFunction from '../../netlify/functions/admin-balances-due.mts';
 import * as todayFunction from '../../netlify/functions/admin-today.mts';
 import {
   type TodayAnswer,
   todayAnswerSchema,
   todayListLimit,
 } from '../../src/features/admin/today-contract.ts';
+import { balancesDueAnswerSchema } from '../../src/features/payment/payment-ledger-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { judgeBalance } from '../../src/lib/ledger.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking, insertBookings, madeUpProperty } from '../support/booking-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
@@ -158,6 +161,46 @@ describe('the office’s day', () => {
     if (rows.length < balances.count) return;
     // Every due balance fits on the list: the deposit just confirmed is on it, as due now.
     expect(rows.find(({ id }) => id === depositDue.id)).toMatchObject({ state: 'due_now' });
+  });
+
+  it('counts and totals exactly the balances the ledger’s rule calls overdue or due now', async () => {
+    const today = todayInKerala();
+    // Past what the day lists, so the count and the total must come from every row, not the listed.
+    await insertBookings(
+      ownerQuery,
+      Array.from({ length: todayListLimit + 5 }, (_, n) => ({
+        property: madeUpProperty('due-villa'),
+        status: 'confirmed',
+        arrival: addDays(today, 60 + n),
+        statusChangedAt: '2026-01-05T06:00:00Z',
+      })),
+    );
+    /** Every outstanding balance judged by `judgeBalance` itself: what the day's totals must equal. */
+    const judgeEvery = async () => {
+      const response = await invoke(
+        balancesFunction,
+        adminRequest('GET', '/api/admin/balances-due', { cookie: admin.cookie }),
+      );
+      const { balances } = balancesDueAnswerSchema.parse(await response.json());
+      const due = balances.filter(({ summary }) =>
+        ['overdue', 'due_now'].includes(judgeBalance(summary, today)),
+      );
+      return {
+        count: due.length,
+        outstandingPence: due.reduce((sum, { summary }) => sum + summary.outstandingPence, 0),
+      };
+    };
+    // Other files book and pay in the same database meanwhile: compare once the ledger held still
+    // across the day's read.
+    for (let attempt = 1; ; attempt++) {
+      const before = await judgeEvery();
+      const { balances } = await readToday();
+      const after = await judgeEvery();
+      if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 5) continue;
+      expect({ count: balances.count, outstandingPence: balances.outstandingPence }).toEqual(after);
+      expect(balances.rows).toHaveLength(Math.min(todayListLimit, after.count));
+      break;
+    }
   });
 
   it('counts the unread items of every collection', async () => {

@@ -1,7 +1,7 @@
 import type { DueBalance, MovingStay, TodayAnswer } from '../../features/admin/today-contract.ts';
 import { todayListLimit, todayWeekDays } from '../../features/admin/today-contract.ts';
 import { addDays } from '../../lib/dates.ts';
-import { balanceStates, judgeBalance } from '../../lib/ledger.ts';
+import { judgeBalance } from '../../lib/ledger.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { readPropertyNames } from '../catalogue/catalogue.ts';
@@ -29,7 +29,7 @@ export async function readBookingDay(visitor: Visitor, today: string): Promise<B
     requests: await selectWaitingRequests(tx, todayListLimit),
     arrivals: await selectMovingStays(tx, 'arrival', week),
     departures: await selectMovingStays(tx, 'departure', week),
-    due: await selectDueBalances(tx, today),
+    due: await selectDueBalances(tx, today, todayListLimit),
   }));
   const nameOf = await readPropertyNames();
 
@@ -48,28 +48,19 @@ export async function readBookingDay(visitor: Visitor, today: string): Promise<B
       summary,
     };
   };
-  const balances: DueBalance[] = due
-    .map((row) => {
-      const summary = describeMoney(row, today);
-      return {
-        id: row.id,
-        reference: row.reference,
-        guestName: row.name,
-        propertyName: nameOf(row.property),
-        arrival: row.arrival,
-        state: judgeBalance(summary, today),
-        summary,
-      };
-    })
-    .filter(({ state }) => state === 'overdue' || state === 'due_now')
-    // Overdue first, most overdue first; then due now, soonest arrival first.
-    .sort(
-      (a, b) =>
-        balanceStates.indexOf(a.state) - balanceStates.indexOf(b.state) ||
-        b.summary.daysOverdue - a.summary.daysOverdue ||
-        a.arrival.localeCompare(b.arrival) ||
-        a.reference.localeCompare(b.reference),
-    );
+  // The query chose and ordered them by the ledger's rule; their states are judged here by the rule itself.
+  const balances: DueBalance[] = due.rows.map((row) => {
+    const summary = describeMoney(row, today);
+    return {
+      id: row.id,
+      reference: row.reference,
+      guestName: row.name,
+      propertyName: nameOf(row.property),
+      arrival: row.arrival,
+      state: judgeBalance(summary, today),
+      summary,
+    };
+  });
 
   return {
     today,
@@ -88,10 +79,6 @@ export async function readBookingDay(visitor: Visitor, today: string): Promise<B
     arrivalCount: arrivals[0]?.movingCount ?? 0,
     departures: departures.map(moving),
     departureCount: departures[0]?.movingCount ?? 0,
-    balances: {
-      rows: balances.slice(0, todayListLimit),
-      count: balances.length,
-      outstandingPence: balances.reduce((sum, { summary }) => sum + summary.outstandingPence, 0),
-    },
+    balances: { rows: balances, count: due.count, outstandingPence: due.outstandingPence },
   };
 }

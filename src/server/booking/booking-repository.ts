@@ -673,23 +673,44 @@ export async function selectMovingStays(
   );
 }
 
+/** The balances due now or overdue: the first rows in the office's order, and how many and how much in all. */
+export type DueBalances = { rows: BookingMoney[]; count: number; outstandingPence: number };
+
 /**
- * Confirmed bookings in use with money to receive by `today`: the deposit (or the whole stay) unpaid,
- * or the last due day reached. A superset of what `judgeBalance` calls due now or overdue (a deposit
- * paid in part is still due); the service judges each row.
+ * Confirmed bookings in use with money due by `today`, exactly those `judgeBalance` calls overdue or
+ * due now: something outstanding, and the last due day reached or what was due on confirmation (the
+ * deposit, or the whole stay) not all received. The first `limit` in the office's order (overdue
+ * first, the longest overdue first; then by arrival), with the count and the outstanding of them all.
+ * One statement: the payments summed once per booking, the confirmed stays read from their partial
+ * index (20261128000200), and only the rows listed read whole.
  */
-export async function selectDueBalances(tx: Transaction, today: string): Promise<BookingMoney[]> {
-  return tx.query<BookingMoney>(
-    `select * from (
-       select ${moneyColumns}, coalesce(request.balance_due_date,
-                (request.status_changed_at at time zone 'Asia/Kolkata')::date) as due_on
+export async function selectDueBalances(tx: Transaction, today: string, limit: number): Promise<DueBalances> {
+  const rows = await tx.query<BookingMoney & { dueCount: number; dueOutstandingPence: string }>(
+    `with money as (
+       select request.id, request.arrival, request.reference, request.total_pence - coalesce(paid.received, 0) as outstanding,
+              coalesce(paid.received, 0) < case when request.balance_due_date is null
+                then request.total_pence else request.deposit_pence end as unpaid_first,
+              coalesce(request.balance_due_date, (request.status_changed_at at time zone 'Asia/Kolkata')::date) as due_on
        from dashboard.booking_requests request
+       left join (select booking_request_id, sum(amount_pence) as received from public.payments group by booking_request_id) paid
+         on paid.booking_request_id = request.id
        where request.status = 'confirmed' and request.deleted_at is null
-     ) due
-     where due."receivedPence" < due."totalPence"
-       and (due.due_on <= $1::date
-            or due."receivedPence" < case when due."balanceDueDate" is null then due."totalPence" else due."depositPence" end)
-     order by due.due_on, due.reference`,
-    [today],
+     ), due as (
+       select id, arrival, reference, coalesce(due_on < $1::date, false) as overdue, due_on,
+              count(*) over () as count, sum(outstanding) over () as outstanding
+       from money
+       where outstanding > 0 and (due_on <= $1::date or unpaid_first)
+       order by 4 desc, case when due_on < $1::date then due_on end, arrival, reference
+       limit $2
+     )
+     select ${moneyColumns}, due.count::integer as "dueCount", due.outstanding::text as "dueOutstandingPence"
+     from due join dashboard.booking_requests request on request.id = due.id
+     order by due.overdue desc, case when due.overdue then due.due_on end, due.arrival, due.reference`,
+    [today, limit],
   );
+  return {
+    rows,
+    count: rows[0]?.dueCount ?? 0,
+    outstandingPence: Number(rows[0]?.dueOutstandingPence ?? 0),
+  };
 }
