@@ -125,12 +125,15 @@ try {
     return listItems(visitor, collection, query);
   };
 
-  /** The cursor that opens page `page` of a list, found by walking it. */
-  async function cursorOfPage(collection: CollectionName, page: number): Promise<string> {
+  /**
+   * The cursor that opens page `page` of a list, found by walking it; undefined when the list is
+   * shorter (the demo seed leaves buyers' enquiries empty).
+   */
+  async function cursorOfPage(collection: CollectionName, page: number): Promise<string | undefined> {
     let cursor = '';
     for (let walked = 1; walked < page; walked++) {
       const { nextCursor } = await listScenario(collection, cursor ? { cursor } : {});
-      if (!nextCursor) throw new Error(`${collection} has fewer than ${page} pages`);
+      if (!nextCursor) return undefined;
       cursor = nextCursor;
     }
     return cursor;
@@ -144,12 +147,10 @@ try {
       { collection: name, label: 'search "kurian"', params: { q: 'kurian' } },
       { collection: name, label: 'search "meera nair"', params: { q: 'meera nair' } },
       { collection: name, label: `filtered: ${filterLabel}`, params: filterParams },
-      {
-        collection: name,
-        label: `deep page (${deepPage})`,
-        params: { cursor: await cursorOfPage(name, deepPage) },
-      },
     );
+    const cursor = await cursorOfPage(name, deepPage);
+    if (cursor) scenarios.push({ collection: name, label: `deep page (${deepPage})`, params: { cursor } });
+    else console.log(`${name}: fewer than ${deepPage} pages, so no deep page`);
   }
 
   /** The indexes the query's plan uses, from EXPLAIN ANALYZE run as the admin (so RLS applies). */
