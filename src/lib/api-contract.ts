@@ -32,6 +32,7 @@ export const apiRoutes = {
   adminSummary: '/api/admin/summary',
   adminOccupancy: '/api/admin/occupancy',
   adminBalancesDue: '/api/admin/balances-due',
+  adminToday: '/api/admin/today',
   adminCalendars: '/api/admin-calendars',
   /** Every property's arrival pack, for the office (not under /api/admin/, whose `:collection` routes would take it). */
   adminArrivalPacks: '/api/admin-arrival-packs',

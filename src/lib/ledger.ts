@@ -50,6 +50,22 @@ export function summariseLedger(terms: LedgerTerms, receivedPence: number, today
   };
 }
 
+/** Where a booking's money stands on a day, in the order the office chases it. */
+export const balanceStates = ['overdue', 'due_now', 'not_yet_due', 'paid'] as const;
+export type BalanceState = (typeof balanceStates)[number];
+
+/**
+ * A summary's state on `today`: overdue once its last due day has passed unpaid; due now while the
+ * deposit (or the whole stay) is unpaid, or on the due day itself; not yet due while the balance waits
+ * for its date; paid when nothing is outstanding.
+ */
+export function judgeBalance(summary: LedgerSummary, today: string): BalanceState {
+  if (summary.outstandingPence === 0) return 'paid';
+  if (summary.overdue) return 'overdue';
+  if (summary.dueNowPence > 0 || summary.dueOn === today) return 'due_now';
+  return 'not_yet_due';
+}
+
 /**
  * Whether the guest's reminder is due on `today`: a balance still outstanding that falls due within
  * `reminderDaysBeforeDue` days (a run missed for a few days still reminds, until the due date itself).

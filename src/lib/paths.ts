@@ -25,6 +25,8 @@ export const paths = {
   admin: '/admin',
   adminCalendars: '/admin/calendars',
   adminArrivalPacks: '/admin/arrival-packs',
+  /** The content editor (Decap CMS), a static page of the build. */
+  contentEditor: '/cms/',
   sitemap: '/sitemap-index.xml',
   /** The stays free for chosen dates and guests: a plain GET form's answer, rendered by a function. */
   search: '/search',

@@ -6,6 +6,7 @@ import { fetchFormToken } from '../../scripts/support/form-token.ts';
 import { formatDay } from '../../src/features/admin/admin-fields.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
+import { openBookingRequestsList } from '../support/office.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
 
@@ -103,6 +104,8 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
   await test.step('signs in at /admin/login and lands on the dashboard', async () => {
     await signInAsAdmin(page);
     await answered(page).toHaveURL('/admin');
+    // The dashboard opens on the office's day; the list is one click away.
+    await openBookingRequestsList(page);
     await answered(page.getByRole('heading', { name: 'Booking requests', level: 2 })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
@@ -114,7 +117,7 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
     await answered(rowOf(firstArrival)).toBeVisible();
     await answered(rowOf(overlappingArrival)).toBeVisible();
     await expect(rowOf(firstArrival)).toContainText('New');
-    await answered(page.getByRole('button', { name: /^Booking requests\W+\d+ new$/ })).toBeVisible();
+    await answered(page.getByRole('button', { name: /^Bookings\W+\d+ new$/ })).toBeVisible();
     await answered(arrivalsRegion).toContainText(/new booking requests? arrived/);
   });
 

@@ -8,6 +8,7 @@ import { seasonsInPence } from '../../src/lib/seasons.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
+import { openBookingRequestsList } from '../support/office.ts';
 import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { emailedLink } from './support/guests.ts';
@@ -138,6 +139,8 @@ test('a guest searches, books through registration, and the office confirms: the
     await office.getByLabel('Password', { exact: true }).fill(admin.password);
     await office.getByRole('button', { name: 'Sign in' }).click();
     await answered(office).toHaveURL('/admin');
+    // The dashboard opens on the office's day; the list is one click away.
+    await openBookingRequestsList(office);
     await office.getByRole('searchbox', { name: 'Search booking requests' }).fill(reference.toLowerCase());
     await office.getByRole('button', { name: 'Search', exact: true }).click();
     const row = office.getByRole('row').filter({ hasText: reference });

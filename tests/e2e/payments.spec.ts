@@ -81,8 +81,8 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
     // The kind is Deposit and the day received today unless changed.
     await expect(payments.getByLabel('For')).toHaveValue('deposit');
     await expect(payments.getByLabel('Received on')).toHaveValue(today);
-    await payments.getByLabel('Amount in pounds').focus();
-    await page.keyboard.type(String(depositPence / 100));
+    // The amount is prefilled with what is due now: the deposit.
+    await expect(payments.getByLabel('Amount in pounds')).toHaveValue(String(depositPence / 100));
     await payments.getByLabel('Method').focus();
     await payments.getByLabel('Method').selectOption({ label: 'Card' });
     await payments.getByLabel('Note (optional)').focus();

@@ -6,6 +6,7 @@ import { todayInKerala } from '../../src/lib/dates.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
+import { openBookingRequestsList } from '../support/office.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
@@ -134,6 +135,7 @@ test('guest and office talk on a confirmed booking, each emailed a link and show
     await expectNoAxeViolations(page, 'arrival packs');
     await page.goto('/admin');
     await hydrated(page);
+    await openBookingRequestsList(page);
   });
 
   await test.step('the office sees the new message in the list, reads it and answers', async () => {

@@ -8,11 +8,12 @@ import { csvUrl, describeNewCount, emptyFilters, type ListFilters as Filters } f
 import { BalancesDue } from './BalancesDue.tsx';
 import { CollectionRows } from './CollectionRows.tsx';
 import { type AdminCollectionName, type AdminView, adminCollections } from './collection-contract.ts';
-import { DashboardNav, type DashboardScreen } from './DashboardNav.tsx';
+import { DashboardNav, type DashboardScreen, FormCollectionsNav, isFormCollection } from './DashboardNav.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import { OccupancyCalendar } from './OccupancyCalendar.tsx';
+import { TodayView } from './TodayView.tsx';
 import { useAdminSession } from './use-admin-session.ts';
 import { type List, useCollectionList } from './use-collection-list.ts';
 import { useSummary } from './use-summary.ts';
@@ -58,8 +59,10 @@ function SentToAdminSignIn({ guest }: { guest?: SessionUser }) {
 
 function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [collection, setCollection] = useState<AdminCollectionName>('booking-requests');
-  // The list shown last stays chosen while the calendar or the balances due are on screen.
-  const [screen, setScreen] = useState<DashboardScreen>('booking-requests');
+  // The form list "Messages and forms" opens on: the one shown last.
+  const [formCollection, setFormCollection] = useState<AdminCollectionName>('contact-messages');
+  // The dashboard opens on the office's day. The list shown last stays chosen while another screen is on.
+  const [screen, setScreen] = useState<DashboardScreen>('today');
   const [month, setMonth] = useState(() => todayInKerala().slice(0, 7));
   // Bumped when a stay opened from the calendar changed status, so its bar moves or goes.
   const [calendarVersion, setCalendarVersion] = useState(0);
@@ -79,6 +82,8 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   } | null>(null);
   // Bumped when a booking opened from the balances due closes, since a payment may have been recorded.
   const [balancesVersion, setBalancesVersion] = useState(0);
+  // Bumped when a booking opened from the day changed or closes: a request answered leaves the list.
+  const [dayVersion, setDayVersion] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { label, noun } = adminCollections[collection];
   const session = useAdminSession(setProblem);
@@ -115,12 +120,14 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   });
 
   function choose(next: DashboardScreen) {
-    if (next === 'calendar' || next === 'balances') {
+    if (next === 'today' || next === 'calendar' || next === 'balances') {
       if (next === 'balances') setBalancesVersion((version) => version + 1);
+      if (next === 'today') setDayVersion((version) => version + 1);
       setScreen(next);
       return;
     }
     setScreen(next);
+    if (isFormCollection(next)) setFormCollection(next);
     if (next === collection) return;
     setCollection(next);
     setView('inbox');
@@ -136,6 +143,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   }
 
   const counts = (name: AdminCollectionName) => summary?.collections.find((count) => count.name === name);
+  const newCount = (name: AdminCollectionName) => counts(name)?.new ?? 0;
   const trashCount = counts(collection)?.trash;
   const inTrash = view === 'trash';
 
@@ -161,7 +169,16 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       <p className="visually-hidden" role="status" aria-live="polite" aria-label="New arrivals">
         {arrivals}
       </p>
-      <DashboardNav current={screen} newCount={(name) => counts(name)?.new ?? 0} onChoose={choose} />
+      <DashboardNav current={screen} newCount={newCount} onChoose={choose} formCollection={formCollection} />
+      {screen === 'today' && (
+        <TodayView
+          headingRef={headingRef}
+          version={dayVersion}
+          onOpen={(id) => setOpenRow({ collection: 'booking-requests', id, inTrash: false })}
+          onShow={choose}
+          onSessionGone={session.leave}
+        />
+      )}
       {screen === 'calendar' && (
         <div className="admin__view">
           <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
@@ -186,6 +203,9 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       )}
       {screen === collection && (
         <div className="admin__view">
+          {isFormCollection(collection) && (
+            <FormCollectionsNav current={collection} newCount={newCount} onChoose={choose} />
+          )}
           <div className="admin__view-head">
             <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
               {inTrash ? `${label}: Trash` : label}
@@ -257,10 +277,12 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
           onClose={() => {
             setOpenRow(null);
             setBalancesVersion((version) => version + 1);
+            setDayVersion((version) => version + 1);
           }}
           onChanged={(item) => {
             if (openRow.collection === collection) rows.replaceRow(item);
             setCalendarVersion((version) => version + 1);
+            setDayVersion((version) => version + 1);
             refreshCounts();
           }}
           onSessionGone={session.leave}

@@ -102,16 +102,24 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
                         {balance.reference}
                       </button>
                     </th>
-                    <td>{balance.guestName}</td>
-                    <td>{balance.propertyName}</td>
-                    <td className="balances__nowrap">{formatStayDate(balance.arrival)}</td>
-                    <td className="balances__nowrap">
+                    <td data-label="Guest">{balance.guestName}</td>
+                    <td data-label="Property">{balance.propertyName}</td>
+                    <td className="balances__nowrap" data-label="Arrival">
+                      {formatStayDate(balance.arrival)}
+                    </td>
+                    <td className="balances__nowrap" data-label="Due by">
                       {balance.summary.dueOn ? formatStayDate(balance.summary.dueOn) : 'On confirmation'}
                     </td>
-                    <td className="balances__nowrap">{formatPence(balance.summary.receivedPence)}</td>
-                    <td className="balances__nowrap">{formatPence(balance.refundedPence)}</td>
-                    <td className="balances__nowrap">{formatPence(balance.summary.outstandingPence)}</td>
-                    <td>
+                    <td className="balances__nowrap" data-label="Received">
+                      {formatPence(balance.summary.receivedPence)}
+                    </td>
+                    <td className="balances__nowrap" data-label="Refunded">
+                      {formatPence(balance.refundedPence)}
+                    </td>
+                    <td className="balances__nowrap" data-label="Outstanding">
+                      {formatPence(balance.summary.outstandingPence)}
+                    </td>
+                    <td data-label="State">
                       {balance.summary.overdue ? (
                         <strong>{describeBalanceState(balance)}</strong>
                       ) : (

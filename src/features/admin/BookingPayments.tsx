@@ -1,4 +1,4 @@
-import { type SubmitEvent, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminPaymentRoute, adminPaymentsRoute } from '../../lib/api-contract.ts';
@@ -18,13 +18,20 @@ import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
 
 type Draft = { kind: string; amount: string; receivedOn: string; method: string; note: string };
 
-const freshDraft = (): Draft => ({
-  kind: 'deposit',
-  amount: '',
-  receivedOn: todayInKerala(),
-  method: '',
-  note: '',
-});
+/**
+ * A new payment's form, prefilled with what is due: the deposit (or the whole stay) while it is
+ * unpaid, else the rest of the balance; nothing when all is received.
+ */
+export function freshDraft(summary?: Pick<LedgerSummaryAnswer, 'dueNowPence' | 'outstandingPence'>): Draft {
+  const due = summary?.dueNowPence ? summary.dueNowPence : (summary?.outstandingPence ?? 0);
+  return {
+    kind: summary && !summary.dueNowPence && summary.outstandingPence ? 'balance' : 'deposit',
+    amount: due > 0 ? (due / 100).toFixed(2).replace(/\.00$/, '') : '',
+    receivedOn: todayInKerala(),
+    method: '',
+    note: '',
+  };
+}
 
 const kindOptions = paymentKinds.map((kind) => ({ value: kind, label: paymentKindLabels[kind] }));
 const methodOptions = paymentMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
@@ -92,7 +99,15 @@ export function BookingPayments({
     bookingLedgerAnswerSchema,
     onSessionGone,
   );
-  const [draft, setDraft] = useState<Draft>(freshDraft);
+  const [draft, setDraft] = useState<Draft>(() => freshDraft());
+  // The form is prefilled once the ledger says what is due, unless the office has started typing.
+  const prefilled = useRef(false);
+  const loadedSummary = section.status === 'loaded' ? section.data.summary : undefined;
+  useEffect(() => {
+    if (!loadedSummary || prefilled.current) return;
+    prefilled.current = true;
+    setDraft((current) => (current.amount ? current : freshDraft(loadedSummary)));
+  }, [loadedSummary]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState('');
   const [done, setDone] = useState('');
@@ -125,7 +140,7 @@ export function BookingPayments({
     setDone(
       `${paymentKindLabels[draft.kind as keyof typeof paymentKindLabels]} of £${draft.amount.replace(/^£\s*/, '')} recorded.`,
     );
-    setDraft(freshDraft());
+    setDraft(freshDraft(answer.data.summary));
     key.current = crypto.randomUUID();
   }
 

@@ -1,47 +1,52 @@
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './collection-contract.ts';
+import { describeBadge } from './office-day.ts';
 
-/** What the dashboard can show: one of its lists, the occupancy calendar or the balances due. */
-export type DashboardScreen = AdminCollectionName | 'calendar' | 'balances';
+/** What the dashboard can show: the office's day, one of its lists, the occupancy calendar or the balances due. */
+export type DashboardScreen = 'today' | AdminCollectionName | 'calendar' | 'balances';
 
-/** The screens that are not lists, after the lists in the navigation. */
-const otherScreens = [
-  { screen: 'calendar', label: 'Occupancy calendar' },
-  { screen: 'balances', label: 'Balances due' },
-] as const;
+/**
+ * The lists that people send through the site's forms, which the navigation groups under "Messages and
+ * forms": every list but the booking requests, which have a button of their own.
+ */
+export const formCollectionNames = adminCollectionNames.filter((name) => name !== 'booking-requests');
+
+/** Whether a screen is one of the lists grouped under "Messages and forms". */
+export const isFormCollection = (screen: DashboardScreen): screen is AdminCollectionName =>
+  (formCollectionNames as readonly string[]).includes(screen);
 
 type Props = {
   current: DashboardScreen;
   newCount: (name: AdminCollectionName) => number;
   onChoose: (screen: DashboardScreen) => void;
+  /** The form list "Messages and forms" opens: the one shown last. */
+  formCollection: AdminCollectionName;
 };
 
-/** The lists of the dashboard, each with its count of new items, the occupancy calendar and the balances due. */
-export function DashboardNav({ current, newCount, onChoose }: Props) {
+/**
+ * The dashboard's navigation between its screens, one row at every width from a 768 px tablet up
+ * however many items are new: short labels (each within its button's name, so a voice command that
+ * says what it sees works), a count badge of at most three characters, and the form lists behind one
+ * button. The office's pages of their own (calendar sync, the content editor) are the office bar's.
+ */
+export function DashboardNav({ current, newCount, onChoose, formCollection }: Props) {
+  const formsNew = formCollectionNames.reduce((sum, name) => sum + newCount(name), 0);
+  const screens = [
+    { screen: 'today', label: 'Today', before: '', after: '', fresh: 0 },
+    {
+      screen: 'booking-requests',
+      label: 'Bookings',
+      before: '',
+      after: '',
+      fresh: newCount('booking-requests'),
+    },
+    // Their whole names, as a screen reader has always read them: "Occupancy calendar", "Balances due".
+    { screen: 'calendar', label: 'calendar', before: 'Occupancy ', after: '', fresh: 0 },
+    { screen: 'balances', label: 'Balances', before: '', after: ' due', fresh: 0 },
+  ] as const;
   return (
-    <nav className="admin__nav" aria-label="Dashboard lists">
+    <nav className="admin__nav" aria-label="Office">
       <ul>
-        {adminCollectionNames.map((name) => {
-          const fresh = newCount(name);
-          return (
-            <li key={name}>
-              <button
-                type="button"
-                className="admin__nav-button"
-                aria-current={name === current ? 'true' : undefined}
-                onClick={() => onChoose(name)}
-              >
-                {adminCollections[name].label}
-                {fresh > 0 && (
-                  <span className="admin__badge">
-                    <span className="visually-hidden">, </span>
-                    {fresh} new
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
-        {otherScreens.map(({ screen, label }) => (
+        {screens.map(({ screen, label, before, after, fresh }) => (
           <li key={screen}>
             <button
               type="button"
@@ -49,11 +54,62 @@ export function DashboardNav({ current, newCount, onChoose }: Props) {
               aria-current={current === screen ? 'true' : undefined}
               onClick={() => onChoose(screen)}
             >
-              {label}
+              {before && <span className="visually-hidden">{before}</span>}
+              <span className="admin__nav-label">{label}</span>
+              {after && <span className="visually-hidden">{after}</span>}
+              <NewBadge count={fresh} />
+            </button>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="admin__nav-button"
+            aria-current={isFormCollection(current) ? 'true' : undefined}
+            onClick={() => onChoose(formCollection)}
+          >
+            Messages and forms
+            <NewBadge count={formsNew} />
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The row of the four form lists, under "Messages and forms": each with its own count of new items,
+ * the one shown marked current.
+ */
+export function FormCollectionsNav({ current, newCount, onChoose }: Omit<Props, 'formCollection'>) {
+  return (
+    <nav className="admin__subnav" aria-label="Messages and forms">
+      <ul>
+        {formCollectionNames.map((name) => (
+          <li key={name}>
+            <button
+              type="button"
+              className="admin__nav-button"
+              aria-current={name === current ? 'true' : undefined}
+              onClick={() => onChoose(name)}
+            >
+              {adminCollections[name].label}
+              <NewBadge count={newCount(name)} />
             </button>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** "12" (or "99+") on the screen, ", 12 new" to a screen reader; nothing when nothing is new. */
+function NewBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="admin__badge">
+      <span aria-hidden="true">{describeBadge(count)}</span>
+      <span className="visually-hidden">, {count} new</span>
+    </span>
   );
 }

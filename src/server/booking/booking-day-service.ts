@@ -1,0 +1,84 @@
+import type { DueBalance, MovingStay, TodayAnswer } from '../../features/admin/today-contract.ts';
+import { todayListLimit, todayWeekDays } from '../../features/admin/today-contract.ts';
+import { addDays } from '../../lib/dates.ts';
+import { judgeBalance } from '../../lib/ledger.ts';
+import { callerFor } from '../auth/admin-caller.ts';
+import type { Visitor } from '../auth/session.ts';
+import { readPropertyNames } from '../catalogue/catalogue.ts';
+import { withCaller } from '../db/database.ts';
+import {
+  type MovingStayRow,
+  selectDueBalances,
+  selectMovingStays,
+  selectWaitingRequests,
+} from './booking-repository.ts';
+import { describeMoney } from './payments/payment-service.ts';
+
+/** The office's day as the bookings see it: every block of `GET /api/admin/today` but the unread counts. */
+export type BookingDay = Omit<TodayAnswer, 'unread'>;
+
+/**
+ * What the office does today about bookings, judged on Kerala's `today`: the requests awaiting an
+ * answer (oldest first), the confirmed stays arriving and leaving this week, and the balances due now
+ * or overdue with what they owe in all. One query per block, in one transaction as the admin.
+ */
+export async function readBookingDay(visitor: Visitor, today: string): Promise<BookingDay> {
+  const weekEnd = addDays(today, todayWeekDays - 1);
+  const week = { from: today, through: weekEnd, limit: todayListLimit };
+  const { requests, arrivals, departures, due } = await withCaller(callerFor(visitor), async (tx) => ({
+    requests: await selectWaitingRequests(tx, todayListLimit),
+    arrivals: await selectMovingStays(tx, 'arrival', week),
+    departures: await selectMovingStays(tx, 'departure', week),
+    due: await selectDueBalances(tx, today, todayListLimit),
+  }));
+  const nameOf = await readPropertyNames();
+
+  const moving = (row: MovingStayRow): MovingStay => {
+    const summary = describeMoney(row, today);
+    return {
+      id: row.id,
+      reference: row.reference,
+      guestName: row.name,
+      propertyName: nameOf(row.property),
+      arrival: row.arrival,
+      departure: row.departure,
+      email: row.email,
+      phone: row.phone,
+      balance: judgeBalance(summary, today),
+      summary,
+    };
+  };
+  // The query chose and ordered them by the ledger's rule; their states are judged here by the rule itself.
+  const balances: DueBalance[] = due.rows.map((row) => {
+    const summary = describeMoney(row, today);
+    return {
+      id: row.id,
+      reference: row.reference,
+      guestName: row.name,
+      propertyName: nameOf(row.property),
+      arrival: row.arrival,
+      state: judgeBalance(summary, today),
+      summary,
+    };
+  });
+
+  return {
+    today,
+    weekEnd,
+    requests: requests.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      guestName: row.name,
+      propertyName: nameOf(row.property),
+      arrival: row.arrival,
+      departure: row.departure,
+      guests: row.guests,
+      receivedAt: row.receivedAt,
+    })),
+    arrivals: arrivals.map(moving),
+    arrivalCount: arrivals[0]?.movingCount ?? 0,
+    departures: departures.map(moving),
+    departureCount: departures[0]?.movingCount ?? 0,
+    balances: { rows: balances, count: due.count, outstandingPence: due.outstandingPence },
+  };
+}
