@@ -252,5 +252,14 @@ for (const [index, viewport] of [
     await answered(requests.getByRole('button', { name: new RegExp(oldest.reference) })).toHaveCount(0);
     const [row] = await run('select status from booking_requests where id = $1', [oldest.id]);
     expect(row?.status).toBe('confirmed');
+
+    // The same busy day on a phone: long names and addresses are cut, nothing widens the page. The
+    // buttons' visually hidden words once hung outside the navigation's scroller (647 px at 360).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth(), 'the day at 360 px is no wider than the phone').toBe(360);
+    await nav.getByRole('button', { name: /^Balances/ }).click();
+    await answered(page.getByRole('heading', { name: 'Balances due' })).toBeVisible();
+    expect(await pageWidth(), 'the balances due at 360 px are no wider than the phone').toBe(360);
   });
 }
