@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays } from '../../../src/lib/dates.ts';
+import { findStayProblems } from '../../../src/lib/stay-rules.ts';
+import { readFactsOf } from '../../support/seasons.ts';
 import { query, serverDatabaseUrl } from './database.ts';
 import { createConfirmedGuest } from './guests.ts';
 
@@ -44,8 +46,10 @@ export async function confirmStay(
 }
 
 /**
- * A stay of `nights` at `property` that nothing holds yet, arriving at random between `from` and `to`
- * days from `today`: other specs (and the demo rows admin-calendar.spec seeds) confirm stays on the
+ * A stay of `nights` at `property` that nothing holds yet and the property's rules accept, arriving at
+ * random between `from` and `to` days from `today`. The rules matter because the window moves with the
+ * calendar: a peak season with a Saturday changeover came into it one day, and a stay picked blindly
+ * then arrived on a Tuesday and was refused (422). Other specs (and the demo rows admin-calendar.spec seeds) confirm stays on the
  * same shared database, so a date picked blindly can meet one and the request answers 409. Each
  * worker takes its stays from a share of those days of its own, so two tests running at the same
  * moment never pick overlapping nights: what is free when one looks may be taken by the other next.
@@ -63,6 +67,7 @@ export async function freeStay(
   const calendar = await request.get(`/api/availability?${new URLSearchParams({ property })}`);
   expect(calendar.status()).toBe(200);
   const { confirmed } = (await calendar.json()) as { confirmed: { arrival: string; departure: string }[] };
+  const facts = readFactsOf(property);
   const { parallelIndex, config } = test.info();
   const share = Math.floor((to - from + 1) / config.workers);
   const first = from + parallelIndex * share;
@@ -71,7 +76,9 @@ export async function freeStay(
     addDays(today, first + offset),
   ).filter((arrival) => {
     const departure = addDays(arrival, nights);
-    return confirmed.every((taken) => departure <= taken.arrival || arrival >= taken.departure);
+    const allowed =
+      Object.keys(findStayProblems({ arrival, departure, guests: 2 }, facts, today)).length === 0;
+    return allowed && confirmed.every((taken) => departure <= taken.arrival || arrival >= taken.departure);
   });
   const arrival = candidates[Math.floor(Math.random() * candidates.length)];
   if (!arrival)
