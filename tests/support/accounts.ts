@@ -1,5 +1,7 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Context } from '@netlify/functions';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import login from '../../netlify/functions/auth-login.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
@@ -23,9 +25,22 @@ export function newGuest(overrides: Partial<Guest> = {}): Guest {
 
 export const asClient = (client = uniqueClient()) => client as Context;
 
-/** Every message sent to `email`, oldest first. */
+/**
+ * Every message sent to `email`, oldest first, from every test file's outbox of this run. The mail
+ * worker a file runs (`send-emails`, office-alert-digest.test.ts) sends whatever is due in the shared
+ * database, so an email queued by another file's request in the moment before that request sends it
+ * itself lands in the worker's outbox: one mail system in production, one folder per file here. CI's
+ * PostgreSQL 15 pass once lost a registration email that way. Addresses are unique to a test, so
+ * reading them all confuses no one.
+ */
 export async function emailsTo(email: string) {
-  return (await readOutbox()).filter((message) => message.to.includes(email));
+  const outboxes = await readdir(inject('outboxRoot'));
+  const messages = (
+    await Promise.all(outboxes.map((outbox) => readOutbox(path.join(inject('outboxRoot'), outbox))))
+  ).flat();
+  return messages
+    .filter((message) => message.to.includes(email))
+    .sort((a, b) => a.file.localeCompare(b.file));
 }
 
 /** The newest link to `pathname` emailed to `email`, or undefined when none was sent. */

@@ -14,6 +14,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The functions' connection, as the app role (src/server/db/app-role.ts). */
     appDatabaseUrl: string;
+    /** The folder every test file's own outbox is made in (use-test-database.ts). */
+    outboxRoot: string;
   }
 }
 
@@ -22,6 +24,9 @@ declare module 'vitest' {
  * when TEST_DATABASE_URL is set (CI's PostgreSQL 15), a new database created in that server.
  */
 export default async function setup(project: TestProject) {
+  const outboxRoot = await mkdtemp(path.join(tmpdir(), 'kayal-outboxes-'));
+  project.provide('outboxRoot', outboxRoot);
+  const removeOutboxes = () => rm(outboxRoot, { recursive: true, force: true });
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     const name = `kayal_test_${randomBytes(4).toString('hex')}`;
@@ -39,6 +44,7 @@ export default async function setup(project: TestProject) {
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+      await removeOutboxes();
     };
   }
 
@@ -52,5 +58,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await database.stop();
     await rm(dir, { recursive: true, force: true });
+    await removeOutboxes();
   };
 }
