@@ -73,61 +73,63 @@ test('the content gives every villa and apartment its own old id', () => {
   }
 });
 
-// axe reads each of these pages in a11y-pages.spec.ts, at a phone's width and, per template, a desktop's.
+/**
+ * What each public page serves and ships, read from one load of it: four tests a page, each loading it
+ * afresh, spent about two seconds apiece of the suite's time on opening the page, for what one load
+ * shows as well. axe reads each of these pages in a11y-pages.spec.ts, at a phone's width and, per
+ * template, a desktop's.
+ */
 for (const route of canonicalRoutes) {
-  test(`${route} answers 200 with no CSP errors once its islands have run`, async ({ page }) => {
+  test(`${route} answers 200, tells crawlers what it is, ships only the scripts it needs, and raises no CSP error once its islands have run`, async ({
+    page,
+  }) => {
     const cspErrors: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
     });
     const response = await page.goto(route);
     expect(response?.status()).toBe(200);
-    // Every island's script runs under the page's CSP, those that wait to be seen included.
-    await waitForIslands(page);
-    expect(cspErrors).toEqual([]);
-  });
 
-  // What crawlers and link previews read is in the HTML as served: no need to wait for its pictures.
-  test(`${route} has a title, a description, a clean canonical URL and a share image`, async ({ page }) => {
-    await page.goto(route, { waitUntil: 'domcontentloaded' });
-    await expect(page).toHaveTitle(/Kayal Villas/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
-    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-    expect(new URL(canonical ?? '').pathname).toBe(route);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-      'content',
-      /^https?:\/\/.+\.jpe?g$/,
-    );
-  });
-}
+    await test.step('a title, a description, a clean canonical URL and a share image, in the HTML as served', async () => {
+      await expect(page).toHaveTitle(/Kayal Villas/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(new URL(canonical ?? '').pathname).toBe(route);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        /^https?:\/\/.+\.jpe?g$/,
+      );
+    });
 
-for (const route of canonicalRoutes.filter((route) => route !== '/' && !propertyPages.includes(route))) {
-  test(`${route} ships no script but its structured data`, async ({ page }) => {
-    await page.goto(route, { waitUntil: 'domcontentloaded' });
-    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
-    await expect(page.locator('astro-island')).toHaveCount(0);
-  });
-}
+    if (propertyPages.includes(route)) {
+      // A property page's islands are its gallery's viewer, loaded when scrolled into view, and its
+      // booking panel, loaded once the page is idle.
+      await test.step('only the gallery viewer and the booking panel, each loaded no sooner than needed', async () => {
+        const islands = page.locator('astro-island');
+        await expect(islands).toHaveCount(2);
+        const loading = await islands.evaluateAll((elements) =>
+          elements.map((element) => [
+            element.getAttribute('component-url')?.match(/\/(\w+)\.[\w-]+\.js$/)?.[1],
+            element.getAttribute('client'),
+          ]),
+        );
+        expect(loading.sort()).toEqual([
+          ['BookingPanel', 'idle'],
+          ['GalleryViewer', 'visible'],
+        ]);
+      });
+    } else if (route !== '/') {
+      await test.step('no script but its structured data', async () => {
+        await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
+        await expect(page.locator('astro-island')).toHaveCount(0);
+      });
+    }
 
-// A property page's islands are its gallery's viewer, loaded when scrolled into view, and its booking
-// panel, loaded once the page is idle.
-for (const route of propertyPages) {
-  test(`${route} ships only the gallery viewer and the booking panel, each loaded no sooner than needed`, async ({
-    page,
-  }) => {
-    await page.goto(route);
-    const islands = page.locator('astro-island');
-    await expect(islands).toHaveCount(2);
-    const loading = await islands.evaluateAll((elements) =>
-      elements.map((element) => [
-        element.getAttribute('component-url')?.match(/\/(\w+)\.[\w-]+\.js$/)?.[1],
-        element.getAttribute('client'),
-      ]),
-    );
-    expect(loading.sort()).toEqual([
-      ['BookingPanel', 'idle'],
-      ['GalleryViewer', 'visible'],
-    ]);
+    await test.step('no CSP error once every island has run', async () => {
+      // Every island's script runs under the page's CSP, those that wait to be seen included.
+      await waitForIslands(page);
+      expect(cspErrors).toEqual([]);
+    });
   });
 }
 
