@@ -14,6 +14,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The functions' connection, as the app role (src/server/db/app-role.ts). */
     appDatabaseUrl: string;
+    /** The key the guest lists are sealed with: one for the run, since its files share one database. */
+    guestDetailsKey: string;
   }
 }
 
@@ -22,6 +24,7 @@ declare module 'vitest' {
  * when TEST_DATABASE_URL is set (CI's PostgreSQL 15), a new database created in that server.
  */
 export default async function setup(project: TestProject) {
+  project.provide('guestDetailsKey', process.env.GUEST_DETAILS_KEY || randomBytes(32).toString('base64'));
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     const name = `kayal_test_${randomBytes(4).toString('hex')}`;
