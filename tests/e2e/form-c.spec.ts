@@ -25,7 +25,7 @@ const admin = {
 /** Server answers: a function's first call starts its instance, and a loaded machine slows each. */
 const answered = expect.configure({ timeout: 30_000 });
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(() => {
   execFileSync(process.execPath, ['scripts/admin-create.ts', '--email', admin.email, '--name', admin.name], {
