@@ -92,6 +92,12 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 const backend = readBackend();
+// The guests' passport details are sealed with GUEST_DETAILS_KEY; on the embedded database, unset, with
+// a key made once in .data/ (never in git, never in the database), so a first run needs no setup.
+if (!settings.GUEST_DETAILS_KEY && backend.kind === 'embedded') {
+  const { readOrMakeLocalKey } = await import('../src/server/booking/guests/guest-details-cipher.ts');
+  process.env.GUEST_DETAILS_KEY = await readOrMakeLocalKey(path.join(root, '.data/guest-details.key'));
+}
 /** `--fresh`: an empty embedded database and outbox, as the e2e server starts (embedded.ts says why here). */
 const fresh = process.argv.includes('--fresh');
 const databaseStartedAt = performance.now();
@@ -488,6 +494,7 @@ const [
   { startCalendarImporter },
   { startReconciliationWorker },
   { choosePaymentProvider },
+  { startGuestListRetentionWorker },
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
   import('../src/server/office-alert-digest.ts'),
@@ -496,6 +503,7 @@ const [
   import('../src/server/calendar-sync/calendar-sync-service.ts'),
   import('../src/server/booking/payments/online-payments.ts'),
   import('../src/server/booking/payments/providers/choose-provider.ts'),
+  import('../src/server/booking/guests/guest-list-service.ts'),
 ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,
 // and queues the digests of office alerts a flood of form posts held back.
@@ -509,6 +517,8 @@ startArrivalPackWorker();
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 // Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.
 startReconciliationWorker(() => choosePaymentProvider());
+// Guest lists past their retention, as the daily `forget-guest-lists` function deletes them on Netlify.
+startGuestListRetentionWorker();
 
 /**
  * Prepares every function in the background, each from the cache or bundled, and says how far it has

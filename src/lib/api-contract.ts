@@ -36,6 +36,9 @@ export const apiRoutes = {
   adminCalendars: '/api/admin-calendars',
   /** Every property's arrival pack, for the office (not under /api/admin/, whose `:collection` routes would take it). */
   adminArrivalPacks: '/api/admin-arrival-packs',
+  /** A day's Form C details (`?day=YYYY-MM-DD`, Kerala's today when left out), and the same as CSV. */
+  adminFormC: '/api/admin-form-c',
+  adminFormCCsv: '/api/admin-form-c.csv',
   /** The payment provider's webhook (signed events; never called by our pages). */
   paymentWebhook: '/api/payments/webhook',
 } as const;
@@ -47,6 +50,10 @@ export const accountCancellationRoute = (bookingId: string) =>
 /** A guest's own booking's conversation with the office: GET reads it (marking the office's read), POST writes. */
 export const accountMessagesRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/messages`;
+
+/** A guest's own booking's guest list: GET reads it back (passports masked), PUT gives it whole. */
+export const accountGuestListRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/guests`;
 
 /** One dashboard collection's list (`?…` carries the list query). */
 export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;
@@ -80,6 +87,9 @@ export const adminNotesRoute = (bookingId: string) =>
 /** A booking's conversation with its guest, the office's side: GET reads it (marking the guest's read), POST writes. */
 export const adminMessagesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/messages`;
+/** A booking's guest list in full, the office's side (each read recorded). */
+export const adminGuestListRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/guests`;
 /** A booking's arrival pack, the office's side: GET says whether it is released, POST releases it early. */
 export const adminArrivalPackReleaseRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/arrival-pack`;

@@ -119,6 +119,19 @@ export function firstErrorPerField(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+/**
+ * The first message for each field of a form with lists, keyed by its whole path (`guests.1.name`),
+ * so the island can put each message beside its own field.
+ */
+export function firstErrorPerPath(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_form';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
 /** "new, confirmed, declined or cancelled": the words a refusal offers instead. */
 export function listChoices(choices: readonly string[]): string {
   return choices.length < 2 ? choices.join('') : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;

@@ -25,6 +25,8 @@ export const paths = {
   admin: '/admin',
   adminCalendars: '/admin/calendars',
   adminArrivalPacks: '/admin/arrival-packs',
+  /** The day's foreign arrivals' Form C details, printable, with their CSV. */
+  adminFormC: '/admin/form-c',
   /** The content editor (Decap CMS), a static page of the build. */
   contentEditor: '/cms/',
   sitemap: '/sitemap-index.xml',

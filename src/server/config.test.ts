@@ -129,6 +129,12 @@ describe('readSettings', () => {
     [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL/],
     [{ SITE_URL: 'not a url' }, /SITE_URL/],
     [{ PASSWORD_HASH_LOG_N: '8' }, /PASSWORD_HASH_LOG_N: must be from 10 to 20/],
+    [{ GUEST_DETAILS_KEY: 'k'.repeat(44) }, /GUEST_DETAILS_KEY: must be 32 bytes in base64/],
+    [{ GUEST_DETAILS_KEY: Buffer.alloc(16).toString('base64') }, /GUEST_DETAILS_KEY: must be 32 bytes/],
+    [
+      { GUEST_DETAILS_OLD_KEYS: `${Buffer.alloc(32).toString('base64')},nope` },
+      /GUEST_DETAILS_OLD_KEYS: must be keys of 32 bytes in base64/,
+    ],
   ])('names the variable to fix in %j', (environment, message) => {
     expect(() => readSettings(environment)).toThrow(ConfigurationError);
     expect(() => readSettings(environment)).toThrow(message);

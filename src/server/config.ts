@@ -32,6 +32,11 @@ const wholeNumber = (fallback: number) =>
       .default(fallback),
   );
 
+/** Whether `text` is base64 of exactly 32 bytes: an AES-256 key. */
+function isAesKey(text: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=$/.test(text) && Buffer.from(text, 'base64').length === 32;
+}
+
 const optionalUrl = optionalText.pipe(z.url().optional());
 
 /**
@@ -134,6 +139,28 @@ const environmentSchema = z.object({
       .min(10, 'must be from 10 to 20')
       .max(20, 'must be from 10 to 20')
       .default(17),
+  ),
+  /**
+   * The key the guests' passport and visa details are sealed with (AES-256-GCM, 32 bytes in base64:
+   * `openssl rand -base64 32`), and the keys they were sealed with before, comma-separated, kept to
+   * read older lists while a rotation lasts. Never in the database. `npm start` on the embedded
+   * database makes a local one in .data/guest-details.key when unset; elsewhere, unset, the guest
+   * lists answer 503.
+   */
+  GUEST_DETAILS_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => isAesKey(value), 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+  ),
+  GUEST_DETAILS_OLD_KEYS: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => value.split(',').every((key) => isAesKey(key.trim())),
+        'must be keys of 32 bytes in base64, separated by commas',
+      )
+      .optional(),
   ),
   /** Each function instance's connection pool. */
   DB_POOL_MAX: wholeNumber(1),

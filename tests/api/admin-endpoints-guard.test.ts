@@ -118,6 +118,11 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
     path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/arrival-pack`,
   }),
   'GET /api/admin-arrival-packs': async () => ({ path: '/api/admin-arrival-packs' }),
+  'GET /api/admin/booking-requests/:id/guests': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/guests`,
+  }),
+  'GET /api/admin-form-c': async () => ({ path: '/api/admin-form-c?day=2091-06-01' }),
+  'GET /api/admin-form-c.csv': async () => ({ path: '/api/admin-form-c.csv?day=2091-06-01' }),
   'PUT /api/admin-arrival-packs/:property': async () => ({
     path: '/api/admin-arrival-packs/marine-drive-studio',
     body: guardTestPack,

@@ -4,6 +4,7 @@ import type { Config } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import {
   accountCancellationRoute,
+  accountGuestListRoute,
   accountMessagesRoute,
   adminArrivalPackReleaseRoute,
   adminArrivalPackRoute,
@@ -13,6 +14,7 @@ import {
   adminCalendarLinkRoute,
   adminCollectionRoute,
   adminCsvRoute,
+  adminGuestListRoute,
   adminItemReadRoute,
   adminItemRestoreRoute,
   adminItemRoute,
@@ -58,6 +60,7 @@ const contractRoutes = [
   ...Object.values(apiRoutes),
   pattern(accountCancellationRoute(':id')),
   pattern(accountMessagesRoute(':id')),
+  pattern(accountGuestListRoute(':id')),
   pattern(adminCollectionRoute(':collection')),
   pattern(adminCsvRoute(':collection')),
   pattern(adminItemRoute(':collection', ':id')),
@@ -67,6 +70,7 @@ const contractRoutes = [
   pattern(adminPaymentRoute(':id', ':payment')),
   pattern(adminNotesRoute(':id')),
   pattern(adminMessagesRoute(':id')),
+  pattern(adminGuestListRoute(':id')),
   pattern(adminArrivalPackReleaseRoute(':id')),
   pattern(adminArrivalPackRoute(':property')),
   pattern(adminRefundsRoute(':id')),

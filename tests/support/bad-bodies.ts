@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { firstErrorPerField } from '../../src/lib/form-fields.ts';
+import { firstErrorPerField, firstErrorPerPath } from '../../src/lib/form-fields.ts';
 import { outboxDirectory } from '../../src/server/email/email.ts';
 import type { OutboxMessage } from '../../src/server/email/outbox.ts';
 import { maxBodyBytes } from '../../src/server/http/request.ts';
@@ -97,9 +97,14 @@ function judgeForm<Schema extends z.ZodType>(schema: Schema, text: string): Verd
 
 /**
  * The field messages a refusal of this body must carry: the schema's first message per field (`_form`
- * for the body as a whole), or undefined when the body is no JSON or form the schema refuses.
+ * for the body as a whole; with `paths`, per whole path, as a body with lists is answered), or
+ * undefined when the body is no JSON or form the schema refuses.
  */
-export function fieldMessagesFor(schema: z.ZodType, { body, contentType }: Encoded) {
+export function fieldMessagesFor(
+  schema: z.ZodType,
+  { body, contentType }: Encoded,
+  { paths = false }: { paths?: boolean } = {},
+) {
   let value: unknown;
   if (contentType === jsonType) {
     try {
@@ -114,7 +119,7 @@ export function fieldMessagesFor(schema: z.ZodType, { body, contentType }: Encod
     value = fields;
   }
   const parsed = schema.safeParse(value);
-  return parsed.success ? undefined : firstErrorPerField(parsed.error);
+  return parsed.success ? undefined : (paths ? firstErrorPerPath : firstErrorPerField)(parsed.error);
 }
 
 /** Characters that trip up storage and rendering: C0/C1 controls, NUL, separators, BOM, lone surrogates. */

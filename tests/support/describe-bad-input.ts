@@ -85,6 +85,8 @@ export type BadInputTarget<State, Variant = undefined> = {
   method?: string;
   /** Whether a malformed Idempotency-Key is refused with 400. */
   idempotent?: boolean;
+  /** Whether the endpoint keys its field messages by whole path (`guests.0.name`), as `validate` does with `paths`. */
+  fieldPaths?: boolean;
   /** Environment for these tests: a rate limit of 0, so each request is judged on its body alone. */
   env?: Record<string, string>;
 };
@@ -141,7 +143,9 @@ export function describeBadInput<State, Variant = undefined>(target: BadInputTar
       // A refusal by the schema names each field it refused, with the schema's own message.
       if ('refused' in verdict && verdict.refused === 422 && sent) {
         const { error } = JSON.parse(text) as { error: { fields?: Record<string, string> } };
-        expect(error.fields, 'the field messages').toEqual(fieldMessagesFor(target.schema, sent));
+        expect(error.fields, 'the field messages').toEqual(
+          fieldMessagesFor(target.schema, sent, { paths: target.fieldPaths }),
+        );
       }
     }
     if (outcome.location) expect(response.headers.get('location')).toBe(outcome.location);

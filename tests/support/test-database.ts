@@ -16,6 +16,8 @@ declare module 'vitest' {
     appDatabaseUrl: string;
     /** The folder every test file's own outbox is made in (use-test-database.ts). */
     outboxRoot: string;
+    /** The key the guest lists are sealed with: one for the run, since its files share one database. */
+    guestDetailsKey: string;
   }
 }
 
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   const outboxRoot = await mkdtemp(path.join(tmpdir(), 'kayal-outboxes-'));
   project.provide('outboxRoot', outboxRoot);
   const removeOutboxes = () => rm(outboxRoot, { recursive: true, force: true });
+  project.provide('guestDetailsKey', process.env.GUEST_DETAILS_KEY || randomBytes(32).toString('base64'));
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     const name = `kayal_test_${randomBytes(4).toString('hex')}`;

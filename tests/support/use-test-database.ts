@@ -13,6 +13,8 @@ process.env.OUTBOX_DIR = mkdtempSync(path.join(inject('outboxRoot'), 'file-'));
 // Each form's hourly allowance of office alerts is one for all clients, so files that post at once
 // would spend each other's: off here (every alert sent at once), on where a test counts it.
 process.env.FORM_OFFICE_ALERTS_PER_HOUR = '0';
+// The guest lists' key, as `npm start` makes one for the embedded database.
+process.env.GUEST_DETAILS_KEY = inject('guestDetailsKey');
 
 afterAll(async () => {
   await Promise.all([closeDatabase(), closeQueryPools()]);

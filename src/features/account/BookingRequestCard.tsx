@@ -13,6 +13,7 @@ import {
 import { PayNowLink } from '../payment/PayNowLink.tsx';
 import { BookingMessages } from './BookingMessages.tsx';
 import { CancelBooking } from './CancelBooking.tsx';
+import { GuestList } from './GuestList.tsx';
 import type { OfficeContact } from './HowToPay.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
 
@@ -28,8 +29,8 @@ function changeDatesHref(request: AccountBookingRequest, office: OfficeContact):
 
 /**
  * One request on the account page: the property and its status, what happens next and by when, the
- * stay, what is due, a way to ask the office for other dates, the arrival pack once released, and the
- * conversation with the office.
+ * stay, what is due, a way to ask the office for other dates, the arrival pack once released, who is
+ * coming (until departure), and the conversation with the office.
  */
 export function BookingRequestCard({
   request,
@@ -103,6 +104,9 @@ export function BookingRequestCard({
       )}
       {request.arrivalPack && (
         <ArrivalPackDetails pack={request.arrivalPack} titleId={`pack-${request.id}`} />
+      )}
+      {request.status === 'confirmed' && todayInKerala() <= request.departure && (
+        <GuestList request={request} />
       )}
       <BookingMessages request={request} />
       <CancelBooking request={request} />

@@ -2,6 +2,7 @@ import { adminMessagesRoute } from '../../lib/api-contract.ts';
 import { ArrivalPackRelease } from '../arrival-pack/ArrivalPackRelease.tsx';
 import { BookingConversation } from '../booking/BookingConversation.tsx';
 import { listStatusChanges, type StatusChange } from './admin-fields.ts';
+import { BookingGuests } from './BookingGuests.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingPayments } from './BookingPayments.tsx';
 import type { DetailExtension, DetailPartProps } from './detail-extensions.ts';
@@ -41,6 +42,7 @@ function BookingSections({ id, item, onSessionGone }: DetailPartProps) {
         confirmed={item.status === 'confirmed'}
         onSessionGone={onSessionGone}
       />
+      <BookingGuests bookingId={id} onSessionGone={onSessionGone} />
     </>
   );
 }

@@ -611,6 +611,10 @@ export async function lockPayableBooking(tx: Transaction, id: string): Promise<P
 export const joinBookingRequest = (bookingIdColumn: string) =>
   `join public.booking_requests request on request.id = ${bookingIdColumn}`;
 
+/** The ids of every booking, in the trash or not, whose stay ended before the day `dateSql` gives. */
+export const bookingsDepartedBefore = (dateSql: string) =>
+  `(select id from public.booking_requests where departure < ${dateSql})`;
+
 /** A booking as its conversation needs it: whose it is and its reference. */
 export type BookingOwner = { userId: string | null; reference: string };
 

@@ -1,0 +1,12 @@
+import type { Config } from '@netlify/functions';
+import {
+  describeForgottenGuestLists,
+  forgetExpiredGuestLists,
+} from '../../src/server/booking/guests/guest-list-service.ts';
+
+/** Daily: the guest lists of stays that departed longer ago than the privacy notice keeps them are deleted. */
+export default async () => {
+  console.log(describeForgottenGuestLists(await forgetExpiredGuestLists()));
+};
+
+export const config: Config = { schedule: '@daily' };
