@@ -36,6 +36,14 @@ export const apiRoutes = {
   adminCalendars: '/api/admin-calendars',
   /** Every property's arrival pack, for the office (not under /api/admin/, whose `:collection` routes would take it). */
   adminArrivalPacks: '/api/admin-arrival-packs',
+  /** A home's published reviews (`?property=`), for its page. */
+  propertyReviews: '/api/property-reviews',
+  /** POST `{ token }`: the stay a review invitation's link reviews. */
+  reviewInvitation: '/api/review-invitation',
+  /** POST: a review written from an invitation's link. */
+  reviews: '/api/reviews',
+  /** Every review, for the office (not under /api/admin/, whose `:collection` routes would take it). */
+  adminReviews: '/api/admin-reviews',
   /** The payment provider's webhook (signed events; never called by our pages). */
   paymentWebhook: '/api/payments/webhook',
 } as const;
@@ -47,6 +55,16 @@ export const accountCancellationRoute = (bookingId: string) =>
 /** A guest's own booking's conversation with the office: GET reads it (marking the office's read), POST writes. */
 export const accountMessagesRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/messages`;
+
+/** A guest's own past stay's review: GET reads it, POST writes it. */
+export const accountReviewRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/review`;
+/** A review's withholding: PUT `{ rule }` withholds it under a rule of the review policy, DELETE publishes it again. */
+export const adminReviewWithholdingRoute = (reviewId: string) =>
+  `${apiRoutes.adminReviews}/${encodeURIComponent(reviewId)}/withholding`;
+/** The office's public reply to a review: PUT `{ text }`. */
+export const adminReviewReplyRoute = (reviewId: string) =>
+  `${apiRoutes.adminReviews}/${encodeURIComponent(reviewId)}/reply`;
 
 /** One dashboard collection's list (`?…` carries the list query). */
 export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;
