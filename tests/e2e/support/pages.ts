@@ -11,6 +11,7 @@ const sentOnWhenSignedOut = new Map<string, string>([
   [paths.admin, paths.adminLogin],
   [paths.adminCalendars, paths.adminLogin],
   [paths.adminArrivalPacks, paths.adminLogin],
+  [paths.adminReviews, paths.adminLogin],
 ]);
 
 /** Opens `path` as a signed-out visitor and waits until it is where the visitor stays. */
