@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountCancellationRoute,
   accountMessagesRoute,
+  accountReviewRoute,
   adminArrivalPackReleaseRoute,
   adminArrivalPackRoute,
   adminCalendarFeedRoute,
@@ -22,6 +23,8 @@ import {
   adminPaymentsRoute,
   adminRefundRoute,
   adminRefundsRoute,
+  adminReviewReplyRoute,
+  adminReviewWithholdingRoute,
   apiRoutes,
   icalFeedRoute,
 } from '../../src/lib/api-contract.ts';
@@ -58,6 +61,9 @@ const contractRoutes = [
   ...Object.values(apiRoutes),
   pattern(accountCancellationRoute(':id')),
   pattern(accountMessagesRoute(':id')),
+  pattern(accountReviewRoute(':id')),
+  pattern(adminReviewWithholdingRoute(':id')),
+  pattern(adminReviewReplyRoute(':id')),
   pattern(adminCollectionRoute(':collection')),
   pattern(adminCsvRoute(':collection')),
   pattern(adminItemRoute(':collection', ':id')),
