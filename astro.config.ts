@@ -10,7 +10,7 @@ import { mapOrigin } from './src/lib/maps.ts';
 
 /** Pages that answer a form or a session, which search engines have no reason to list. */
 const unlisted =
-  /^\/(404|admin|account|login|register|forgot-password|reset-password|verify-email|search|payment)(\/|$)|\/sent\/?$/;
+  /^\/(404|admin|account|login|register|forgot-password|reset-password|verify-email|search|payment|review)(\/|$)|\/sent\/?$/;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://kayalvillas.in',

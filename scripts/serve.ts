@@ -491,6 +491,7 @@ const [
   { queueOfficeAlertDigests },
   { startReminderWorker },
   { startArrivalPackWorker },
+  { startReviewInvitationWorker },
   { startCalendarImporter },
   { startReconciliationWorker },
   { choosePaymentProvider },
@@ -500,6 +501,7 @@ const [
   import('../src/server/office-alert-digest.ts'),
   import('../src/server/booking/payments/payment-reminders.ts'),
   import('../src/server/booking/arrival-packs/arrival-pack-service.ts'),
+  import('../src/server/reviews/review-service.ts'),
   import('../src/server/calendar-sync/calendar-sync-service.ts'),
   import('../src/server/booking/payments/online-payments.ts'),
   import('../src/server/booking/payments/providers/choose-provider.ts'),
@@ -513,6 +515,8 @@ startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 startReminderWorker();
 // The arrival packs a week before arrival, as the daily `arrival-packs` function sends them on Netlify.
 startArrivalPackWorker();
+// The review invitations the day after a stay ends, as the daily `review-invitations` function sends them on Netlify.
+startReviewInvitationWorker();
 // Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 // Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.

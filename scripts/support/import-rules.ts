@@ -69,6 +69,7 @@ const featureFloors: readonly (readonly string[])[] = [
     'search',
     'payment',
     'arrival-pack',
+    'reviews',
   ],
   ['booking'],
   ['account', 'admin'],

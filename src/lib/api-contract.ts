@@ -39,6 +39,14 @@ export const apiRoutes = {
   /** A day's Form C details (`?day=YYYY-MM-DD`, Kerala's today when left out), and the same as CSV. */
   adminFormC: '/api/admin-form-c',
   adminFormCCsv: '/api/admin-form-c.csv',
+  /** A home's published reviews (`?property=`), for its page. */
+  propertyReviews: '/api/property-reviews',
+  /** POST `{ token }`: the stay a review invitation's link reviews. */
+  reviewInvitation: '/api/review-invitation',
+  /** POST: a review written from an invitation's link. */
+  reviews: '/api/reviews',
+  /** Every review, for the office (not under /api/admin/, whose `:collection` routes would take it). */
+  adminReviews: '/api/admin-reviews',
   /** The payment provider's webhook (signed events; never called by our pages). */
   paymentWebhook: '/api/payments/webhook',
 } as const;
@@ -54,6 +62,15 @@ export const accountMessagesRoute = (bookingId: string) =>
 /** A guest's own booking's guest list: GET reads it back (passports masked), PUT gives it whole. */
 export const accountGuestListRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/guests`;
+/** A guest's own past stay's review: GET reads it, POST writes it. */
+export const accountReviewRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/review`;
+/** A review's withholding: PUT `{ rule }` withholds it under a rule of the review policy, DELETE publishes it again. */
+export const adminReviewWithholdingRoute = (reviewId: string) =>
+  `${apiRoutes.adminReviews}/${encodeURIComponent(reviewId)}/withholding`;
+/** The office's public reply to a review: PUT `{ text }`. */
+export const adminReviewReplyRoute = (reviewId: string) =>
+  `${apiRoutes.adminReviews}/${encodeURIComponent(reviewId)}/reply`;
 
 /** One dashboard collection's list (`?…` carries the list query). */
 export const adminCollectionRoute = (collection: string) => `/api/admin/${encodeURIComponent(collection)}`;

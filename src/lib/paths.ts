@@ -35,6 +35,10 @@ export const paths = {
   cancellationPolicy: '/cancellation-policy',
   privacy: '/privacy',
   houseRules: '/house-rules',
+  reviewPolicy: '/review-policy',
+  /** Where a guest writes their stay's review: from the invitation's link (its key after `#`) or `?booking=` from the account page. */
+  review: '/review',
+  adminReviews: '/admin/reviews',
   /** What an online payment came to: the page the pay function fills in (see payPath). */
   payment: '/payment',
 } as const;
@@ -168,3 +172,13 @@ export function plainReturnPath(value: string | null | undefined): string {
   );
   return plain && pairs.length <= 6 ? safe : paths.account;
 }
+
+/**
+ * A review invitation's link: its key rides in the fragment, which browsers never send to a server,
+ * so no access log or Referer header holds it.
+ */
+export const reviewLinkPath = (token: string) => `${paths.review}#${token}`;
+
+/** Where a signed-in guest reviews a past stay of theirs from the account page. */
+export const reviewBookingPath = (bookingId: string) =>
+  `${paths.review}?${new URLSearchParams({ booking: bookingId })}`;

@@ -9,6 +9,7 @@ export const policyLinks = [
   { id: 'cancellation-policy', label: 'Cancellation policy', href: paths.cancellationPolicy },
   { id: 'privacy', label: 'Privacy notice', href: paths.privacy },
   { id: 'house-rules', label: 'House rules', href: paths.houseRules },
+  { id: 'review-policy', label: 'Review policy', href: paths.reviewPolicy },
 ] as const;
 
 export type PolicyId = (typeof policyLinks)[number]['id'];

@@ -184,6 +184,31 @@ Object.assign(samples, {
   }),
 } satisfies typeof samples);
 
+// Reviews: one stored straight in the table, on a stay of its own, so each call has its target.
+async function insertReview(): Promise<string> {
+  const [row] = await ownerQuery<{ id: string }>(
+    `insert into reviews (booking_request_id, property, stay_month, rating, title, body, display_name)
+     values ($1, 'kovalam-cliff-villa', '2090-01-01', 3, 'Guard', 'For the admin guard test', 'Guard T.')
+     returning id`,
+    [await insertBookingRequest({ status: 'confirmed' })],
+  );
+  return row?.id as string;
+}
+Object.assign(samples, {
+  'GET /api/admin-reviews': async () => ({ path: '/api/admin-reviews' }),
+  'PUT /api/admin-reviews/:id/withholding': async () => ({
+    path: `/api/admin-reviews/${await insertReview()}/withholding`,
+    body: { rule: 'abuse' },
+  }),
+  'DELETE /api/admin-reviews/:id/withholding': async () => ({
+    path: `/api/admin-reviews/${await insertReview()}/withholding`,
+  }),
+  'PUT /api/admin-reviews/:id/reply': async () => ({
+    path: `/api/admin-reviews/${await insertReview()}/reply`,
+    body: { text: 'Thank you for the guard test' },
+  }),
+} satisfies typeof samples);
+
 const endpoints = await findAdminEndpoints();
 
 describe('the admin endpoints', () => {

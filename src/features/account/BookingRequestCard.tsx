@@ -1,6 +1,6 @@
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import { propertyPath } from '../../lib/paths.ts';
+import { propertyPath, reviewBookingPath } from '../../lib/paths.ts';
 import { ArrivalPackDetails } from '../arrival-pack/ArrivalPackDetails.tsx';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
@@ -109,6 +109,13 @@ export function BookingRequestCard({
         <GuestList request={request} />
       )}
       <BookingMessages request={request} />
+      {request.status === 'confirmed' && request.departure < todayInKerala() && (
+        <p className="actions">
+          <a className="button button--ghost" href={reviewBookingPath(request.id)}>
+            Review your stay<span className="visually-hidden"> at {request.propertyName}</span>
+          </a>
+        </p>
+      )}
       <CancelBooking request={request} />
     </article>
   );

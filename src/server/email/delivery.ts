@@ -33,6 +33,7 @@ export const emailKinds = [
   'message_to_office',
   'message_to_guest',
   'arrival_pack',
+  'review_invitation',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -51,6 +52,8 @@ const erasedKinds: EmailKind[] = [
   'buyer_enquiry_receipt',
   // The door's way in and the Wi-Fi password: the pack stays in its own table, behind the guest's sign-in.
   'arrival_pack',
+  // The link writes the stay's review: a key to it, kept only as its hash in `review_invitations`.
+  'review_invitation',
 ];
 
 export const deliveryRules = {

@@ -12,6 +12,7 @@ const sentOnWhenSignedOut = new Map<string, string>([
   [paths.adminCalendars, paths.adminLogin],
   [paths.adminArrivalPacks, paths.adminLogin],
   [paths.adminFormC, paths.adminLogin],
+  [paths.adminReviews, paths.adminLogin],
 ]);
 
 /** Opens `path` as a signed-out visitor and waits until it is where the visitor stays. */
