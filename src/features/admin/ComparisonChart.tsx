@@ -26,7 +26,7 @@ type Props = {
 export function ComparisonChart({ title, rows, value, format, seasons, compact = false }: Props) {
   const id = useId();
   const width = compact ? 420 : 640;
-  const height = compact ? 150 : 240;
+  const height = compact ? 120 : 240;
   const margin = { top: 8, right: 8, bottom: compact ? 22 : 48, left: compact ? 40 : 64 };
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
@@ -44,7 +44,7 @@ export function ComparisonChart({ title, rows, value, format, seasons, compact =
   return (
     <figure className={`numbers-chart${compact ? ' numbers-chart--compact' : ''}`}>
       <figcaption>
-        {title}{' '}
+        <span className={compact ? 'visually-hidden' : undefined}>{title}</span>{' '}
         <span className="numbers-chart__key">
           <span className="numbers-chart__swatch numbers-chart__swatch--this" aria-hidden="true" />
           {seasons.thisYear}{' '}

@@ -28,7 +28,7 @@ type Props = {
   /** Opens a booking: a request to answer, a stay's details and payments. */
   onOpen: (id: string) => void;
   /** Opens a list of the dashboard: a collection, or the balances due. */
-  onShow: (screen: AdminCollectionName | 'balances' | 'calendar' | 'numbers') => void;
+  onShow: (screen: AdminCollectionName | 'balances' | 'calendar') => void;
   onSessionGone: () => void;
 };
 
@@ -72,13 +72,7 @@ export function TodayView({ headingRef, version, onOpen, onShow, onSessionGone }
           answer={day.answer}
           onOpen={onOpen}
           onShow={onShow}
-          glance={
-            <OccupancyGlance
-              version={version}
-              onSessionGone={onSessionGone}
-              onShow={() => onShow('numbers')}
-            />
-          }
+          glance={<OccupancyGlance version={version} onSessionGone={onSessionGone} />}
         />
       )}
     </div>
