@@ -12,7 +12,8 @@
  *
  * Budget, so a list answers before the office notices a wait: in process, p95 of a first page or a
  * search ≤ 50 ms on a 2-core machine, and a deep page as fast as the first. The office's day (`GET
- * /api/admin/today`) is measured block by block, each one query, to the same budget.
+ * /api/admin/today`) is measured block by block, each one query, to the same budget, and so are the
+ * owner's numbers (`GET /api/admin/numbers`), occupancy and revenue one query each.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { AdminCollectionName as CollectionName } from '../../src/features/admin/collection-contract.ts';
 import { listQuerySchema } from '../../src/features/admin/list-query-contract.ts';
+import { findSeason, seasonStarting } from '../../src/features/admin/numbers-contract.ts';
 import { todayListLimit, todayWeekDays } from '../../src/features/admin/today-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { listItems, summariseCollections } from '../../src/server/admin/admin-lists.ts';
@@ -34,6 +36,8 @@ import { readBookingDay } from '../../src/server/booking/booking-day-service.ts'
 import {
   selectDueBalances,
   selectMovingStays,
+  selectNightsByMonth,
+  selectRevenueByMonth,
   selectWaitingRequests,
 } from '../../src/server/booking/booking-repository.ts';
 import { readLimit } from '../../src/server/config.ts';
@@ -263,13 +267,24 @@ try {
   }
   lines.push(`| ${[...summaryCells, 'partial indexes (index-only)'].join(' | ')} |`);
 
-  // The office's day: each block's one query, then the whole answer as its function gives it.
+  // The office's day: each block's one query, then the whole answer as its function gives it; and the
+  // owner's numbers, one query each over this season and the last.
+  const season = findSeason(today);
+  const lastSeason = seasonStarting(Number(season.from.slice(0, 4)) - 1);
   const week = { from: today, through: addDays(today, todayWeekDays - 1), limit: todayListLimit };
   const dayQueries: [string, (tx: Transaction) => Promise<unknown>][] = [
     ['requests awaiting an answer', (tx) => selectWaitingRequests(tx, todayListLimit)],
     ['arrivals this week', (tx) => selectMovingStays(tx, 'arrival', week)],
     ['departures this week', (tx) => selectMovingStays(tx, 'departure', week)],
     ['balances due now or overdue', (tx) => selectDueBalances(tx, today, todayListLimit)],
+    [
+      'numbers: occupancy by month and property, two seasons',
+      (tx) => selectNightsByMonth(tx, lastSeason.from, season.through),
+    ],
+    [
+      'numbers: revenue by month and property, two seasons',
+      (tx) => selectRevenueByMonth(tx, lastSeason.from, season.through),
+    ],
   ];
   for (const [label, work] of dayQueries) {
     const local = await time(() => withCaller(callerFor(visitor), work));

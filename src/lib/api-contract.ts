@@ -33,6 +33,7 @@ export const apiRoutes = {
   adminOccupancy: '/api/admin/occupancy',
   adminBalancesDue: '/api/admin/balances-due',
   adminToday: '/api/admin/today',
+  adminNumbers: '/api/admin/numbers',
   adminCalendars: '/api/admin-calendars',
   /** Every property's arrival pack, for the office (not under /api/admin/, whose `:collection` routes would take it). */
   adminArrivalPacks: '/api/admin-arrival-packs',

@@ -107,7 +107,8 @@ const focusedCell = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement as HTMLElement | null;
     return {
-      property: active?.closest('tr')?.querySelector('th')?.textContent ?? '',
+      // The property's name: the header's first words, before its occupancy of the month.
+      property: active?.closest('tr')?.querySelector('th')?.firstChild?.textContent ?? '',
       text: active?.textContent ?? '',
       tag: active?.tagName ?? '',
     };
@@ -156,7 +157,12 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     for (let press = 0; press < 9; press++) await page.keyboard.press('ArrowRight');
     const onBar = await focusedCell(page);
     expect(onBar.tag).toBe('BUTTON');
-    expect(onBar.text).toContain(`${confirmed.reference}, Confirmed`);
+    // The bar names the guest; the reference is in its description.
+    expect(onBar.text).toContain(`${guestName}, Confirmed`);
+    expect(onBar.text).toContain(confirmed.reference);
+    await expect(
+      grid.getByRole('rowheader', { name: /^Poovar Estuary Villa \d+% booked this month$/ }),
+    ).toBeVisible();
     await page.keyboard.press('Enter');
     const detail = page.getByRole('dialog', { name: `Booking request from ${guestName}` });
     await answered(detail.getByText(confirmed.reference, { exact: true })).toBeVisible();
@@ -178,7 +184,8 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     await page.keyboard.press('ArrowRight');
     const below = await focusedCell(page);
     expect(below.property).toContain('Poovar Estuary Villa');
-    expect(below.text).toContain(`${fresh.reference}, New request`);
+    expect(below.text).toContain(`${guestName} Junior, New request`);
+    expect(below.text).toContain(fresh.reference);
     // One step right leaves the whole bar: a bar is one cell.
     await page.keyboard.press('ArrowRight');
     expect((await focusedCell(page)).tag).toBe('TD');
@@ -194,9 +201,7 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     await answered(detail.getByRole('status')).toHaveText('Booking declined.');
     await page.keyboard.press('Escape');
     await answered(grid.getByRole('button', { name: new RegExp(fresh.reference) })).toHaveCount(0);
-    await expect(
-      grid.getByRole('button', { name: new RegExp(`^${confirmed.reference}, Confirmed`) }),
-    ).toBeVisible();
+    await expect(grid.getByRole('button', { name: new RegExp(`^${guestName}, Confirmed`) })).toBeVisible();
   });
 
   await test.step('goes back a month and to this month', async () => {
@@ -218,7 +223,7 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(page.getByRole('grid')).toBeHidden();
     const poovar = page.getByRole('region', { name: 'Poovar Estuary Villa' });
-    await poovar.getByRole('button', { name: new RegExp(`^${confirmed.reference}, Confirmed`) }).click();
+    await poovar.getByRole('button', { name: new RegExp(`^${guestName}, Confirmed`) }).click();
     await answered(page.getByRole('dialog', { name: `Booking request from ${guestName}` })).toBeVisible();
     await page.keyboard.press('Escape');
     await expectNoAxeViolations(page, 'the calendar as a list at 360 px');

@@ -241,7 +241,27 @@ for (const [index, viewport] of [
       await navList.evaluate((list) => list.scrollWidth <= list.clientWidth),
       'the navigation shows all of its items',
     ).toBe(true);
+    // The season's occupancy as a small chart in the first screen, an image named by what it shows.
+    const glance = page.getByRole('region', { name: /^Occupancy, season \d{4}–\d{2}$/ });
+    const chart = glance.getByRole('img', { name: /^Occupancy by month, \d{4}–\d{2} against \d{4}–\d{2}/ });
+    await answered(chart).toBeVisible();
+    await expectInFirstScreen(page, chart, 'the occupancy chart');
     await expectNoAxeViolations(page, `the office’s day at ${viewport.width} px`);
+
+    await test.step('the chart’s table is the next Tab stop after the requests, and Enter opens it', async () => {
+      await requests.getByRole('button', { name: /more booking requests awaiting an answer$/ }).focus();
+      await page.keyboard.press('Tab');
+      const summary = glance.locator('summary');
+      await expect(summary).toBeFocused();
+      await page.keyboard.press('Enter');
+      const table = glance.getByRole('table', { name: 'Occupancy by month' });
+      await expect(table).toBeVisible();
+      // A header row and the season's twelve months, October first, each this season beside the last.
+      await expect(table.getByRole('row')).toHaveCount(13);
+      await expect(table.getByRole('row').nth(1)).toContainText(/^Oct\d+%\d+%$/);
+      await page.keyboard.press('Enter');
+      await expect(table).toBeHidden();
+    });
 
     await answer.click();
     const dialog = page.getByRole('dialog', { name: `Booking request from Oldest Guest ${mark}` });
@@ -252,6 +272,29 @@ for (const [index, viewport] of [
     await answered(requests.getByRole('button', { name: new RegExp(oldest.reference) })).toHaveCount(0);
     const [row] = await run('select status from booking_requests where id = $1', [oldest.id]);
     expect(row?.status).toBe('confirmed');
+
+    await test.step('the calendar opens on today, the arriving guest named on their bar', async () => {
+      await nav.getByRole('button', { name: 'Occupancy calendar' }).click();
+      const grid = page.getByRole('grid');
+      const bar = grid.getByRole('button', {
+        name: new RegExp(`^Arriving Guest ${mark}, Confirmed ?, .*: ${arriving.reference},`),
+      });
+      await answered(bar).toBeVisible();
+      const scroller = await grid.locator('xpath=..').boundingBox();
+      const todayColumn = await grid.locator('thead th.occupancy__today').boundingBox();
+      const barBox = await bar.boundingBox();
+      for (const [what, box] of [
+        ['today’s column', todayColumn],
+        ['the arriving guest’s bar', barBox],
+      ] as const) {
+        expect(
+          box && scroller && box.x >= scroller.x && box.x < scroller.x + scroller.width,
+          `${what} is in view`,
+        ).toBe(true);
+      }
+      await nav.getByRole('button', { name: 'Today' }).click();
+      await answered(heading).toBeVisible();
+    });
 
     // The same busy day on a phone: long names and addresses are cut, nothing widens the page. The
     // buttons' visually hidden words once hung outside the navigation's scroller (647 px at 360).

@@ -129,7 +129,10 @@ test('the office confirms a stay, records its deposit, sees it on the calendar a
   await test.step('sees the stay on the occupancy calendar, and opens it from there', async () => {
     await page.getByRole('button', { name: 'Occupancy calendar' }).click();
     await showMonthOf(page, arrival);
-    const bar = page.getByRole('grid').getByRole('button', { name: new RegExp(`^${reference}, Confirmed`) });
+    // The bar names the guest; the reference is in its description.
+    const bar = page
+      .getByRole('grid')
+      .getByRole('button', { name: new RegExp(`^${guest.name}, Confirmed ?, .*: ${reference},`) });
     await answered(bar).toBeVisible();
     await bar.focus();
     await page.keyboard.press('Enter');

@@ -12,6 +12,7 @@ import { DashboardNav, type DashboardScreen, FormCollectionsNav, isFormCollectio
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ListFilters } from './ListFilters.tsx';
+import { NumbersView } from './NumbersView.tsx';
 import { OccupancyCalendar } from './OccupancyCalendar.tsx';
 import { TodayView } from './TodayView.tsx';
 import { useAdminSession } from './use-admin-session.ts';
@@ -120,7 +121,7 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   });
 
   function choose(next: DashboardScreen) {
-    if (next === 'today' || next === 'calendar' || next === 'balances') {
+    if (next === 'today' || next === 'calendar' || next === 'balances' || next === 'numbers') {
       if (next === 'balances') setBalancesVersion((version) => version + 1);
       if (next === 'today') setDayVersion((version) => version + 1);
       setScreen(next);
@@ -200,6 +201,9 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
           onOpen={(id) => setOpenRow({ collection: 'booking-requests', id, inTrash: false })}
           onSessionGone={session.leave}
         />
+      )}
+      {screen === 'numbers' && (
+        <NumbersView headingRef={headingRef} version={dayVersion} onSessionGone={session.leave} />
       )}
       {screen === collection && (
         <div className="admin__view">

@@ -1,8 +1,11 @@
 import { type AdminCollectionName, adminCollectionNames, adminCollections } from './collection-contract.ts';
 import { describeBadge } from './office-day.ts';
 
-/** What the dashboard can show: the office's day, one of its lists, the occupancy calendar or the balances due. */
-export type DashboardScreen = 'today' | AdminCollectionName | 'calendar' | 'balances';
+/**
+ * What the dashboard can show: the office's day, one of its lists, the occupancy calendar, the balances
+ * due or the owner's numbers.
+ */
+export type DashboardScreen = 'today' | AdminCollectionName | 'calendar' | 'balances' | 'numbers';
 
 /**
  * The lists that people send through the site's forms, which the navigation groups under "Messages and
@@ -42,6 +45,7 @@ export function DashboardNav({ current, newCount, onChoose, formCollection }: Pr
     // Their whole names, as a screen reader has always read them: "Occupancy calendar", "Balances due".
     { screen: 'calendar', label: 'calendar', before: 'Occupancy ', after: '', fresh: 0 },
     { screen: 'balances', label: 'Balances', before: '', after: ' due', fresh: 0 },
+    { screen: 'numbers', label: 'Numbers', before: '', after: '', fresh: 0 },
   ] as const;
   return (
     <nav className="admin__nav" aria-label="Office">

@@ -33,9 +33,15 @@ const weekdayLong = new Intl.DateTimeFormat('en-GB', {
 });
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** "KV-2027-0042, New request" — text, so a new request is told apart without its colour. */
+/** How many days before today this month's calendar opens on. */
+const daysBackShown = 3;
+
+/**
+ * "Anjali Menon, New request": the guest the office knows the stay by, and the status in words, so a
+ * new request is told apart without its colour. The reference is in the bar's description.
+ */
 export function labelStay(stay: OccupancyStay): string {
-  return `${stay.reference}, ${stay.status === 'new' ? 'New request' : describeStatus(stay.status)}`;
+  return `${stay.name}, ${stay.status === 'new' ? 'New request' : describeStatus(stay.status)}`;
 }
 
 /** A block's words: which platform took the nights, and which nights. */
@@ -49,12 +55,13 @@ function describeBlock(block: OccupancyBlock): string {
 
 /** The stay in full words, for its bar's accessible name and the phone's list. */
 function describeStay(stay: OccupancyStay): string {
-  return `${stay.name}, ${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}, ${formatDay(stay.arrival)} to ${formatDay(stay.departure)}`;
+  return `${stay.reference}, ${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}, ${formatDay(stay.arrival)} to ${formatDay(stay.departure)}`;
 }
 
 /**
- * The occupancy calendar: properties down, the month's days across, a bar per stay labelled by its
- * reference and status. The grid is one Tab stop (WAI-ARIA grid pattern): arrow keys move by day and
+ * The occupancy calendar: properties down, the month's days across, each property's occupancy of the
+ * month beside its name, a bar per stay labelled by its guest and status (new requests whose dates
+ * have begun or passed are left out). The grid is one Tab stop (WAI-ARIA grid pattern): arrow keys move by day and
  * property, Home and End to the row's ends, Enter opens the stay under focus. Below 720 px it gives way
  * to a list of each property's stays, which reads better on a phone than a grid scrolled sideways.
  */
@@ -116,15 +123,26 @@ export function OccupancyCalendar({ month, onMonthChange, onOpen, onSessionGone,
 }
 
 function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (id: string) => void }) {
-  const { days, rows } = useMemo(() => layOutCalendar(answer), [answer]);
   const today = todayInKerala();
+  const { days, rows } = useMemo(() => layOutCalendar(answer, today), [answer, today]);
   const todayIndex = days.indexOf(today);
   const [focus, setFocus] = useState<Focus>({ row: 0, day: Math.max(0, todayIndex) });
   const moved = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const safeFocus = { row: Math.min(focus.row, rows.length - 1), day: Math.min(focus.day, days.length - 1) };
   const focusedRow = rows[safeFocus.row];
   const focusedCell = focusedRow ? findCell(focusedRow, safeFocus.day) : undefined;
+
+  // This month opens on today: the days from a few back are in view beside the property names, not
+  // the month's first days, which are past (at 768 px they were all the grid showed).
+  useLayoutEffect(() => {
+    const from =
+      grid.current?.querySelectorAll<HTMLElement>('thead th')[Math.max(1, todayIndex - daysBackShown + 1)];
+    const corner = grid.current?.querySelector<HTMLElement>('.occupancy__corner');
+    if (todayIndex < 0 || !scroller.current || !from || !corner) return;
+    scroller.current.scrollLeft = from.offsetLeft - corner.offsetWidth;
+  }, [todayIndex]);
 
   // Before the paint, so a key pressed right after lands on the cell just focused.
   useLayoutEffect(() => {
@@ -144,7 +162,7 @@ function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (i
   const isFocused = (row: number, cell: Cell) => row === safeFocus.row && cell === focusedCell;
 
   return (
-    <div className="occupancy__scroll">
+    <div className="occupancy__scroll" ref={scroller}>
       <table
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA's grid pattern puts role=grid on a table, keeping its rows and headers; the arrow keys make it interactive
         role="grid"
@@ -182,6 +200,12 @@ function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (i
             <tr key={row.key} className={row.lane > 0 ? 'occupancy__lane' : undefined}>
               <th scope="row">
                 {row.name}
+                {row.lane === 0 && (
+                  <span className="occupancy__share">
+                    {' '}
+                    {row.occupancyPercent}%<span className="visually-hidden"> booked this month</span>
+                  </span>
+                )}
                 {row.holds === 'blocks' ? (
                   <span className="occupancy__lane-note"> (other platforms)</span>
                 ) : (
@@ -291,8 +315,9 @@ const isWeekend = (day: string) => [0, 6].includes(dateOf(day).getUTCDay());
 
 /** The phone's calendar: each property's stays of the month as a list, every one a button to open it. */
 function OccupancyList({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (id: string) => void }) {
-  const busy = listPropertyStays(answer).filter(({ stays, blocks }) => stays.length + blocks.length > 0);
-  const free = answer.properties.filter(({ stays, blocks }) => stays.length + blocks.length === 0);
+  const listed = listPropertyStays(answer, todayInKerala());
+  const busy = listed.filter(({ stays, blocks }) => stays.length + blocks.length > 0);
+  const free = listed.filter(({ stays, blocks }) => stays.length + blocks.length === 0);
   return (
     <div className="occupancy__list">
       {busy.length === 0 && <p>No stays this month.</p>}

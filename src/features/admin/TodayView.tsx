@@ -1,10 +1,11 @@
-import { type Ref, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { formatShortDate, formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { describeDays } from './BookingPayments.tsx';
 import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
+import { OccupancyGlance } from './NumbersView.tsx';
 import { balanceStateLabels, describeAge, describeMore, shortLabels } from './office-day.ts';
 import { type MovingStay, type TodayAnswer, todayAnswerSchema } from './today-contract.ts';
 
@@ -66,12 +67,21 @@ export function TodayView({ headingRef, version, onOpen, onShow, onSessionGone }
           {day.message}
         </p>
       )}
-      {day.status === 'loaded' && <Blocks answer={day.answer} onOpen={onOpen} onShow={onShow} />}
+      {day.status === 'loaded' && (
+        <Blocks
+          answer={day.answer}
+          onOpen={onOpen}
+          onShow={onShow}
+          glance={<OccupancyGlance version={version} onSessionGone={onSessionGone} />}
+        />
+      )}
     </div>
   );
 }
 
-function Blocks({ answer, onOpen, onShow }: { answer: TodayAnswer } & Pick<Props, 'onOpen' | 'onShow'>) {
+type BlocksProps = { answer: TodayAnswer; glance: ReactNode } & Pick<Props, 'onOpen' | 'onShow'>;
+
+function Blocks({ answer, onOpen, onShow, glance }: BlocksProps) {
   const now = new Date();
   const waiting =
     answer.unread.find(({ name }) => name === 'booking-requests')?.new ?? answer.requests.length;
@@ -135,6 +145,8 @@ function Blocks({ answer, onOpen, onShow }: { answer: TodayAnswer } & Pick<Props
             </button>
           )}
         </section>
+
+        {glance}
 
         <section className="office-day__block office-day__block--moves" aria-labelledby="day-moves">
           <h3 id="day-moves">This week’s arrivals and departures</h3>

@@ -5,6 +5,8 @@ import {
   layOutCalendar,
   layOutLane,
   listMonthDays,
+  listShownStays,
+  measureOccupancy,
   moveFocus,
   packLanes,
   shiftMonth,
@@ -182,5 +184,51 @@ describe('moving the focus', () => {
 
   it('finds the bar covering a day inside it', () => {
     expect(findCell(rows[0] as never, 6)).toMatchObject({ kind: 'stay', first: 2 });
+  });
+});
+
+describe('what the calendar draws', () => {
+  const answer: OccupancyAnswer = {
+    month: '2027-03',
+    properties: [
+      {
+        slug: 'a',
+        name: 'A Villa',
+        stays: [
+          // Confirmed from February into March: 9 of its nights are March's.
+          { ...stay('S1', '2027-02-25', '2027-03-10'), status: 'confirmed' },
+          // A new request whose arrival has passed by the 15th, and one still to come.
+          { ...stay('S2', '2027-03-12', '2027-03-14'), status: 'new' },
+          { ...stay('S3', '2027-03-20', '2027-03-22'), status: 'new' },
+          // Confirmed to the 1st of April: 3 of March's nights.
+          { ...stay('S4', '2027-03-29', '2027-04-01'), status: 'confirmed' },
+        ],
+        blocks: [],
+      },
+    ],
+  };
+
+  it('leaves out new requests whose dates have begun or passed, never a confirmed stay', () => {
+    expect(listShownStays(answer.properties[0]?.stays ?? [], '2027-03-15').map(({ id }) => id)).toEqual([
+      'S1',
+      'S3',
+      'S4',
+    ]);
+    expect(listShownStays(answer.properties[0]?.stays ?? [], '2027-03-12').map(({ id }) => id)).toContain(
+      'S2',
+    );
+    const { rows } = layOutCalendar(answer, '2027-03-15');
+    const drawn = rows.flatMap(({ cells }) =>
+      cells.flatMap((cell) => (cell.kind === 'stay' ? [cell.stay.id] : [])),
+    );
+    expect(drawn.sort()).toEqual(['S1', 'S3', 'S4']);
+  });
+
+  it('gives each property its share of the month that confirmed stays hold', () => {
+    const { rows, days } = layOutCalendar(answer, '2027-03-15');
+    expect(days).toHaveLength(31);
+    // 9 + 3 of 31 nights; new requests hold none.
+    expect(rows[0]?.occupancyPercent).toBe(Math.round((12 / 31) * 100));
+    expect(measureOccupancy([], days)).toBe(0);
   });
 });

@@ -45,8 +45,33 @@ export type CalendarRow = {
   lane: number;
   /** A lane of stays, or one of the nights other platforms' feeds have blocked. */
   holds: 'stays' | 'blocks';
+  /** The property's share of the days shown that confirmed stays hold, as a whole percentage. */
+  occupancyPercent: number;
   cells: Cell[];
 };
+
+/**
+ * The stays the calendar draws: every confirmed one, and the new requests whose arrival is still to
+ * come; a request for dates already begun or past can no longer be accepted, so it is not drawn.
+ */
+export function listShownStays(stays: readonly OccupancyStay[], today: string): OccupancyStay[] {
+  return stays.filter((stay) => stay.status === 'confirmed' || stay.arrival >= today);
+}
+
+/** The share of `days` whose nights confirmed `stays` hold, as a whole percentage. */
+export function measureOccupancy(stays: readonly OccupancyStay[], days: readonly string[]): number {
+  const first = days[0];
+  if (first === undefined) return 0;
+  // Each stay's nights as day indexes of the days shown, cut at their ends.
+  const held = stays
+    .filter((stay) => stay.status === 'confirmed')
+    .reduce((sum, stay) => {
+      const from = Math.max(0, daysBetween(first, stay.arrival));
+      const to = Math.min(days.length, daysBetween(first, stay.departure));
+      return sum + Math.max(0, to - from);
+    }, 0);
+  return Math.round((held / days.length) * 100);
+}
 
 type Nights = { arrival: string; departure: string };
 
@@ -117,11 +142,17 @@ function layOutBars<Bar extends Nights>(
 
 /**
  * The grid's rows: each property in the answer's order, with as many lanes as its stays need, then a
- * lane for the nights other platforms have blocked (more if two feeds block the same night).
+ * lane for the nights other platforms have blocked (more if two feeds block the same night). With
+ * `today`, new requests whose dates have begun or passed are left out (`listShownStays`).
  */
-export function layOutCalendar(answer: OccupancyAnswer): { days: string[]; rows: CalendarRow[] } {
+export function layOutCalendar(
+  answer: OccupancyAnswer,
+  today?: string,
+): { days: string[]; rows: CalendarRow[] } {
   const days = listMonthDays(answer.month);
-  const rows = answer.properties.flatMap(({ slug, name, stays, blocks }): CalendarRow[] => {
+  const rows = answer.properties.flatMap(({ slug, name, stays: all, blocks }): CalendarRow[] => {
+    const stays = today === undefined ? all : listShownStays(all, today);
+    const occupancyPercent = measureOccupancy(stays, days);
     const lanes = packLanes(stays);
     const stayRows = (lanes.length === 0 ? [[]] : lanes).map((lane, index) => ({
       key: `${slug}:${index}`,
@@ -129,6 +160,7 @@ export function layOutCalendar(answer: OccupancyAnswer): { days: string[]; rows:
       name,
       lane: index,
       holds: 'stays' as const,
+      occupancyPercent,
       cells: layOutLane(lane, days),
     }));
     const blockRows = packBars(blocks, (a, b) => a.label.localeCompare(b.label)).map((lane, index) => ({
@@ -137,6 +169,7 @@ export function layOutCalendar(answer: OccupancyAnswer): { days: string[]; rows:
       name,
       lane: stayRows.length + index,
       holds: 'blocks' as const,
+      occupancyPercent,
       cells: layOutBlockLane(lane, days),
     }));
     return [...stayRows, ...blockRows];
@@ -185,11 +218,16 @@ export function moveFocus(
   }
 }
 
-/** The stays a property has in the month, for the phone's list: every lane's, by arrival. */
-export function listPropertyStays(answer: OccupancyAnswer): OccupancyAnswer['properties'] {
+/**
+ * The stays a property has in the month, for the phone's list: every lane's, by arrival; with `today`,
+ * those `listShownStays` shows.
+ */
+export function listPropertyStays(answer: OccupancyAnswer, today?: string): OccupancyAnswer['properties'] {
   return answer.properties.map((property) => ({
     ...property,
-    stays: [...property.stays].sort((a, b) => a.arrival.localeCompare(b.arrival)),
+    stays: [...(today === undefined ? property.stays : listShownStays(property.stays, today))].sort((a, b) =>
+      a.arrival.localeCompare(b.arrival),
+    ),
     blocks: [...property.blocks].sort((a, b) => a.arrival.localeCompare(b.arrival)),
   }));
 }
