@@ -1,9 +1,10 @@
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
+import { compileString } from 'sass';
 import { stringify } from 'yaml';
 import { buildCmsConfig } from '../lib/cms-config.ts';
 
@@ -52,7 +53,7 @@ export function renderEditorConfig(): string {
 const editorExtensions = fileURLToPath(new URL('../features/content-editor/editor.ts', import.meta.url));
 
 /**
- * /cms/editor.js: our widgets with the content schemas they check by, in one script run
+ * /cms/editor.js: our widgets and previews with the content schemas they check by, in one script run
  * after Decap's. esbuild rather than the site's Vite build, since the script lives outside Astro's pages.
  */
 export async function bundleEditorExtensions(): Promise<string> {
@@ -69,6 +70,37 @@ export async function bundleEditorExtensions(): Promise<string> {
   return outputFiles[0]?.text ?? '';
 }
 
+/** The sections the editor's property preview draws, by their component's name. */
+const previewSections = ['PropertyHeader', 'PropertyOverview', 'PriceDetails'];
+const sectionsFolder = fileURLToPath(new URL('../components/sections/', import.meta.url));
+const stylesFolder = fileURLToPath(new URL('../styles/', import.meta.url));
+
+/**
+ * /cms/preview.css: the site's own styles for the preview of a villa or an apartment, so the preview
+ * looks like the page. The global styles and the property page's, and each previewed section's
+ * `<style>` taken from its component: what Astro scopes to the component is scoped here to the
+ * preview's wrapper of that section (`[data-section=…]`, src/features/content-editor/property-preview.ts).
+ */
+export async function compilePreviewStyles(): Promise<string> {
+  const uses = new Set(['@use "global";', '@use "property-page";']);
+  const scoped: string[] = [];
+  for (const name of previewSections) {
+    const source = await readFile(join(sectionsFolder, `${name}.astro`), 'utf8');
+    const style = /<style lang="scss">([\s\S]*?)<\/style>/.exec(source)?.[1] ?? '';
+    const body = style.replace(/^\s*@use [^;]+;\s*$/gm, (line) => {
+      uses.add(line.trim());
+      return '';
+    });
+    scoped.push(`[data-section='${name}'] {\n${body.replace(/:global\(([^)]*)\)/g, '$1')}\n}`);
+  }
+  const { css } = compileString([...uses, ...scoped].join('\n'), {
+    url: pathToFileURL(join(sectionsFolder, 'preview.scss')),
+    loadPaths: [stylesFolder],
+    style: 'compressed',
+  });
+  return css;
+}
+
 /** Writes /cms into the build: the page, the generated config and the editor's own files. */
 async function writeEditor(outDir: string): Promise<number> {
   const target = join(outDir, 'cms');
@@ -76,6 +108,7 @@ async function writeEditor(outDir: string): Promise<number> {
   await writeFile(join(target, 'index.html'), renderEditorPage());
   await writeFile(join(target, 'config.yml'), renderEditorConfig());
   await writeFile(join(target, 'editor.js'), await bundleEditorExtensions());
+  await writeFile(join(target, 'preview.css'), await compilePreviewStyles());
   const files = (await readdir(editorDist)).filter(isEditorFile);
   await Promise.all(files.map((name) => copyFile(join(editorDist, name), join(target, name))));
   return files.length;
@@ -102,6 +135,10 @@ export default function contentEditor(): AstroIntegration {
           const name = pathname.slice('/cms/'.length);
           if (name === '' || name === 'index.html') {
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(renderEditorPage());
+          } else if (name === 'preview.css') {
+            res
+              .writeHead(200, { 'content-type': 'text/css; charset=utf-8' })
+              .end(await compilePreviewStyles());
           } else if (name === 'editor.js') {
             res.writeHead(200, { 'content-type': contentTypes['.js'] }).end(await bundleEditorExtensions());
           } else if (name === 'config.yml') {

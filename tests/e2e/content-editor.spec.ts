@@ -186,7 +186,15 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   expect(await readFile(villa.file, 'utf8')).toBe(villaBefore);
   await lastNight.fill('2026-12-18');
 
+  // The preview beside the fields is the villa's page as it would be built, redrawn as the editor types.
+  const preview = page.frameLocator('#preview-pane');
+  await expect(preview.getByRole('heading', { level: 1, name: 'Kovalam Cliff Villa' })).toBeVisible();
+  await expect(preview.getByRole('row', { name: /^High season 1 Oct 2026 – 18 Dec 2026/ })).toContainText(
+    '£3,200',
+  );
+
   await rate.fill('2777');
+  await expect(preview.getByRole('row', { name: /^Other dates/ })).toContainText('£2,777');
   await publishNow(page);
   await slow.poll(() => readFile(villa.file, 'utf8')).toContain('weeklyRateGbp: 2777');
   const villaAfter = await readFile(villa.file, 'utf8');

@@ -1,9 +1,10 @@
+import { drawPropertyPage, type PropertyDraft } from './property-preview.ts';
 import { describeSeasonProblem, listSeasonProblems } from './season-problems.ts';
 
 /**
  * What we add to Decap CMS on /cms, run right after its own script (src/integrations/content-editor.ts
  * bundles this file into /cms/editor.js): the seasons' list that refuses, before a save, what the
- * build would refuse. Decap's React comes through its globals (`h`, `createClass`), never a second
+ * build would refuse, and a preview of a villa or an apartment that looks like its page. Decap's React comes through its globals (`h`, `createClass`), never a second
  * copy of React.
  */
 
@@ -26,9 +27,18 @@ type ListControlInstance = { validate(): void; validateSize(): FieldError[] };
 
 type Component = unknown;
 
+/** What Decap hands a preview template. */
+type PreviewProps = {
+  entry: { getIn(path: string[]): Immutable | undefined };
+  widgetFor(name: string): unknown;
+  getAsset(path: string): { toString(): string } | undefined;
+};
+
 type Decap = {
   getWidget(name: string): { control: Component; preview?: Component };
   registerWidget(name: string, control: Component, preview?: Component): void;
+  registerPreviewTemplate(collection: string, template: Component): void;
+  registerPreviewStyle(url: string): void;
 };
 
 declare global {
@@ -84,3 +94,23 @@ const SeasonsControl = createClass({
 });
 
 CMS.registerWidget('seasons', SeasonsControl, list.preview);
+
+/** The page of a villa or an apartment as the entry would build it, redrawn as the editor types. */
+function previewProperty(kind: 'villas' | 'apartments') {
+  return createClass({
+    displayName: `${kind}Preview`,
+    render(this: { props: PreviewProps }) {
+      const { entry, widgetFor, getAsset } = this.props;
+      const data = entry.getIn(['data']);
+      return drawPropertyPage(h, (data?.toJS() ?? {}) as PropertyDraft, {
+        kind,
+        body: widgetFor('body'),
+        pictureUrl: (src) => getAsset(src)?.toString() ?? '',
+      });
+    },
+  });
+}
+
+CMS.registerPreviewStyle('/cms/preview.css');
+CMS.registerPreviewTemplate('villas', previewProperty('villas'));
+CMS.registerPreviewTemplate('apartments', previewProperty('apartments'));
