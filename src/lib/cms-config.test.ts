@@ -21,9 +21,10 @@ const config = buildCmsConfig({ localBackendUrl: 'http://127.0.0.1:8081/api/v1' 
 
 type Collection = {
   name: string;
+  label: string;
   folder?: string;
   fields?: CmsField[];
-  files?: { name: string; file: string; fields: CmsField[] }[];
+  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
   media_folder?: string;
 };
 const collections = config.collections as Collection[];
@@ -93,7 +94,7 @@ function compare(schema: z.ZodType, fields: CmsField[], where: string): string[]
       (fieldSchema as unknown as { _zod: { def: { innerType?: z.ZodType } } })._zod.def.innerType ??
       fieldSchema;
     if (field.widget === 'object') problems.push(...compare(inner, fieldsOf(field), `${where}.${name}`));
-    if (field.widget === 'list' && field.fields) {
+    if ((field.widget === 'list' || field.widget === 'seasons') && field.fields) {
       const element = (inner as unknown as { element: z.ZodType }).element;
       problems.push(...compare(element, fieldsOf(field), `${where}.${name}[]`));
     }
@@ -182,6 +183,53 @@ describe('the content editor configuration', () => {
       expect(collectionNamed(kind).folder).toBe(`src/content/${kind}`);
     },
   );
+
+  // An editor reads every label: none may be a field's code name, a unit in letters or a developer's word.
+  it('labels every collection, file and field in plain words', () => {
+    const labels: string[] = [];
+    const collect = (fields: CmsField[] | undefined) => {
+      for (const field of fields ?? []) {
+        labels.push(field.label);
+        collect(field.fields as CmsField[] | undefined);
+        if (field.field) collect([field.field as CmsField]);
+      }
+    };
+    for (const collection of collections) {
+      labels.push(collection.label);
+      collect(collection.fields);
+      for (const file of collection.files ?? []) {
+        labels.push(file.label);
+        collect(file.fields);
+      }
+    }
+    expect(labels.length).toBeGreaterThan(100);
+    const developerWords = /\b(id|ids|src|alt|url|uri|slug|json|yaml|legacy|gbp|inr|m2|iso|rera|faq)\b/i;
+    expect(labels.filter((label) => developerWords.test(label.replace(/Kerala RERA/, '')))).toEqual([]);
+    // camelCase ("weeklyRateGbp") or kebab-case ("under-offer") is a code name, not a label.
+    expect(labels.filter((label) => /[a-z][A-Z]|[a-z]-[a-z]/.test(label))).toEqual([]);
+  });
+
+  it('sums up each collapsed season by its name and dates', () => {
+    const seasons = (collectionNamed('villas').fields ?? []).find((field) => field.name === 'seasons');
+    expect(seasons).toMatchObject({
+      widget: 'seasons',
+      summary: "{{fields.name}}, {{fields.from | date('D MMM')}}–{{fields.to | date('D MMM YYYY')}}",
+    });
+    expect(fieldsOf(seasons as CmsField).filter((field) => ['from', 'to'].includes(field.name))).toEqual([
+      expect.objectContaining({
+        label: 'First night',
+        widget: 'datetime',
+        format: 'YYYY-MM-DD',
+        time_format: false,
+      }),
+      expect.objectContaining({
+        label: 'Last night',
+        widget: 'datetime',
+        format: 'YYYY-MM-DD',
+        time_format: false,
+      }),
+    ]);
+  });
 
   it('reads the JSON lists under the key the editor writes', () => {
     expect(JSON.parse(readFileSync('src/content/jobs.json', 'utf8'))).toHaveProperty('jobs');

@@ -73,8 +73,68 @@ function toJsonSchema(schema: z.ZodType): JsonSchemaNode {
   }) as JsonSchemaNode;
 }
 
+/**
+ * Labels and hints in an editor's words for the fields whose names say nothing to one (a code, a
+ * unit in letters, a developer's abbreviation); every other label comes from the field's name.
+ */
+const plainWords: Record<string, { label: string; hint?: string }> = {
+  legacyId: {
+    label: 'Number on the old website',
+    hint: 'Links to the old site (singlepage?id=N) still land on this page by it: keep it as it is.',
+  },
+  images: { label: 'Pictures', hint: 'The first is the card’s picture and opens the gallery.' },
+  src: { label: 'Picture' },
+  alt: {
+    label: 'What the picture shows',
+    hint: 'Read aloud to visitors who cannot see it, and shown when it does not load.',
+  },
+  from: { label: 'First night' },
+  to: { label: 'Last night', hint: 'Guests staying this night leave the next morning.' },
+  minNights: { label: 'Shortest stay (nights)' },
+  changeoverDay: {
+    label: 'Changeover day',
+    hint: 'When set, stays in this season arrive and leave on this weekday.',
+  },
+  carpetAreaM2: { label: 'Carpet area (m²)', hint: 'The floor area inside the walls.' },
+  carpetAreaToM2: { label: 'Largest carpet area (m²)' },
+  plotAreaM2: { label: 'Plot area (m²)' },
+  landAreaM2: { label: 'Land area (m²)' },
+  rera: { label: 'Kerala RERA registration' },
+  registration: {
+    label: 'Registration number',
+    hint: 'As the certificate gives it, e.g. K-RERA/PRJ/KKD/123/2025.',
+  },
+  registrationUrl: {
+    label: 'Registration page on the regulator’s website',
+    hint: 'Copied from the certificate; the page’s QR code leads there.',
+  },
+  website: { label: 'Regulator’s website' },
+  exemption: { label: 'Why no registration is needed' },
+  url: { label: 'Web address' },
+  faq: {
+    label: 'Questions about this property',
+    hint: 'Shown with the questions every property page answers.',
+  },
+  featured: { label: 'Show on the home page', hint: 'In the home page’s For Rent section.' },
+  order: { label: 'Position in the list', hint: 'Lowest first.' },
+  sleeps: { label: 'Sleeps (most guests, children included)' },
+  latitude: { label: 'Latitude (for the map)' },
+  longitude: { label: 'Longitude (for the map)' },
+  replaces: {
+    label: 'Answers instead of the shared question',
+    hint: 'The short name of a question every property page answers, e.g. pool-fencing.',
+  },
+  rupeesPerUnit: { label: 'Rupees for one unit of the currency' },
+  asOf: { label: 'Rates as of' },
+  publishedAt: { label: 'Published on' },
+  lastUpdated: { label: 'Last updated on' },
+  expectedCompletion: { label: 'Expected completion', hint: 'Year and month, e.g. 2027-06.' },
+};
+
 /** "weeklyRateGbp" → "Weekly rate (£)": the editor's label, from the field's name. */
 export function labelFieldName(name: string): string {
+  const plain = plainWords[name]?.label;
+  if (plain) return plain;
   const words = name
     .replace(/Gbp$/, ' (£)')
     .replace(/Inr$/, ' (₹)')
@@ -104,7 +164,8 @@ function describeLength(node: JsonSchemaNode): [string, string] | undefined {
 
 /** One schema property as an editor field; `required` is the schema's own say. */
 export function toCmsField(name: string, node: JsonSchemaNode, required: boolean): CmsField {
-  const field: CmsField = { name, label: labelFieldName(name), widget: 'string' };
+  const hint = plainWords[name]?.hint;
+  const field: CmsField = { name, label: labelFieldName(name), widget: 'string', ...(hint ? { hint } : {}) };
   if (!required) field.required = false;
   if (node.widget === 'image') return { ...field, widget: 'image', choose_url: false };
   if (node.format === 'date') {
@@ -141,7 +202,15 @@ export function toCmsField(name: string, node: JsonSchemaNode, required: boolean
         ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
       };
       const items = node.items ?? {};
-      if (items.type === 'object') return { ...list, fields: toCmsFields(items) };
+      if (items.type === 'object') {
+        const summary = listSummaries[name];
+        return {
+          ...list,
+          ...(listWidgets[name] ? { widget: listWidgets[name] } : {}),
+          ...(summary ? { summary } : {}),
+          fields: toCmsFields(items),
+        };
+      }
       return { ...list, field: toCmsField(singularOf(name), items, true) };
     }
     case 'object':
@@ -156,6 +225,25 @@ export function toCmsField(name: string, node: JsonSchemaNode, required: boolean
     }
   }
 }
+
+/**
+ * What a collapsed list item reads, by the list's name: "High season, 1 Oct–18 Dec 2026" rather
+ * than the first field alone ("High season", the same for every year's).
+ */
+const listSummaries: Record<string, string> = {
+  seasons: "{{fields.name}}, {{fields.from | date('D MMM')}}–{{fields.to | date('D MMM YYYY')}}",
+  images: '{{fields.alt}}',
+  faq: '{{fields.question}}',
+  currencies: '{{fields.currency}}',
+  social: '{{fields.name}}',
+};
+
+/**
+ * Lists edited through a widget of ours (src/features/content-editor/editor.ts): the seasons' list is
+ * Decap's own, plus the build's season rules (order, overlaps, last night after first) checked
+ * before a save.
+ */
+const listWidgets: Record<string, string> = { seasons: 'seasons' };
 
 /** A list item's field name: "amenities" → "amenity", "images" → "image". */
 const singularOf = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '');
@@ -174,13 +262,13 @@ export const listCmsFields = (schema: z.ZodType) => toCmsFields(toJsonSchema(sch
 /** A list entry's key in a JSON file read by Astro's `file()` loader: lower-case words and hyphens. */
 const idField: CmsField = {
   name: 'id',
-  label: 'Id (lower-case words and hyphens, never changed once published)',
+  label: 'Short name (lower case words joined by hyphens; never changed once published)',
   widget: 'string',
   pattern: ['^[a-z0-9-]+$', 'Lower-case letters, digits and hyphens only.'],
 };
 
 /** The Markdown body of a page, e.g. a villa's long description or a post's article. */
-const bodyField: CmsField = { name: 'body', label: 'Body', widget: 'markdown' };
+const bodyField: CmsField = { name: 'body', label: 'Text of the page', widget: 'markdown' };
 
 /** A folder of Markdown files whose pictures sit beside the others of their kind under src/assets/images. */
 function markdownCollection(options: {

@@ -50,15 +50,18 @@ export const pictureSchema = (image: ImageFunction) =>
   });
 
 // Astro's YAML reads an unquoted 2026-12-19 as a Date (at UTC midnight), the functions' YAML as text:
-// both come out as the same `YYYY-MM-DD`, so an editor need not quote dates.
+// both come out as the same `YYYY-MM-DD`, so an editor need not quote dates. Marked a date for the
+// content editor, which gives it a date picker (src/lib/cms-config.ts).
 const contentDate = (which: string) =>
-  z.preprocess(
-    (value) =>
-      value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
-    z
-      .string(`${which} must be a date written YYYY-MM-DD, e.g. 2026-12-19`)
-      .refine(isIsoDate, `${which} must be a real date written YYYY-MM-DD, e.g. 2026-12-19`),
-  );
+  z
+    .preprocess(
+      (value) =>
+        value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
+      z
+        .string(`${which} must be a date written YYYY-MM-DD, e.g. 2026-12-19`)
+        .refine(isIsoDate, `${which} must be a real date written YYYY-MM-DD, e.g. 2026-12-19`),
+    )
+    .meta({ format: 'date' });
 
 /**
  * A rate season (seasons.ts): dated, not repeating, so an editor reads exactly which nights it covers

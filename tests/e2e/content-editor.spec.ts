@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cmsWorkingCopy } from '../../playwright.config.ts';
 import { cmsEditableFolders } from '../../src/lib/cms-config.ts';
 import { addDays, daysBetween, todayInKerala } from '../../src/lib/dates.ts';
@@ -134,6 +134,11 @@ async function openEntry(page: Page, hash: string) {
   await page.goto(`/cms/#/collections/${hash}`);
 }
 
+/** Opens a collapsed list item, found by its summary: its toggle is the first button of its bar. */
+async function expandListItem(summary: Locator) {
+  await summary.locator('xpath=preceding-sibling::*[1]').getByRole('button').first().click();
+}
+
 /** Decap's "Publish → Publish now": under the local backend it writes the file at once. */
 async function publishNow(page: Page) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -161,7 +166,35 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await expect(page.getByText('Weekly rate (£) must be at least 1.')).toBeVisible();
   expect(await readFile(villa.file, 'utf8')).toBe(villaBefore);
 
+  // A season the build would refuse is refused before it is saved, named with its field: one whose
+  // last night comes before its first, then one overlapping the next season. The editor checks the
+  // seasons by the build's own schema (src/features/content-editor/season-problems.ts).
+  const highSeason = page.getByText('High season, 1 Oct–18 Dec 2026', { exact: true });
+  await expect(highSeason).toBeVisible();
+  await expandListItem(highSeason);
+  // Season 1's fields come first; the other seasons' stay folded.
+  const lastNight = page.getByLabel('Last night', { exact: true }).first();
+  await expect(lastNight).toHaveValue('2026-12-18');
+  await lastNight.fill('2026-09-01');
+  await publishNow(page);
+  await expect(page.getByText(/^Season 1 \(High season\), Last night: to must be after from/)).toBeVisible();
+  await lastNight.fill('2026-12-25');
+  await publishNow(page);
+  await expect(
+    page.getByText(/^Season 2 \(Peak season\), First night: from \(2026-12-19\) must come after/),
+  ).toBeVisible();
+  expect(await readFile(villa.file, 'utf8')).toBe(villaBefore);
+  await lastNight.fill('2026-12-18');
+
+  // The preview beside the fields is the villa's page as it would be built, redrawn as the editor types.
+  const preview = page.frameLocator('#preview-pane');
+  await expect(preview.getByRole('heading', { level: 1, name: 'Kovalam Cliff Villa' })).toBeVisible();
+  await expect(preview.getByRole('row', { name: /^High season 1 Oct 2026 – 18 Dec 2026/ })).toContainText(
+    '£3,200',
+  );
+
   await rate.fill('2777');
+  await expect(preview.getByRole('row', { name: /^Other dates/ })).toContainText('£2,777');
   await publishNow(page);
   await slow.poll(() => readFile(villa.file, 'utf8')).toContain('weeklyRateGbp: 2777');
   const villaAfter = await readFile(villa.file, 'utf8');
