@@ -14,11 +14,12 @@ function readFrontMatter(id: string): unknown {
 }
 
 describe('the policy pages', () => {
-  it('are the three routes paths.ts names, each once', () => {
+  it('are the four routes paths.ts names, each once', () => {
     expect(policyLinks.map((link) => link.href)).toEqual([
       paths.cancellationPolicy,
       paths.privacy,
       paths.houseRules,
+      paths.reviewPolicy,
     ]);
   });
 
