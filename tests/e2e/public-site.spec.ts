@@ -102,11 +102,11 @@ for (const route of canonicalRoutes) {
     });
 
     if (propertyPages.includes(route)) {
-      // A property page's islands are its gallery's viewer, loaded when scrolled into view, and its
-      // booking panel, loaded once the page is idle.
-      await test.step('only the gallery viewer and the booking panel, each loaded no sooner than needed', async () => {
+      // A property page's islands are its gallery's viewer and its guests' reviews, each loaded when
+      // scrolled into view, and its booking panel, loaded once the page is idle.
+      await test.step('only the gallery viewer, the reviews and the booking panel, each loaded no sooner than needed', async () => {
         const islands = page.locator('astro-island');
-        await expect(islands).toHaveCount(2);
+        await expect(islands).toHaveCount(3);
         const loading = await islands.evaluateAll((elements) =>
           elements.map((element) => [
             element.getAttribute('component-url')?.match(/\/(\w+)\.[\w-]+\.js$/)?.[1],
@@ -116,6 +116,7 @@ for (const route of canonicalRoutes) {
         expect(loading.sort()).toEqual([
           ['BookingPanel', 'idle'],
           ['GalleryViewer', 'visible'],
+          ['PropertyReviews', 'visible'],
         ]);
       });
     } else if (route !== '/') {
