@@ -4,6 +4,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay, type StayToPrice } from '../../src/lib/pricing.ts';
 import { seasonsInPence } from '../../src/lib/seasons.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { islandHydrated } from '../support/islands.ts';
 import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { confirmStay } from './support/stays.ts';
 
@@ -17,7 +18,7 @@ const answered = expect.configure({ timeout: 30_000 });
 // The stay `beforeAll` confirms is made once, by one worker: a second would be refused as an overlap.
 test.describe.configure({ mode: 'default', timeout: 120_000 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+const hydrated = (page: Page) => islandHydrated(page, 'BookingPanel');
 
 // A confirmed stay about three months ahead, and a free stay just after it, clear of peak weeks, whose
 // changeover day would refuse these weekdays.

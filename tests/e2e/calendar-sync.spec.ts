@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { everyIslandHydrated } from '../support/islands.ts';
+import { everyIslandHydrated, islandHydrated } from '../support/islands.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { serveOtherPlatformFeed } from './support/ical-platform.ts';
 
@@ -90,7 +90,7 @@ test('the admin imports a feed that blocks next week, and a guest can no longer 
     // A separate browser context: the guest is not the signed-in admin.
     const guestPage = await browser.newPage({ baseURL });
     await guestPage.goto(`/villas/${villa.id}`);
-    await hydrated(guestPage);
+    await islandHydrated(guestPage, 'BookingPanel');
     const panel = guestPage.getByRole('complementary', { name: `Book ${villa.name}` });
     await panel.getByLabel('Guests').selectOption('3');
     await panel.getByLabel('Arrival', { exact: true }).fill(addDays(blocked.start, 1));

@@ -1,15 +1,25 @@
 import type { Page } from '@playwright/test';
 
 /**
- * True once every island on the page has hydrated. Islands that hydrate on interaction
- * (`client:interaction`) are woken first, as a person's first focus would wake them, so a test of the
- * hydrated island need not touch it before it waits; `hydrate-on-interaction.spec.ts` tests what
- * arrives before hydration. Self-contained: Playwright runs it in the page.
+ * True once every island a visitor's browser would have hydrated by now has: islands that hydrate on
+ * interaction (`client:interaction`) are woken first, as a person's first focus would wake them, so a
+ * test of the hydrated island need not touch it before it waits (`hydrate-on-interaction.spec.ts`
+ * tests what arrives before hydration); an island that waits to be seen (`client:visible`) counts only
+ * once it is in the window, since out of it, a visitor's browser leaves it too (a property page's
+ * reviews, far below its booking panel). `waitForIslands` scrolls those into view first.
+ * Self-contained: Playwright runs it in the page.
  */
 export function everyIslandHydrated(): boolean {
   for (const island of document.querySelectorAll('astro-island[client="interaction"][ssr]'))
     island.dispatchEvent(new FocusEvent('focusin'));
-  return !document.querySelector('astro-island[ssr]');
+  const inView = (island: Element) => {
+    // An island is `display: contents`, so its first child is what takes room on the page.
+    const box = (island.firstElementChild ?? island).getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+  };
+  return [...document.querySelectorAll('astro-island[ssr]')].every(
+    (island) => island.getAttribute('client') === 'visible' && !inView(island),
+  );
 }
 
 /** Resolves once every island on the page has hydrated (see `everyIslandHydrated`). */
@@ -27,5 +37,21 @@ export async function waitForIslands(page: Page) {
     for (const island of document.querySelectorAll('astro-island[client="visible"][ssr]'))
       (island.firstElementChild ?? island).scrollIntoView();
   });
-  await islandsHydrated(page);
+  // Every island, those scrolled past again included: each was in view once.
+  await page.waitForFunction(() => {
+    for (const island of document.querySelectorAll('astro-island[client="interaction"][ssr]'))
+      island.dispatchEvent(new FocusEvent('focusin'));
+    return !document.querySelector('astro-island[ssr]');
+  });
 }
+
+/**
+ * Resolves once the island of `component` (its file name, `BookingPanel`) has hydrated, whatever the
+ * others do: a property page's reviews wait to be scrolled into view, which a test of the booking panel
+ * at 1280 px, like a guest looking at it, never does.
+ */
+export const islandHydrated = (page: Page, component: string) =>
+  page.waitForFunction((name) => {
+    const island = document.querySelector(`astro-island[component-url*="/${name}."]`);
+    return island !== null && !island.hasAttribute('ssr');
+  }, component);
