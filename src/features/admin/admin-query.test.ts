@@ -98,6 +98,15 @@ describe('describeArrivals', () => {
     ).toBe('1 new booking request and 2 new contact messages arrived.');
   });
 
+  it('names one enquiry in its own singular, not by cutting the plural', () => {
+    expect(
+      describeArrivals(
+        [count('partner-enquiries', 'Partner enquiries', 0, null)],
+        [count('partner-enquiries', 'Partner enquiries', 1, '2027-01-02T10:00:00.000Z')],
+      ),
+    ).toBe('1 new partner enquiry arrived.');
+  });
+
   it('counts at least one arrival when an admin dealt with another item meanwhile', () => {
     expect(
       describeArrivals(before, [

@@ -5,7 +5,7 @@
  */
 
 import { adminCollectionRoute, adminCsvRoute } from '../../lib/api-contract.ts';
-import type { AdminCollectionName, AdminView } from './collection-contract.ts';
+import { type AdminCollectionName, type AdminView, adminCollections } from './collection-contract.ts';
 
 /** What the search form holds; an empty string means "any". */
 export type ListFilters = {
@@ -90,8 +90,7 @@ export function describeArrivals(
     const then = before.find((count) => count.name === now.name);
     if (!then || !isLater(now.latestAt, then.latestAt)) continue;
     const arrived = Math.max(now.new - then.new, 1);
-    const noun = now.label.toLowerCase();
-    parts.push(`${arrived} new ${arrived === 1 ? singular(noun) : noun}`);
+    parts.push(`${arrived} new ${arrived === 1 ? nounOf(now) : now.label.toLowerCase()}`);
   }
   if (parts.length === 0) return null;
   return `${joinWords(parts)} arrived.`;
@@ -115,9 +114,13 @@ export function rememberLatest<Count extends CollectionCount>(
   });
 }
 
-/** "booking requests" → "booking request"; the four labels are all regular plurals. */
-function singular(noun: string): string {
-  return noun.endsWith('s') ? noun.slice(0, -1) : noun;
+/**
+ * The collection's own word for one row: "partner enquiries" is no regular plural (cutting its "s" gave
+ * "1 new partner enquirie").
+ */
+function nounOf(count: CollectionCount): string {
+  const facts = (adminCollections as Record<string, { noun: string }>)[count.name];
+  return facts?.noun ?? count.label.toLowerCase();
 }
 
 function joinWords(parts: string[]): string {
