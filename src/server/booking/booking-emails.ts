@@ -256,3 +256,39 @@ export function cancellationMessage(booking: BookingForGuest, siteUrl: string): 
       ].join('\n') + signature,
   };
 }
+
+/** The guest's word that the request they withdrew is withdrawn: nothing is booked and nothing is due. */
+export function withdrawalMessage(booking: BookingForGuest, siteUrl: string): Email {
+  return {
+    to: booking.to,
+    subject: `Withdrawn: your booking request for ${booking.propertyName} (${booking.reference})`,
+    text:
+      [
+        `Hello ${booking.name},`,
+        '',
+        `As you asked, we have withdrawn your request to stay at ${booking.propertyName} from ${readableDate(booking.arrival)} to ${readableDate(booking.departure)}. Nothing is booked and nothing is due.`,
+        '',
+        `Your reference was ${booking.reference}.`,
+        '',
+        `If you would like other dates, see which villas and apartments are free: ${siteUrl}${paths.search}`,
+        '',
+        `If you did not withdraw it, please call the office on ${site.office.phone} (${site.office.hours}).`,
+      ].join('\n') + signature,
+  };
+}
+
+/** The office's word that a guest withdrew a request it had not answered: nothing is left to do. */
+export function withdrawalOfficeAlertMessage(booking: BookingForGuest, siteUrl: string): Email {
+  return {
+    to: site.office.email,
+    replyTo: booking.to,
+    subject: `Withdrawn by the guest: ${booking.reference}, ${booking.propertyName}, ${booking.arrival}–${booking.departure}`,
+    text: [
+      `${booking.name} withdrew booking request ${booking.reference} from their account page before it was answered. It no longer waits for an answer; there is nothing to confirm or decline.`,
+      '',
+      ...describeStay(booking),
+      '',
+      `It is on the admin dashboard: ${siteUrl}${paths.admin}`,
+    ].join('\n'),
+  };
+}

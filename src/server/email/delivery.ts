@@ -8,7 +8,7 @@ import { type Email, sendEmail } from './email.ts';
  * waits no longer than before) and a worker calls on a timer for whatever that first try left.
  */
 
-/** What an email is. The database checks the same list (migration 20261124000300). */
+/** What an email is. The database checks the same list (migration 20261130000100). */
 export const emailKinds = [
   'booking_office_notice',
   'booking_guest_receipt',
@@ -34,6 +34,8 @@ export const emailKinds = [
   'message_to_guest',
   'arrival_pack',
   'review_invitation',
+  'booking_withdrawn',
+  'withdrawal_office_alert',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
