@@ -1,6 +1,6 @@
 import type { EmailStatus } from '../../lib/email-statuses.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
-import { type Email, sendEmail } from './email.ts';
+import { type Email, type EmailAttachment, sendEmail } from './email.ts';
 
 /**
  * The durable outbox: an email is queued in the transaction of the row it is about, then sent by
@@ -92,9 +92,17 @@ export async function queueEmail(
   about: { bookingRequestId?: string } = {},
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
-    `insert into public.email_outbox (kind, booking_request_id, recipient, reply_to, subject, body)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [kind, about.bookingRequestId ?? null, email.to, email.replyTo ?? null, email.subject, email.text],
+    `insert into public.email_outbox (kind, booking_request_id, recipient, reply_to, subject, body, attachments)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb) returning id`,
+    [
+      kind,
+      about.bookingRequestId ?? null,
+      email.to,
+      email.replyTo ?? null,
+      email.subject,
+      email.text,
+      email.attachments?.length ? JSON.stringify(email.attachments) : null,
+    ],
   );
   return row?.id as string;
 }
@@ -107,6 +115,7 @@ type ClaimedEmail = {
   reply_to: string | null;
   subject: string;
   body: string;
+  attachments: EmailAttachment[] | null;
   attempts: number;
 };
 
@@ -146,7 +155,7 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
            limit 1
            for update skip locked
          )
-         returning id, kind, booking_request_id, recipient, reply_to, subject, body, attempts`,
+         returning id, kind, booking_request_id, recipient, reply_to, subject, body, attachments, attempts`,
         [rules.leaseSeconds, only ?? null],
       ),
     );
@@ -156,6 +165,7 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
       replyTo: email.reply_to ?? undefined,
       subject: email.subject,
       text: email.body,
+      ...(email.attachments ? { attachments: email.attachments } : {}),
     }).then(
       () => ({ status: 'sent' as const }),
       (error: unknown) => ({ status: 'failed' as const, error }),
