@@ -189,6 +189,8 @@ export const bookablePropertySchema = z.object({
   /** The property's own rate and minimum stay: those of every night outside its seasons. */
   weeklyRatePence: z.int().positive(),
   sleeps: z.int().positive(),
+  /** How many guests most stays are for (the content's `usualParty`); Guests starts at it. */
+  usualParty: z.int().positive().optional(),
   minNights: z.int().positive(),
   /** In date order; only those not yet over when the page was built, to keep the page's props small. */
   seasons: z.array(bookableSeasonSchema).default([]),
