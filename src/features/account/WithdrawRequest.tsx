@@ -36,12 +36,9 @@ export function WithdrawRequest({ request }: { request: AccountBookingRequest })
     setProblem(answer.message);
   }
 
-  const titleId = `withdraw-${request.id}`;
+  // A plain block, not a named region: a guest with several requests would have several of one name.
   return (
-    <section className="request__cancel" aria-labelledby={titleId}>
-      <h4 id={titleId} className="visually-hidden">
-        Withdrawing
-      </h4>
+    <div className="request__cancel">
       {problem && (
         <p className="form__message" role="alert">
           {problem}
@@ -81,6 +78,6 @@ export function WithdrawRequest({ request }: { request: AccountBookingRequest })
           </button>
         </p>
       )}
-    </section>
+    </div>
   );
 }
