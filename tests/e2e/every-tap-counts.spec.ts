@@ -216,11 +216,18 @@ test('a phone guest: home page to a sent request, the email back to the form, an
   expect(secondRequest.taps).toBeLessThanOrEqual(12);
   expect(secondRequest.typedKnown).toBe(0);
 
-  await test.step('withdraws the second request from the account page, after being told what it means', async () => {
+  await test.step('asks for other dates in the messages, then withdraws the second request from the account page, told what it means', async () => {
     await page.goto('/account');
     const card = page.getByRole('article', { name: secondVilla.name });
     await answered(card.getByText('Status: Awaiting confirmation')).toBeVisible();
     const reference = (await card.getByText(/^KV-\d{4}-\d+$/).textContent())?.trim() ?? '';
+    // Other dates are asked for in the booking's messages, the stay already written in.
+    await card.getByRole('button', { name: /^Ask to change dates/ }).click();
+    const message = card.getByLabel('Write to the office');
+    await expect(message).toBeFocused();
+    await expect(message).toHaveValue(
+      new RegExp(`\\(${reference}\\), now .+ move to these dates instead: $`),
+    );
     await card.getByRole('button', { name: /^Withdraw this request/ }).click();
     await expect(card.getByText(/Nothing has been paid, so nothing is owed/)).toBeVisible();
     await expectNoAxeViolations(page, 'the account page asking before a withdrawal');
