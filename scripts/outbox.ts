@@ -16,5 +16,10 @@ const shown = process.argv.includes('--all') ? messages : messages.slice(-5);
 for (const message of shown) {
   console.log(`── ${message.date}  to ${message.to}\n   ${message.subject}\n`);
   console.log(message.text.replace(/^/gm, '   '));
+  for (const attachment of message.attachments) {
+    console.log(
+      `   📎 ${attachment.filename} (${attachment.contentType}, ${attachment.content.length} characters)`,
+    );
+  }
 }
 console.log(`${messages.length} message(s) in ${directory}; showing ${shown.length}.`);

@@ -56,6 +56,10 @@ export const apiRoutes = {
 export const accountCancellationRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/cancellation`;
 
+/** A guest's own request not yet confirmed: POST withdraws it. */
+export const accountWithdrawalRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/withdrawal`;
+
 /** A guest's own booking's conversation with the office: GET reads it (marking the office's read), POST writes. */
 export const accountMessagesRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/messages`;

@@ -118,6 +118,10 @@ const plainWords: Record<string, { label: string; hint?: string }> = {
   featured: { label: 'Show on the home page', hint: 'In the home page’s For Rent section.' },
   order: { label: 'Position in the list', hint: 'Lowest first.' },
   sleeps: { label: 'Sleeps (most guests, children included)' },
+  usualParty: {
+    label: 'Usual party (guests)',
+    hint: 'How many guests most stays are for: the booking panel starts at it. 2 if left empty.',
+  },
   latitude: { label: 'Latitude (for the map)' },
   longitude: { label: 'Longitude (for the map)' },
   replaces: {

@@ -46,6 +46,11 @@ describe('the property schema', () => {
     expect(propertySchema(image).safeParse(villa).success).toBe(true);
   });
 
+  it('gives a property a usual party of two unless it has its own', () => {
+    expect(propertySchema(image).parse(villa)).toMatchObject({ usualParty: 2 });
+    expect(propertySchema(image).parse({ ...villa, usualParty: 6 })).toMatchObject({ usualParty: 6 });
+  });
+
   it('accepts the corners of Kerala and gives a property no questions of its own unless it has some', () => {
     for (const [latitude, longitude] of [
       [8, 74.5],
@@ -71,6 +76,8 @@ describe('the property schema', () => {
     ],
     ['fewer than three images', { images: villa.images.slice(0, 2) }, 'images'],
     ['sleeping fewer than its bedrooms', { sleeps: 3 }, 'sleeps'],
+    ['a usual party larger than it sleeps', { usualParty: 9 }, 'usualParty'],
+    ['a usual party of nobody', { usualParty: 0 }, 'usualParty'],
     ['a two-night minimum stay', { minNights: 2 }, 'minNights'],
     ['no latitude', { latitude: undefined }, 'latitude'],
     ['no longitude', { longitude: undefined }, 'longitude'],

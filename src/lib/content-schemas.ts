@@ -240,6 +240,8 @@ export const propertySchema = (image: ImageFunction) =>
       bedrooms: z.int().nonnegative(),
       bathrooms: z.int().positive(),
       sleeps: propertyFactFields.sleeps,
+      /** How many guests most stays here are for: the booking panel's Guests starts at it (2 if left out). */
+      usualParty: z.int().positive().default(2),
       amenities: z.array(z.string().trim().min(1)).min(3),
       weeklyRateGbp: propertyFactFields.weeklyRateGbp,
       /** Freehold sale price in whole rupees (₹65 lakh is 6500000). */
@@ -262,6 +264,10 @@ export const propertySchema = (image: ImageFunction) =>
     .refine((entry) => entry.sleeps >= Math.max(entry.bedrooms, 1), {
       message: 'sleeps must be at least the number of bedrooms',
       path: ['sleeps'],
+    })
+    .refine((entry) => entry.usualParty <= entry.sleeps, {
+      message: 'usualParty must be at most sleeps: the usual party is one the property can sleep',
+      path: ['usualParty'],
     });
 
 /** A villa: a property whose plot area is stated, as buyers of villas are told. */

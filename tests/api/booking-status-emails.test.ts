@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import sendBookingRequest from '../../netlify/functions/booking-requests.mts';
@@ -6,6 +7,7 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatGbp } from '../../src/lib/money.ts';
 import { paths, payPath } from '../../src/lib/paths.ts';
 import type { Quote } from '../../src/lib/pricing.ts';
+import { stayEventUid } from '../../src/lib/stay-calendar-event.ts';
 import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { asClient, type Guest, signedInGuest } from '../support/accounts.ts';
@@ -82,6 +84,14 @@ const statusEmailsAbout = (id: string) =>
     [id],
   );
 
+/** The one VEVENT of an `.ics` text, as ical.js reads it. */
+function readStayEvent(text: string): ICAL.Component {
+  const calendar = new ICAL.Component(ICAL.parse(text) as ConstructorParameters<typeof ICAL.Component>[0]);
+  const [event] = calendar.getAllSubcomponents('vevent');
+  expect(event).toBeDefined();
+  return event as ICAL.Component;
+}
+
 const inOutbox = async (subject: string) =>
   (await readOutbox()).filter((message) => message.subject === subject);
 
@@ -127,6 +137,18 @@ describe('confirming a booking request', () => {
     }
     // The confirmation is the moment: it does not speak of it as still to come.
     expect(sent[0]?.text).not.toContain('Once we confirm');
+    // The stay as an .ics its calendar can add: all-day, arrival to departure, named by the reference.
+    expect(sent[0]?.text).toContain(`open the attached ${reference}.ics`);
+    expect(sent[0]?.attachments.map(({ filename, contentType }) => [filename, contentType])).toEqual([
+      [`${reference}.ics`, 'text/calendar'],
+    ]);
+    const event = readStayEvent(sent[0]?.attachments[0]?.content ?? '');
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe(day(0));
+    expect((event.getFirstPropertyValue('dtend') as ICAL.Time).toString()).toBe(day(10));
+    expect(event.getFirstPropertyValue('uid')).toBe(stayEventUid(reference));
+    expect(event.getFirstPropertyValue('summary')).toBe(`Stay at ${property.name} (${reference})`);
+    expect(event.getFirstPropertyValue('location')).toBe(property.location);
+    expect(event.getFirstPropertyValue('dtstamp')).toBeInstanceOf(ICAL.Time);
   });
 
   it('asks for the full amount now when the stay is within the balance’s notice', async () => {

@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { e2eOutboxDir } from '../../playwright.config.ts';
 import { monthOf } from '../../src/features/availability/calendar.ts';
 import { addDays, formatMonth, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
+import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { pickDaysClearOfChangeovers } from '../support/seasons.ts';
@@ -213,4 +215,37 @@ test('a phone guest: home page to a sent request, the email back to the form, an
   expect({ taps: backFromEmail.taps, typed: backFromEmail.typed }).toEqual({ taps: 1, typed: 0 });
   expect(secondRequest.taps).toBeLessThanOrEqual(12);
   expect(secondRequest.typedKnown).toBe(0);
+
+  await test.step('asks for other dates in the messages, then withdraws the second request from the account page, told what it means', async () => {
+    await page.goto('/account');
+    const card = page.getByRole('article', { name: secondVilla.name });
+    await answered(card.getByText('Status: Awaiting confirmation')).toBeVisible();
+    const reference = (await card.getByText(/^KV-\d{4}-\d+$/).textContent())?.trim() ?? '';
+    // Other dates are asked for in the booking's messages, the stay already written in.
+    await card.getByRole('button', { name: /^Ask to change dates/ }).click();
+    const message = card.getByLabel('Write to the office');
+    await expect(message).toBeFocused();
+    await expect(message).toHaveValue(
+      new RegExp(`\\(${reference}\\), now .+ move to these dates instead: $`),
+    );
+    await card.getByRole('button', { name: /^Withdraw this request/ }).click();
+    await expect(card.getByText(/Nothing has been paid, so nothing is owed/)).toBeVisible();
+    await expectNoAxeViolations(page, 'the account page asking before a withdrawal');
+    await card.getByRole('button', { name: 'Yes, withdraw this request' }).click();
+    // The page reads the list again: the card is the same request, now withdrawn.
+    await answered(card.getByText('Status: Withdrawn')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Withdraw this request/ })).toHaveCount(0);
+    await expect
+      .poll(
+        async () =>
+          (await readOutbox(e2eOutboxDir)).some(
+            (message) =>
+              message.to.includes(guest.email) &&
+              message.subject.startsWith('Withdrawn:') &&
+              message.subject.includes(reference),
+          ),
+        { message: `the withdrawal email of ${reference} to ${guest.email}`, timeout: 30_000 },
+      )
+      .toBe(true);
+  });
 });

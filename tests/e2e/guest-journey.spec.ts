@@ -154,8 +154,9 @@ test('a guest searches, books through registration, and the office confirms: the
     await office.close();
   });
 
-  await test.step("the guest's confirmation email has the reference and the deposit", async () => {
+  await test.step("the guest's confirmation email has the reference, the deposit and the stay as an .ics", async () => {
     let text = '';
+    let calendar = '';
     await expect
       .poll(
         async () => {
@@ -163,6 +164,8 @@ test('a guest searches, books through registration, and the office confirms: the
             (message) => message.to.includes(guest.email) && /^Confirmed:/.test(message.subject),
           );
           text = confirmation ? `${confirmation.subject}\n${confirmation.text}` : '';
+          calendar =
+            confirmation?.attachments.find(({ filename }) => filename === `${reference}.ics`)?.content ?? '';
           return text;
         },
         { message: `a confirmation email to ${guest.email}`, timeout: 30_000 },
@@ -170,5 +173,8 @@ test('a guest searches, books through registration, and the office confirms: the
       .toContain(reference);
     expect(text).toContain(formatPence(quote.depositPence));
     expect(text).toContain(formatPence(quote.totalPence));
+    expect(calendar).toContain(`DTSTART;VALUE=DATE:${arrival.replaceAll('-', '')}`);
+    expect(calendar).toContain(`DTEND;VALUE=DATE:${departure.replaceAll('-', '')}`);
+    expect(calendar).toContain(`SUMMARY:Stay at ${villa.name} (${reference})`);
   });
 });

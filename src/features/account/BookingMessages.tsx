@@ -11,10 +11,19 @@ export function describeMessages(unread: number): string {
 
 /**
  * A booking's conversation with the office on its card: a button that says how many of the office's
- * messages are new, and opens the conversation (which marks them read) below it.
+ * messages are new, and opens the conversation (which marks them read) below it; and, while the dates
+ * can still change (`dateChange`, the message's start), "Ask to change dates", which opens it with
+ * that message begun.
  */
-export function BookingMessages({ request }: { request: AccountBookingRequest }) {
+export function BookingMessages({
+  request,
+  dateChange,
+}: {
+  request: AccountBookingRequest;
+  dateChange?: string | undefined;
+}) {
   const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<string | undefined>(undefined);
   const [unread, setUnread] = useState(request.unreadMessages);
   const panelId = `messages-${request.id}`;
   return (
@@ -34,13 +43,30 @@ export function BookingMessages({ request }: { request: AccountBookingRequest })
           {describeMessages(open ? 0 : unread)}
           <span className="visually-hidden"> about {request.reference}</span>
         </button>
+        {dateChange && (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-controls={panelId}
+            onClick={() => {
+              setDraft(dateChange);
+              setOpen(true);
+              setUnread(0);
+            }}
+          >
+            Ask to change dates<span className="visually-hidden"> of {request.reference}</span>
+          </button>
+        )}
       </p>
       <div id={panelId} hidden={!open}>
         {open && (
           <BookingConversation
+            // A new draft starts the box afresh with it.
+            key={draft ?? ''}
             route={accountMessagesRoute(request.id)}
             reader="guest"
             fieldName={`message-${request.id}`}
+            draft={draft}
           />
         )}
       </div>

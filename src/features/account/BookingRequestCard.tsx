@@ -14,31 +14,23 @@ import { PayNowLink } from '../payment/PayNowLink.tsx';
 import { BookingMessages } from './BookingMessages.tsx';
 import { CancelBooking } from './CancelBooking.tsx';
 import { GuestList } from './GuestList.tsx';
-import type { OfficeContact } from './HowToPay.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
+import { WithdrawRequest } from './WithdrawRequest.tsx';
 
 /**
- * An email to the office asking for other dates, the reference and stay filled in: a change of dates
- * is the office's to make by hand, from their own mail, whatever the conversation on the card says.
+ * The start of a message to the office asking for other dates, the stay filled in: the office changes
+ * dates by hand, and answers in the same conversation.
  */
-function changeDatesHref(request: AccountBookingRequest, office: OfficeContact): string {
-  const subject = `Change of dates for ${request.reference}`;
-  const body = `Hello,\n\nCould my stay at ${request.propertyName} (${request.reference}), now ${formatStayDate(request.arrival)} to ${formatStayDate(request.departure)}, move to these dates instead:\n\n`;
-  return `mailto:${office.email}?${new URLSearchParams({ subject, body }).toString().replaceAll('+', '%20')}`;
+function draftDateChange(request: AccountBookingRequest): string {
+  return `Could my stay at ${request.propertyName} (${request.reference}), now ${formatStayDate(request.arrival)} to ${formatStayDate(request.departure)}, move to these dates instead: `;
 }
 
 /**
  * One request on the account page: the property and its status, what happens next and by when, the
- * stay, what is due, a way to ask the office for other dates, the arrival pack once released, who is
- * coming (until departure), and the conversation with the office.
+ * stay, what is due, the arrival pack once released, who is coming (until departure), the conversation
+ * with the office (where the guest also asks for other dates), and withdrawing a request not yet confirmed.
  */
-export function BookingRequestCard({
-  request,
-  office,
-}: {
-  request: AccountBookingRequest;
-  office: OfficeContact;
-}) {
+export function BookingRequestCard({ request }: { request: AccountBookingRequest }) {
   const status = describeRequestStatus(request.status);
   const open = request.status === 'new' || request.status === 'confirmed';
   const titleId = `request-${request.id}`;
@@ -95,20 +87,13 @@ export function BookingRequestCard({
       ) : (
         <p>Quoted total {formatPence(request.quote.totalPence)}; nothing is due for this request.</p>
       )}
-      {open && (
-        <p className="actions">
-          <a className="button button--ghost" href={changeDatesHref(request, office)}>
-            Ask to change dates<span className="visually-hidden"> of {request.reference}</span>
-          </a>
-        </p>
-      )}
       {request.arrivalPack && (
         <ArrivalPackDetails pack={request.arrivalPack} titleId={`pack-${request.id}`} />
       )}
       {request.status === 'confirmed' && todayInKerala() <= request.departure && (
         <GuestList request={request} />
       )}
-      <BookingMessages request={request} />
+      <BookingMessages request={request} dateChange={open ? draftDateChange(request) : undefined} />
       {request.status === 'confirmed' && request.departure < todayInKerala() && (
         <p className="actions">
           <a className="button button--ghost" href={reviewBookingPath(request.id)}>
@@ -117,6 +102,7 @@ export function BookingRequestCard({
         </p>
       )}
       <CancelBooking request={request} />
+      {request.status === 'new' && <WithdrawRequest request={request} />}
     </article>
   );
 }

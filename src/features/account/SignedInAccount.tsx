@@ -49,7 +49,7 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
       )}
       <section aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
         <h2 id="requests-title">Your booking requests</h2>
-        <RequestList requests={requests} reload={reload} office={office} />
+        <RequestList requests={requests} reload={reload} />
       </section>
       {/* Arrives with the list, not before it: below a list still loading, it would be pushed down. */}
       {requests.status !== 'loading' && <HowToPay office={office} />}
@@ -57,15 +57,7 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
   );
 }
 
-function RequestList({
-  requests,
-  reload,
-  office,
-}: {
-  requests: OwnBookingRequests;
-  reload: () => Promise<void>;
-  office: OfficeContact;
-}) {
+function RequestList({ requests, reload }: { requests: OwnBookingRequests; reload: () => Promise<void> }) {
   if (requests.status === 'loading') {
     return <p className="availability__quiet">Loading your booking requests…</p>;
   }
@@ -97,7 +89,7 @@ function RequestList({
   return (
     <div className="account__requests">
       {requests.requests.map((request) => (
-        <BookingRequestCard key={request.id} request={request} office={office} />
+        <BookingRequestCard key={request.id} request={request} />
       ))}
     </div>
   );

@@ -66,6 +66,7 @@ const statusLabels: Record<BookingStatus, string> = {
   confirmed: 'Confirmed',
   declined: 'Declined',
   cancelled: 'Cancelled',
+  withdrawn: 'Withdrawn by the guest',
 };
 
 export function describeStatus(status: unknown): string {

@@ -32,6 +32,7 @@ export function BookingConversation({
   reader,
   fieldName,
   onSessionGone,
+  draft,
 }: {
   /** The messages' API route, the guest's or the office's. */
   route: string;
@@ -39,9 +40,11 @@ export function BookingConversation({
   /** The text box's name, unique on its page (its id is made from it). */
   fieldName: string;
   onSessionGone?: () => void;
+  /** A message begun for the writer (the guest's request for other dates), the box focused after it. */
+  draft?: string | undefined;
 }) {
   const [thread, setThread] = useState<Thread>({ status: 'loading' });
-  const [body, setBody] = useState('');
+  const [body, setBody] = useState(draft ?? '');
   const [error, setError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState('');
   const [done, setDone] = useState('');
@@ -64,6 +67,15 @@ export function BookingConversation({
       current = false;
     };
   }, [route]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the box opens with its draft
+  useEffect(() => {
+    if (!draft) return;
+    const box = document.getElementById(`field-${fieldName}`);
+    if (!(box instanceof HTMLTextAreaElement)) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, []);
 
   async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

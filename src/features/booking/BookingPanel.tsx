@@ -32,8 +32,11 @@ function readStayFromAddress(): Partial<StayValues> {
   return stay;
 }
 
-/** The party most stays here are for, which Guests starts at: two, or fewer where fewer can sleep. */
-export const usualParty = (property: BookableProperty) => Math.min(2, property.sleeps);
+/**
+ * The party most stays here are for, which Guests starts at: the property's own (its content's
+ * `usualParty`), else two; never more than it sleeps.
+ */
+export const usualParty = (property: BookableProperty) => Math.min(property.usualParty ?? 2, property.sleeps);
 
 /**
  * The booking panel of a property page: dates chosen on the property's own calendar (or typed), guests,

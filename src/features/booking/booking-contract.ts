@@ -20,16 +20,20 @@ import { guestLedgerSchema } from '../payment/payment-contract.ts';
  */
 
 /** Every status a booking request can have, in the order the office works through them. */
-export const bookingStatuses = ['new', 'confirmed', 'declined', 'cancelled'] as const;
+export const bookingStatuses = ['new', 'confirmed', 'declined', 'cancelled', 'withdrawn'] as const;
 export const bookingStatusSchema = z.enum(bookingStatuses);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 
-/** Where each status may go next: a new request is confirmed or declined; a confirmed stay may be cancelled. */
+/**
+ * Where each status may go next: a new request is confirmed or declined by the office, or withdrawn by
+ * its guest; a confirmed stay may be cancelled.
+ */
 export const bookingStatusMoves = {
-  new: ['confirmed', 'declined'],
+  new: ['confirmed', 'declined', 'withdrawn'],
   confirmed: ['cancelled'],
   declined: [],
   cancelled: [],
+  withdrawn: [],
 } as const satisfies Record<BookingStatus, readonly BookingStatus[]>;
 
 /** The statuses the office can move a request to (every status but the first). */
@@ -40,15 +44,24 @@ export const bookingStatusChanges = [
 ] as const satisfies readonly BookingStatus[];
 export type BookingStatusChange = (typeof bookingStatusChanges)[number];
 
+/** `POST /api/account/booking-requests/:id/withdrawal`: the guest's request, withdrawn. */
+export const bookingWithdrawalSchema = z.object({ status: z.literal('withdrawn') });
+export type BookingWithdrawal = z.infer<typeof bookingWithdrawalSchema>;
+
 /** `PATCH /api/admin/booking-requests/:id`: the status the office moves a request to. */
 export const bookingStatusChangeSchema = z.object({
   status: z.enum(bookingStatusChanges, { error: `Choose ${listChoices(bookingStatusChanges)}` }),
 });
 
-/** The statuses a request in `status` may move to next; none for an unknown status. */
+/**
+ * The statuses the office may move a request in `status` to next; none for an unknown status. Only
+ * its guest withdraws a request, so withdrawn is never one of them.
+ */
 export function listStatusMoves(status: unknown): readonly BookingStatusChange[] {
   const parsed = bookingStatusSchema.safeParse(status);
-  return parsed.success ? bookingStatusMoves[parsed.data] : [];
+  if (!parsed.success) return [];
+  const moves: readonly BookingStatus[] = bookingStatusMoves[parsed.data];
+  return bookingStatusChanges.filter((change) => moves.includes(change));
 }
 
 /**
@@ -176,6 +189,8 @@ export const bookablePropertySchema = z.object({
   /** The property's own rate and minimum stay: those of every night outside its seasons. */
   weeklyRatePence: z.int().positive(),
   sleeps: z.int().positive(),
+  /** How many guests most stays are for (the content's `usualParty`); Guests starts at it. */
+  usualParty: z.int().positive().optional(),
   minNights: z.int().positive(),
   /** In date order; only those not yet over when the page was built, to keep the page's props small. */
   seasons: z.array(bookableSeasonSchema).default([]),

@@ -50,6 +50,10 @@ const statusWords: Record<BookingStatus, { label: string; explanation: string }>
     explanation: 'We could not offer these dates. Send a new request for other dates, or call us for ideas.',
   },
   cancelled: { label: 'Cancelled', explanation: 'This booking was cancelled; nothing more is due.' },
+  withdrawn: {
+    label: 'Withdrawn',
+    explanation: 'You withdrew this request; nothing is due. Send a new request whenever you like.',
+  },
 };
 
 /** What a request's status means to the guest: a short label and a sentence on what happens next. */

@@ -5,8 +5,9 @@ import { formatDate } from '../../lib/dates.ts';
 import { formatGbp } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Quote } from '../../lib/pricing.ts';
+import { buildStayCalendar, stayCalendarFileName } from '../../lib/stay-calendar-event.ts';
 import type { PropertyFacts } from '../catalogue/catalogue.ts';
-import type { Email } from '../email/email.ts';
+import type { Email, EmailAttachment } from '../email/email.ts';
 
 const { site } = content;
 
@@ -183,15 +184,44 @@ function describePaymentDue(quote: Quote, today: string): string[] {
 const referenceLine = (reference: string) => `Your reference is ${reference}; quote it when you pay or call.`;
 
 /**
- * The guest's confirmation: the stay under its reference, the total, what to pay now and later, the
- * signed link that pays it (`pay`), how to pay (the account page's own words), and links to the
- * account page and the cancellation policy.
+ * The confirmed stay as an `.ics` file for the guest's calendar: the stay's days, the area (never the
+ * address), and the check-in and check-out times in its notes.
+ */
+function stayCalendarAttachment(booking: BookingForGuest, siteUrl: string, now: Date): EmailAttachment {
+  const content = buildStayCalendar(
+    {
+      reference: booking.reference,
+      propertyName: booking.propertyName,
+      arrival: booking.arrival,
+      departure: booking.departure,
+      area: booking.area,
+      description: [
+        `Check-in from ${houseRules.checkInFrom} on ${readableDate(booking.arrival)}.`,
+        `Check-out by ${houseRules.checkOutBy} on ${readableDate(booking.departure)}.`,
+        `Your booking: ${siteUrl}${paths.account}`,
+      ].join('\n'),
+    },
+    now,
+  );
+  return {
+    filename: stayCalendarFileName(booking.reference),
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content,
+  };
+}
+
+/**
+ * The guest's confirmation: the stay under its reference, its check-in and check-out times and area,
+ * the total, what to pay now and later, the signed link that pays it (`pay`), how to pay (the account
+ * page's own words), links to the account page and the cancellation policy, and the stay as an `.ics`
+ * to add to a calendar (stamped `now`).
  */
 export function confirmationMessage(
   booking: BookingForGuest,
   siteUrl: string,
   today: string,
   pay?: { label: string; url: string },
+  now: Date = new Date(),
 ): Email {
   const { quote } = booking;
   return {
@@ -217,7 +247,10 @@ export function confirmationMessage(
         '',
         `Your booking on your account page: ${siteUrl}${paths.account}`,
         `Our cancellation policy: ${siteUrl}${paths.cancellationPolicy}`,
+        '',
+        `To add the stay to your calendar, open the attached ${stayCalendarFileName(booking.reference)}.`,
       ].join('\n') + signature,
+    attachments: [stayCalendarAttachment(booking, siteUrl, now)],
   };
 }
 
@@ -254,5 +287,41 @@ export function cancellationMessage(booking: BookingForGuest, siteUrl: string): 
         '',
         `If you did not expect this, please call the office on ${site.office.phone} (${site.office.hours}).`,
       ].join('\n') + signature,
+  };
+}
+
+/** The guest's word that the request they withdrew is withdrawn: nothing is booked and nothing is due. */
+export function withdrawalMessage(booking: BookingForGuest, siteUrl: string): Email {
+  return {
+    to: booking.to,
+    subject: `Withdrawn: your booking request for ${booking.propertyName} (${booking.reference})`,
+    text:
+      [
+        `Hello ${booking.name},`,
+        '',
+        `As you asked, we have withdrawn your request to stay at ${booking.propertyName} from ${readableDate(booking.arrival)} to ${readableDate(booking.departure)}. Nothing is booked and nothing is due.`,
+        '',
+        `Your reference was ${booking.reference}.`,
+        '',
+        `If you would like other dates, see which villas and apartments are free: ${siteUrl}${paths.search}`,
+        '',
+        `If you did not withdraw it, please call the office on ${site.office.phone} (${site.office.hours}).`,
+      ].join('\n') + signature,
+  };
+}
+
+/** The office's word that a guest withdrew a request it had not answered: nothing is left to do. */
+export function withdrawalOfficeAlertMessage(booking: BookingForGuest, siteUrl: string): Email {
+  return {
+    to: site.office.email,
+    replyTo: booking.to,
+    subject: `Withdrawn by the guest: ${booking.reference}, ${booking.propertyName}, ${booking.arrival}–${booking.departure}`,
+    text: [
+      `${booking.name} withdrew booking request ${booking.reference} from their account page before it was answered. It no longer waits for an answer; there is nothing to confirm or decline.`,
+      '',
+      ...describeStay(booking),
+      '',
+      `It is on the admin dashboard: ${siteUrl}${paths.admin}`,
+    ].join('\n'),
   };
 }

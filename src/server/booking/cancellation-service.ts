@@ -34,7 +34,7 @@ import {
  * with one set of refunds; the later ones answer what the first did.
  */
 
-/** The statuses a guest may cancel from: a confirmed stay (a request is withdrawn by the office). */
+/** The statuses a guest may cancel from: a confirmed stay (a request not yet confirmed is withdrawn: `withdrawal-service.ts`). */
 const cancellableStatuses: readonly string[] = ['confirmed'];
 
 /**
@@ -97,7 +97,7 @@ function refuseCancellation(booking: { status: string; arrival: string }, today:
   return new Refusal(
     'conflict',
     booking.status === 'new'
-      ? 'This request is not confirmed yet: ask the office to withdraw it, which costs nothing.'
+      ? 'This request is not confirmed yet: withdraw it instead, which costs nothing.'
       : `This booking is ${booking.status}: there is nothing to cancel.`,
   );
 }

@@ -1,6 +1,6 @@
 import type { EmailStatus } from '../../lib/email-statuses.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
-import { type Email, sendEmail } from './email.ts';
+import { type Email, type EmailAttachment, sendEmail } from './email.ts';
 
 /**
  * The durable outbox: an email is queued in the transaction of the row it is about, then sent by
@@ -8,7 +8,7 @@ import { type Email, sendEmail } from './email.ts';
  * waits no longer than before) and a worker calls on a timer for whatever that first try left.
  */
 
-/** What an email is. The database checks the same list (migration 20261124000300). */
+/** What an email is. The database checks the same list (migration 20261130000100). */
 export const emailKinds = [
   'booking_office_notice',
   'booking_guest_receipt',
@@ -34,6 +34,8 @@ export const emailKinds = [
   'message_to_guest',
   'arrival_pack',
   'review_invitation',
+  'booking_withdrawn',
+  'withdrawal_office_alert',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -90,9 +92,17 @@ export async function queueEmail(
   about: { bookingRequestId?: string } = {},
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
-    `insert into public.email_outbox (kind, booking_request_id, recipient, reply_to, subject, body)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [kind, about.bookingRequestId ?? null, email.to, email.replyTo ?? null, email.subject, email.text],
+    `insert into public.email_outbox (kind, booking_request_id, recipient, reply_to, subject, body, attachments)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb) returning id`,
+    [
+      kind,
+      about.bookingRequestId ?? null,
+      email.to,
+      email.replyTo ?? null,
+      email.subject,
+      email.text,
+      email.attachments?.length ? JSON.stringify(email.attachments) : null,
+    ],
   );
   return row?.id as string;
 }
@@ -105,6 +115,7 @@ type ClaimedEmail = {
   reply_to: string | null;
   subject: string;
   body: string;
+  attachments: EmailAttachment[] | null;
   attempts: number;
 };
 
@@ -144,7 +155,7 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
            limit 1
            for update skip locked
          )
-         returning id, kind, booking_request_id, recipient, reply_to, subject, body, attempts`,
+         returning id, kind, booking_request_id, recipient, reply_to, subject, body, attachments, attempts`,
         [rules.leaseSeconds, only ?? null],
       ),
     );
@@ -154,6 +165,7 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
       replyTo: email.reply_to ?? undefined,
       subject: email.subject,
       text: email.body,
+      ...(email.attachments ? { attachments: email.attachments } : {}),
     }).then(
       () => ({ status: 'sent' as const }),
       (error: unknown) => ({ status: 'failed' as const, error }),

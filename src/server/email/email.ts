@@ -3,12 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** A file an email carries, its content as text (an `.ics`). */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+
 export type Email = {
   to: string;
   subject: string;
   /** Plain text: every message the site sends reads well without HTML. */
   text: string;
   replyTo?: string;
+  attachments?: EmailAttachment[];
 };
 
 /**
@@ -52,6 +56,13 @@ export async function sendEmail(email: Email, environment: NodeJS.ProcessEnv = p
     text: email.text,
     // Base64 rather than quoted-printable, so a reader of the outbox can decode it in one step.
     textEncoding: 'base64' as const,
+    attachments: email.attachments?.map(({ filename, contentType, content }) => ({
+      filename,
+      contentType,
+      content,
+      encoding: 'utf8',
+      contentTransferEncoding: 'base64' as const,
+    })),
   };
   const smtpUrl = environment.SMTP_URL?.trim();
   if (smtpUrl) {

@@ -2,6 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { outboxDirectory } from './email.ts';
 
+/** A file a message carries, its content decoded as UTF-8 text. */
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
 export type OutboxMessage = {
   file: string;
   to: string;
@@ -10,23 +13,66 @@ export type OutboxMessage = {
   subject: string;
   date: string;
   text: string;
+  /** The files it carries (a confirmation's `.ics`); empty when none. */
+  attachments: OutboxAttachment[];
 };
 
-/** The headers a person needs, and the text body decoded (sendEmail writes it base64-encoded). */
-function parseOutboxMessage(file: string, raw: string): OutboxMessage {
+/** A message or a part of one: its headers unfolded, and its body as written. */
+function splitPart(raw: string): { header: (name: string) => string; body: string } {
   const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoded = /^content-transfer-encoding: base64$/im.test(head);
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, ' ');
+  const body = split < 0 ? '' : raw.slice(split + 4);
   return {
+    header: (name) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '',
+    body,
+  };
+}
+
+/** A part's body as text, by its Content-Transfer-Encoding (base64, quoted-printable or none). */
+function decodeBody(encoding: string, body: string): string {
+  if (/^base64$/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/^quoted-printable$/i.test(encoding)) {
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/**
+ * The headers a person needs, the text body decoded (sendEmail writes it base64-encoded) and the files
+ * attached: a message with attachments is multipart/mixed, its text the first text/plain part.
+ */
+function parseOutboxMessage(file: string, raw: string): OutboxMessage {
+  const { header, body } = splitPart(raw);
+  const message = {
     file,
     to: decodeWords(header('To')),
     replyTo: decodeWords(header('Reply-To')),
     subject: decodeWords(header('Subject')),
     date: header('Date'),
-    text: encoded ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body,
   };
+  const boundary = /^multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (!boundary) {
+    return { ...message, text: decodeBody(header('Content-Transfer-Encoding'), body), attachments: [] };
+  }
+  let text = '';
+  const attachments: OutboxAttachment[] = [];
+  // Each part follows a `--boundary` line; the closing one is `--boundary--`.
+  for (const chunk of body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    const part = splitPart(chunk.replace(/^\r\n/, '').replace(/\r\n$/, ''));
+    const content = decodeBody(part.header('Content-Transfer-Encoding'), part.body);
+    const filename = /filename="?([^";]+)"?/i.exec(part.header('Content-Disposition'))?.[1];
+    if (filename) {
+      const contentType = part.header('Content-Type').split(';')[0]?.trim() ?? '';
+      attachments.push({ filename: decodeWords(filename), contentType, content });
+    } else if (!text && /^text\/plain/i.test(part.header('Content-Type'))) {
+      text = content;
+    }
+  }
+  return { ...message, text, attachments };
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`), which nodemailer uses for non-ASCII subjects. */
