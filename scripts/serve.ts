@@ -410,6 +410,7 @@ const siteRebuild = (() => {
     await rm(previous, { recursive: true, force: true });
   }
   const rebuilder = createSiteRebuilder({ root, workingCopy: cmsWorkingCopy, swapIn });
+  cleanups.push(() => rebuilder.stop());
   return {
     /** Waits while a rebuild is swapped in, then counts the page's answer until it is sent. */
     async awaitSiteSwap(res: ServerResponse) {

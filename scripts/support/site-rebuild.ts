@@ -59,7 +59,10 @@ async function prepareBuildTree(root: string, workingCopy: string): Promise<stri
   return tree;
 }
 
-/** Runs `astro build` in `cwd` into `outDir`; answers its output, or throws it when the build fails. */
+/** The build running now, stopped with the server. */
+let building: ReturnType<typeof spawn> | undefined;
+
+/** Runs `astro build` in `cwd` into `outDir`; throws the build's error in words when it fails. */
 async function runBuild(root: string, cwd: string, outDir: string): Promise<void> {
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
   const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
@@ -67,6 +70,7 @@ async function runBuild(root: string, cwd: string, outDir: string): Promise<void
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  building = child;
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -84,6 +88,8 @@ export type SiteRebuilder = {
   start(): { started: boolean; state: RebuildState };
   /** Resolves once the rebuild running now, if any, has ended. */
   settled(): Promise<void>;
+  /** Stops a build still running, as the server stops. */
+  stop(): void;
 };
 
 /**
@@ -124,6 +130,9 @@ export function createSiteRebuilder({
   return {
     state: () => current,
     settled: () => running,
+    stop() {
+      if (building && building.exitCode === null) building.kill('SIGTERM');
+    },
     start() {
       if (current.status === 'building') return { started: false, state: current };
       const startedAt = performance.now();
