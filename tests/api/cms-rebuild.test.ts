@@ -139,7 +139,8 @@ describe('POST and GET /cms/rebuild', () => {
     expect(failed.error).not.toMatch(/Stack backtrace|^\d+: /m);
     expect(failed.error).not.toContain('\u001b[');
     expect(await readFile(path.join(served, 'index.html'), 'utf8')).toContain('Weekly rate £2777');
-  });
+    // Two builds of a one-page site: 20–40 s each with an e2e run on the 2 cores, past the 90 s default.
+  }, 300_000);
 });
 
 describe('describeBuildFailure', () => {
