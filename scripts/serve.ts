@@ -8,12 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import compression from 'compression';
 import pLimit from 'p-limit';
+import { rebuildPath } from '../src/features/content-editor/rebuild-contract.ts';
 import { apiRoutes } from '../src/lib/api-contract.ts';
 import { testCards } from '../src/server/booking/payments/providers/stand-in/stand-in-page.ts';
 import { ConfigurationError, checkEnvironment, readBackend, readPayments } from '../src/server/config.ts';
@@ -21,11 +22,13 @@ import { closeDatabase, serviceRole, withCaller } from '../src/server/db/databas
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { outboxDirectory } from '../src/server/email/email.ts';
+import type { Handler } from '../src/server/http/endpoint.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
 import { fillCmsWorkingCopy, resolveCmsWorkingCopy, startCmsBackend } from './support/cms-backend.ts';
 import { createFunctionBundleCache, isRunning } from './support/function-bundle-cache.ts';
 import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
+import { createSiteRebuilder } from './support/site-rebuild.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { settings, cmsWorkingCopy } = (() => {
@@ -369,13 +372,93 @@ function parseAddress(address: string, origin: string): URL {
   }
 }
 
+/**
+ * The content editor's "Rebuild the site now" (support/site-rebuild.ts): kept apart from the rest of
+ * the serving, since only `npm start` has it. Its build is swapped in for dist/ by two renames, while
+ * pages wait (`awaitSiteSwap`): none is answered from a dist/ that is missing or half moved, and the
+ * server serves the new site at once, without a restart, since Netlify's static handler reads dist/'s
+ * files on each request.
+ */
+const siteRebuild = (() => {
+  const dist = path.join(root, 'dist');
+  let swapping: Promise<void> | undefined;
+  let answering = 0;
+  let endpoint: Promise<Handler> | undefined;
+  async function swapIn(builtDir: string) {
+    const previous = path.join(root, '.netlify', `site-previous-${process.pid}`);
+    await rm(previous, { recursive: true, force: true });
+    // A page loaded before the swap still fetches its scripts and styles by their old hashed names.
+    await cp(path.join(dist, '_astro'), path.join(builtDir, '_astro'), { recursive: true, force: false });
+    let release = () => {};
+    swapping = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      // Answers already reading the old files finish first (a slow client gets 10 s).
+      for (let waited = 0; answering > 0 && waited < 10_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await rename(dist, previous);
+      await rename(builtDir, dist).catch(async (error: unknown) => {
+        await rename(previous, dist);
+        throw error;
+      });
+    } finally {
+      swapping = undefined;
+      release();
+    }
+    await rm(previous, { recursive: true, force: true });
+  }
+  const rebuilder = createSiteRebuilder({ root, workingCopy: cmsWorkingCopy, swapIn });
+  cleanups.push(() => rebuilder.stop());
+  return {
+    /** Waits while a rebuild is swapped in, then counts the page's answer until it is sent. */
+    async awaitSiteSwap(res: ServerResponse) {
+      while (swapping) await swapping;
+      answering += 1;
+      res.once('close', () => {
+        answering -= 1;
+      });
+    },
+    /** The rebuild endpoint (support/rebuild-endpoint.ts), loaded on its first request: the auth modules load with it. */
+    async answer(request: Request, ip: string): Promise<Response> {
+      endpoint ??= import('./support/rebuild-endpoint.ts').then(({ rebuildEndpoint }) =>
+        rebuildEndpoint(rebuilder),
+      );
+      return (await endpoint)(request, { ip, params: {} });
+    },
+  };
+})();
+
+/** A Node request, its body already read, as the Web Request an endpoint takes. */
+function toWebRequest(req: IncomingMessage, origin: string, body: Buffer | undefined): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || hopByHopHeaders.has(name)) continue;
+    for (const each of Array.isArray(value) ? value : [value]) headers.append(name, each);
+  }
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: body?.byteLength ? new Uint8Array(body) : undefined,
+  });
+}
+
 async function answer(req: IncomingMessage, res: ServerResponse) {
   const isApi = req.url?.startsWith('/api/') ?? false;
   try {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = toPlatformRequest(req, hasBody ? await readRequestBody(req) : undefined);
+    const body = hasBody ? await readRequestBody(req) : undefined;
+    const request = toPlatformRequest(req, body);
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const { pathname } = parseAddress(req.url ?? '/', origin);
+    if (pathname === rebuildPath) {
+      return await send(
+        res,
+        await siteRebuild.answer(toWebRequest(req, origin, body), req.socket.remoteAddress ?? ''),
+      );
+    }
+    if (!isApi) await siteRebuild.awaitSiteSwap(res);
     const ruleHeaders: Record<string, string> = {};
     const handle = () =>
       netlify.handleAndIntrospectNodeRequest(request, {

@@ -23,11 +23,13 @@ const buildFiles = ['astro.config.ts', 'tsconfig.json', 'package.json', 'package
 
 /**
  * The environment the build reads: the site's address (astro.config.ts), the content editor's
- * backend port (src/integrations/content-editor.ts), and what Astro and Vite read themselves.
+ * backend port and deploy minutes (src/integrations/content-editor.ts), and what Astro and Vite read
+ * themselves.
  */
 const isBuildVariable = (name: string) =>
   name === 'SITE_URL' ||
   name === 'CMS_BACKEND_PORT' ||
+  name === 'CMS_DEPLOY_MINUTES' ||
   name === 'NODE_ENV' ||
   /^(PUBLIC|ASTRO|VITE)_/.test(name);
 

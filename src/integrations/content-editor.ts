@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { compileString } from 'sass';
 import { stringify } from 'yaml';
 import { buildCmsConfig } from '../lib/cms-config.ts';
+import { readLimit } from '../server/config.ts';
 
 /**
  * The content editor at /cms: Decap CMS, pinned in package.json and served from our own origin (its
@@ -18,6 +19,12 @@ import { buildCmsConfig } from '../lib/cms-config.ts';
 
 /** Where `npm start` and `npm run dev` run the guard of the editor's local backend, its one way in (scripts/support/cms-backend.ts). */
 export const cmsBackendPort = Number(process.env.CMS_BACKEND_PORT ?? 8081);
+
+/**
+ * What the editor tells, after a save on Netlify, a deploy takes (CMS_DEPLOY_MINUTES, read at build
+ * time; README's settings): a save is a commit, live once Netlify has built and published it.
+ */
+const cmsDeployMinutes = Math.max(1, readLimit('CMS_DEPLOY_MINUTES', 5));
 
 const editorDist = dirname(createRequire(import.meta.url).resolve('decap-cms/dist/decap-cms.js'));
 
@@ -32,6 +39,7 @@ export function renderEditorPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<meta name="deploy-minutes" content="${cmsDeployMinutes}">
 <title>Content editor · Kayal Villas</title>
 <link href="/cms/config.yml" type="text/yaml" rel="cms-config-url">
 </head>

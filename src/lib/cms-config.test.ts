@@ -209,6 +209,28 @@ describe('the content editor configuration', () => {
     expect(labels.filter((label) => /[a-z][A-Z]|[a-z]-[a-z]/.test(label))).toEqual([]);
   });
 
+  it('shows every select’s options in words, storing the code the schema reads', () => {
+    const selects: CmsField[] = [];
+    const collect = (fields: CmsField[] | undefined) => {
+      for (const field of fields ?? []) {
+        if (field.widget === 'select') selects.push(field);
+        collect(field.fields as CmsField[] | undefined);
+      }
+    };
+    for (const collection of collections) {
+      collect(collection.fields);
+      for (const file of collection.files ?? []) collect(file.fields);
+    }
+    const options = selects.flatMap((field) => field.options as { label: string; value: string }[]);
+    expect(options.length).toBeGreaterThan(10);
+    // A kebab-case code ("under-offer") or a bare currency code ("GBP") shown as it is stored is no label.
+    expect(options.filter(({ label, value }) => label === value && /-|^[A-Z]{3}$/.test(value))).toEqual([]);
+    expect(options).toContainEqual({ label: 'Under offer', value: 'under-offer' });
+    expect(options).toContainEqual({ label: 'Under construction', value: 'under-construction' });
+    expect(options).toContainEqual({ label: 'British Pound (GBP)', value: 'GBP' });
+    expect(options).toContainEqual({ label: 'Saturday', value: 'Saturday' });
+  });
+
   it('sums up each collapsed season by its name and dates', () => {
     const seasons = (collectionNamed('villas').fields ?? []).find((field) => field.name === 'seasons');
     expect(seasons).toMatchObject({

@@ -1,5 +1,6 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
+import { describeProjectStatus, type ProjectStatus } from './catalogue.ts';
 import {
   conciergeSchema,
   exchangeRatesSchema,
@@ -10,6 +11,15 @@ import {
   propertySchema,
   siteSchema,
 } from './content-schemas.ts';
+import { buyerCurrencies } from './money.ts';
+import {
+  describeReraExemption,
+  describeSaleStatus,
+  type ReraExemptionGround,
+  reraExemptionGrounds,
+  type SaleStatus,
+  saleStatuses,
+} from './sale-law.ts';
 
 /**
  * The content editor's configuration (Decap CMS, served at /cms), generated from the zod content
@@ -147,6 +157,22 @@ export function labelFieldName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const currencyNames = new Intl.DisplayNames(['en-GB'], { type: 'currency' });
+
+/**
+ * A select's option in the words the site shows for it ("Under offer", the exemption's sentence,
+ * "British Pound (GBP)"), never the code the content file stores; a value with no words of its own
+ * (a weekday) is its own label.
+ */
+export function labelOption(value: string): string {
+  if ((saleStatuses as readonly string[]).includes(value)) return describeSaleStatus(value as SaleStatus);
+  if ((reraExemptionGrounds as readonly string[]).includes(value)) {
+    return describeReraExemption(value as ReraExemptionGround);
+  }
+  if ((buyerCurrencies as readonly string[]).includes(value)) return `${currencyNames.of(value)} (${value})`;
+  return describeProjectStatus(value as ProjectStatus) ?? value;
+}
+
 /** Integers zod bounds only by JavaScript's safe range are, for an editor, unbounded. */
 const isSafeIntegerBound = (bound: number | undefined) =>
   bound !== undefined && Math.abs(bound) >= Number.MAX_SAFE_INTEGER;
@@ -181,7 +207,13 @@ export function toCmsField(name: string, node: JsonSchemaNode, required: boolean
       time_format: false,
     };
   }
-  if (node.enum) return { ...field, widget: 'select', options: node.enum };
+  if (node.enum) {
+    return {
+      ...field,
+      widget: 'select',
+      options: node.enum.map((value) => ({ label: labelOption(value), value })),
+    };
+  }
   switch (node.type) {
     case 'boolean':
       return { ...field, widget: 'boolean', ...(required ? { default: false } : {}) };

@@ -104,6 +104,11 @@ const environmentSchema = z.object({
    * `serve --fresh`, so the e2e tests edit a throwaway copy (scripts/support/cms-backend.ts).
    */
   CMS_WORKING_COPY: optionalText,
+  /**
+   * Read by the build: the minutes the content editor says, after a save on Netlify, the change takes
+   * to go live (a save is a commit, which Netlify's next deploy builds and publishes).
+   */
+  CMS_DEPLOY_MINUTES: wholeNumber(5),
   /** Calendar sync: hours between imports under `npm start` (0: none), and whether a feed may be
    * fetched over http from 127.0.0.1 or ::1 (tests and local development only; never in production). */
   CALENDAR_IMPORT_HOURS: wholeNumber(1),

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { axeOn } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
+import { serverDatabaseUrl } from './support/database.ts';
 
 /**
  * The content editor at /cms, as office staff use it under `npm start`: Decap CMS saves through its
@@ -31,7 +32,9 @@ const readCheckoutFiles = () => Promise.all([villaPath, jobsPath].map((file) => 
 const buildInputs = ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json'];
 const slow = expect.configure({ timeout: 30_000 });
 
-test.describe.configure({ timeout: 420_000 });
+// One worker, in this order: the rebuild journey rebuilds the suite's server from the working copy,
+// which must then hold its change alone, not the later test's (which other specs' pages would show).
+test.describe.configure({ mode: 'default', timeout: 420_000 });
 
 /** Where the edited copy is built; outside the checkout, whose `astro check` would read its sources. */
 let editedSite = '';
@@ -145,6 +148,70 @@ async function publishNow(page: Page) {
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
 }
 
+/**
+ * An apartment no other spec reads, so the rebuilt site its new rate is served in changes nothing
+ * another spec looks at; the rebuild keeps the other pages' scripts (scripts/serve.ts, swapIn).
+ */
+const apartment = {
+  id: 'panampilly-nagar-duplex',
+  file: path.join(cmsWorkingCopy, 'src/content/apartments/panampilly-nagar-duplex.md'),
+};
+const officeEditor = {
+  name: 'Anjali Office',
+  email: `editor+${crypto.randomUUID()}@example.com`,
+  password: 'kettuvallam at dawn 7',
+};
+
+test('an office admin changes an apartment’s rate, presses “Rebuild the site now”, and the page shows the new rate once live', async ({
+  page,
+}) => {
+  await test.step('the office admin signs in', async () => {
+    // The way the office makes an admin (npm run admin:create), on the e2e server's database.
+    execFileSync(process.execPath, ['scripts/admin-create.ts', '--email', officeEditor.email], {
+      env: { ...process.env, ADMIN_PASSWORD: officeEditor.password, DATABASE_URL: serverDatabaseUrl() },
+      stdio: 'pipe',
+    });
+    const signedIn = await page.request.post('/api/auth/login', {
+      data: { email: officeEditor.email, password: officeEditor.password },
+    });
+    expect(signedIn.status()).toBe(200);
+  });
+
+  const publishing = page.getByRole('region', { name: 'Publishing' });
+  await test.step('changes the weekly rate and saves; the editor names the page', async () => {
+    await openEntry(page, `apartments/entries/${apartment.id}`);
+    const rate = page.getByLabel('Weekly rate (£)').first();
+    await slow(rate).toHaveValue('1900');
+    await rate.fill('1950');
+    await publishNow(page);
+    await slow.poll(() => readFile(apartment.file, 'utf8')).toContain('weeklyRateGbp: 1950');
+    await expect(publishing.getByRole('status')).toHaveText(
+      `Saved. It will show on /apartments/${apartment.id}`,
+    );
+  });
+
+  await test.step('rebuilds the site, one rebuild at a time, and is told when the page is live', async () => {
+    await publishing.getByRole('button', { name: 'Rebuild the site now' }).click();
+    await expect(publishing.getByRole('status')).toHaveText(/^Rebuilding… (about \d+ s|almost done)$/);
+    const second = await page.request.post('/cms/rebuild', { data: {} });
+    expect(second.status()).toBe(409);
+    expect(await second.text()).toContain('A rebuild is already running');
+    // The whole site's build: minutes on a machine the suite keeps busy.
+    await expect(publishing.getByRole('status')).toHaveText(`Live: /apartments/${apartment.id}`, {
+      timeout: 360_000,
+    });
+  });
+
+  await test.step('the page, served by the same server without a restart, shows the new rate', async () => {
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      publishing.getByRole('link', { name: `/apartments/${apartment.id}` }).click(),
+    ]);
+    await expect(opened.getByText('£1,950 a week here', { exact: false })).toBeVisible();
+    await opened.close();
+  });
+});
+
 test('an editor changes a villa’s weekly rate and a job’s open count; after a rebuild the site shows both, and a wrong value is refused', async ({
   page,
 }) => {
@@ -155,6 +222,13 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   const job = (JSON.parse(jobsBefore) as { jobs: { id: string; openings: number }[] }).jobs[0];
   if (!job) throw new Error('jobs.json lists no jobs');
 
+  // A refused save was an unhandled promise rejection in the browser; it is handled and said now.
+  const unhandled: string[] = [];
+  page.on('console', (message) => {
+    if (/Uncaught \(in promise\)/.test(message.text())) unhandled.push(message.text());
+  });
+  page.on('pageerror', (error) => unhandled.push(error.message));
+
   await openEntry(page, `villas/entries/${villa.id}`);
   // The villa's own rate comes before its seasons' rates, which share the label.
   const rate = page.getByLabel('Weekly rate (£)').first();
@@ -164,6 +238,9 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await rate.fill('-5');
   await publishNow(page);
   await expect(page.getByText('Weekly rate (£) must be at least 1.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Publishing' }).getByRole('status')).toHaveText(
+    'Not saved: correct the fields marked in red, then publish again.',
+  );
   expect(await readFile(villa.file, 'utf8')).toBe(villaBefore);
 
   // A season the build would refuse is refused before it is saved, named with its field: one whose
@@ -224,6 +301,7 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
 
   // The checkout's own content is as it was: only the working copy was written.
   expect(await readCheckoutFiles()).toEqual(checkoutFiles);
+  expect(unhandled).toEqual([]);
 
   await serveEditedBuild(page, await buildEditedCopy());
 

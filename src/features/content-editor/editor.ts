@@ -1,4 +1,7 @@
+import { paths } from '../../lib/paths.ts';
+import { describeNextDeploy, describeRebuilding, pageOfEntry } from './after-save.ts';
 import { drawPropertyPage, type PropertyDraft } from './property-preview.ts';
+import { type RebuildState, rebuildPath } from './rebuild-contract.ts';
 import { describeSeasonProblem, listSeasonProblems } from './season-problems.ts';
 
 /**
@@ -39,6 +42,10 @@ type Decap = {
   registerWidget(name: string, control: Component, preview?: Component): void;
   registerPreviewTemplate(collection: string, template: Component): void;
   registerPreviewStyle(url: string): void;
+  registerEventListener(listener: {
+    name: 'postSave';
+    handler: (event: { entry: { get(key: string): unknown } }) => void;
+  }): void;
 };
 
 declare global {
@@ -114,3 +121,144 @@ function previewProperty(kind: 'villas' | 'apartments') {
 CMS.registerPreviewStyle('/cms/preview.css');
 CMS.registerPreviewTemplate('villas', previewProperty('villas'));
 CMS.registerPreviewTemplate('apartments', previewProperty('apartments'));
+
+/** The minutes a deploy takes on Netlify, as the build wrote them into the editor's page (CMS_DEPLOY_MINUTES). */
+const deployMinutes = Number(
+  document.querySelector('meta[name="deploy-minutes"]')?.getAttribute('content') ?? 5,
+);
+
+/**
+ * The panel under the editor that says, after a save, where the change shows and when it will be
+ * live: under `npm start`, with a "Rebuild the site now" that rebuilds and says when the page is
+ * updated; on Netlify, after the next deploy. Announced to screen readers as it changes.
+ */
+function afterSavePanel() {
+  let panel = document.getElementById('after-save');
+  if (!panel) {
+    panel = document.createElement('section');
+    panel.id = 'after-save';
+    panel.setAttribute('aria-label', 'Publishing');
+    Object.assign(panel.style, {
+      position: 'fixed',
+      right: '16px',
+      bottom: '16px',
+      zIndex: '1000',
+      maxWidth: '28rem',
+      padding: '12px 16px',
+      background: '#fff',
+      color: '#1e2a32',
+      border: '1px solid #798291',
+      borderRadius: '6px',
+      boxShadow: '0 2px 8px rgb(0 0 0 / 20%)',
+      font: '15px/1.4 system-ui, sans-serif',
+    });
+    document.body.append(panel);
+  }
+  panel.replaceChildren();
+  const status = document.createElement('p');
+  status.setAttribute('role', 'status');
+  status.style.margin = '0';
+  panel.append(status);
+  return { panel, status };
+}
+
+function link(address: string): HTMLAnchorElement {
+  const anchor = document.createElement('a');
+  anchor.href = address;
+  anchor.target = '_blank';
+  anchor.rel = 'noopener';
+  anchor.textContent = address;
+  return anchor;
+}
+
+/** Says `words`, then the page's address as a link, in `status`. */
+function say(status: HTMLElement, words: string, address?: string) {
+  status.replaceChildren(words);
+  if (address) status.append(' ', link(address));
+}
+
+/** The server's answer: how the rebuild stands, or the sentence it refused with. */
+async function readRebuild(response: Response): Promise<{ state: RebuildState } | { refusal: string }> {
+  const body = (await response.json()) as RebuildState | { error: { message: string } };
+  return response.ok
+    ? { state: body as RebuildState }
+    : { refusal: (body as { error: { message: string } }).error.message };
+}
+
+/** Polls the rebuild until it is live or failed, saying each step in `status`. */
+async function followRebuild(status: HTMLElement, address: string | undefined) {
+  for (;;) {
+    const answer = await readRebuild(await fetch(rebuildPath, { credentials: 'same-origin' }));
+    if ('refusal' in answer) return say(status, answer.refusal);
+    const { state } = answer;
+    if (state.status === 'live') return say(status, address ? 'Live:' : 'Live.', address);
+    if (state.status === 'failed') {
+      return say(
+        status,
+        `The rebuild failed, and the site as it was is still served. The build said: ${state.error}`,
+      );
+    }
+    if (state.status === 'building') say(status, describeRebuilding(state, new Date()));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+async function startRebuild(status: HTMLElement, button: HTMLButtonElement, address: string | undefined) {
+  button.disabled = true;
+  try {
+    const response = await fetch(rebuildPath, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const answer = await readRebuild(response);
+    if ('refusal' in answer) say(status, answer.refusal);
+    else await followRebuild(status, address);
+  } catch {
+    say(status, 'The site could not be reached to rebuild it. Is npm start still running?');
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** After a save: where the entry shows, and how it will go live here. */
+async function showAfterSave(collection: string, slug: string) {
+  const address = pageOfEntry(collection, slug);
+  const { panel, status } = afterSavePanel();
+  const answer = await fetch(rebuildPath, { credentials: 'same-origin' }).catch(() => undefined);
+  // Only `npm start` answers here, in JSON; a deployed site has no such page.
+  if (!answer?.headers.get('content-type')?.includes('json')) {
+    return say(status, describeNextDeploy(deployMinutes), address);
+  }
+  if (answer.status === 401 || answer.status === 403) {
+    say(status, 'Saved. To rebuild the site from here, sign in as an office admin at');
+    status.append(' ', link(paths.adminLogin), ', then save again.');
+    return;
+  }
+  say(status, address ? 'Saved. It will show on' : 'Saved.', address);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Rebuild the site now';
+  button.style.marginTop = '8px';
+  button.addEventListener('click', () => void startRebuild(status, button, address));
+  panel.append(button);
+  const now = await readRebuild(answer);
+  if ('state' in now && now.state.status === 'building') void followRebuild(status, address);
+}
+
+CMS.registerEventListener({
+  name: 'postSave',
+  handler: ({ entry }: { entry: { get(key: string): unknown } }) => {
+    void showAfterSave(String(entry.get('collection')), String(entry.get('slug'))).catch(() => {});
+  },
+});
+
+// Decap refuses a save whose fields are wrong with a rejected promise nobody catches (its
+// persistEntry's `Promise.reject()`, with no reason), once it has marked the fields: the browser
+// logged it as an unhandled rejection. Handled here, and said in words beside the marked fields.
+window.addEventListener('unhandledrejection', (event) => {
+  if (event.reason !== undefined) return;
+  event.preventDefault();
+  say(afterSavePanel().status, 'Not saved: correct the fields marked in red, then publish again.');
+});

@@ -1,0 +1,38 @@
+import { paths, postPath, propertyPath } from '../../lib/paths.ts';
+import { policyLinks } from '../../lib/policies.ts';
+
+/**
+ * What the content editor says after a save: the address of the page the entry is on, and how a
+ * rebuild stands. Pure, so a unit test holds the words; editor.ts draws them.
+ */
+
+/** The address of the page a saved entry shows on, or undefined when no one page shows it. */
+export function pageOfEntry(collection: string, slug: string): string | undefined {
+  switch (collection) {
+    case 'villas':
+    case 'apartments':
+      return propertyPath(collection, slug);
+    case 'posts':
+      return postPath(slug);
+    case 'projects':
+      return paths.projects;
+    case 'policies':
+      return policyLinks.find((link) => link.id === slug)?.href;
+    case 'settings':
+      return slug === 'jobs' ? paths.careers : slug === 'exchange-rates' ? undefined : paths.home;
+    default:
+      return undefined;
+  }
+}
+
+/** The line shown while a rebuild runs: the time left by its estimate, never below a few seconds. */
+export function describeRebuilding(state: { startedAt: string; estimateSeconds: number }, now: Date): string {
+  const elapsed = (now.getTime() - Date.parse(state.startedAt)) / 1000;
+  const left = Math.round(state.estimateSeconds - elapsed);
+  return left > 5 ? `Rebuilding… about ${left} s` : 'Rebuilding… almost done';
+}
+
+/** On Netlify: a save is a commit, live once Netlify has deployed it. */
+export function describeNextDeploy(minutes: number): string {
+  return `Saved. The change will be live after the next deploy, in about ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
