@@ -32,8 +32,8 @@ const readCheckoutFiles = () => Promise.all([villaPath, jobsPath].map((file) => 
 const buildInputs = ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json'];
 const slow = expect.configure({ timeout: 30_000 });
 
-// One worker, in this order: the rebuild journey rebuilds the suite's server from the working copy,
-// which must then hold its change alone, not the later test's (which other specs' pages would show).
+// One worker, in this order. The rebuild journey (@alone) runs after every other spec, since it
+// rebuilds the suite's server from the working copy, which by then also holds this file's other saves.
 test.describe.configure({ mode: 'default', timeout: 420_000 });
 
 /** Where the edited copy is built; outside the checkout, whose `astro check` would read its sources. */
@@ -162,7 +162,9 @@ const officeEditor = {
   password: 'kettuvallam at dawn 7',
 };
 
-test('an office admin changes an apartment’s rate, presses “Rebuild the site now”, and the page shows the new rate once live', async ({
+// @alone: the rebuild swaps the shared server's dist/ for the working copy's build, so it runs after
+// every other spec has read the pages it expects (playwright.config.ts, the `alone` project).
+test('an office admin changes an apartment’s rate, presses “Rebuild the site now”, and the page shows the new rate once live @alone', async ({
   page,
 }) => {
   await test.step('the office admin signs in', async () => {
