@@ -26,7 +26,7 @@ import type { Handler } from '../src/server/http/endpoint.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
 import { fillCmsWorkingCopy, resolveCmsWorkingCopy, startCmsBackend } from './support/cms-backend.ts';
-import { createFunctionBundleCache, isRunning } from './support/function-bundle-cache.ts';
+import { createFunctionBundleCache, functionBundlesDir, isRunning } from './support/function-bundle-cache.ts';
 import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
 import { createSiteRebuilder } from './support/site-rebuild.ts';
 
@@ -138,13 +138,11 @@ const databaseReady = prepareDatabase({
 );
 cleanups.push(async () => (await databaseReady).stop());
 const [
-  { NetlifyDev },
-  { listFunctions },
-  { bundlerSettingsOf, findBundlingPatchProblem, takeBundlesFrom },
+  { createLocalNetlify, readLocalFunctions },
+  { findBundlingPatchProblem, takeBundlesFrom },
   { createWarmFunctionInstances },
 ] = await Promise.all([
-  import('@netlify/dev'),
-  import('@netlify/zip-it-and-ship-it'),
+  import('./support/local-netlify.ts'),
   import('./support/bundle-functions-once.ts'),
   import('./support/warm-function-instances.ts'),
 ]);
@@ -159,51 +157,19 @@ if (bundlingPatchProblem) {
 const healthPath = '/api/health';
 const healthFunction = 'health';
 
-const netlify = new NetlifyDev({
-  projectRoot: root,
-  // Both reach the internet; nothing here may depend on it.
-  edgeFunctions: { enabled: false },
-  geolocation: { enabled: false },
-  aiGateway: { enabled: false },
-  blobs: { enabled: false },
-  database: { enabled: false },
-  images: { enabled: false },
-  environmentVariables: { enabled: false },
-  functions: { enabled: true },
-  redirects: { enabled: true },
-  headers: { enabled: true },
-  staticFiles: { enabled: true },
-  serverAddress: null,
-});
+const netlify = createLocalNetlify(root);
 
 // Each function's bundle comes from this cache, shared by every server on the checkout
 // (scripts/support/function-bundle-cache.ts). The functions are listed, and their bundles found or
 // made, as Netlify's function registry would, while the site builds and the database starts: neither
 // is needed for bundling.
-// NetlifyDev's getConfig is private to TypeScript only: it resolves netlify.toml as its start() does for
-// the function registry (@netlify/dev is pinned; `takeBundlesFrom` checks the registry's settings).
-const netlifyConfig = await (
-  netlify as unknown as {
-    getConfig(): Promise<{
-      config: { functionsDirectory?: string };
-      functions?: Record<string, Record<string, unknown>>;
-    }>;
-  }
-).getConfig();
-const bundlerSettings = bundlerSettingsOf(netlifyConfig.functions, root);
+const { bundlerSettings, functions } = await readLocalFunctions(netlify, root);
 const bundleCache = createFunctionBundleCache({
   root,
-  cacheDir: path.join(root, '.netlify/function-bundles'),
+  cacheDir: functionBundlesDir(root),
   functionsConfig: bundlerSettings,
 });
 cleanups.push(() => bundleCache.close());
-const functions = new Map(
-  (
-    await listFunctions([netlifyConfig.config.functionsDirectory ?? path.join(root, 'netlify/functions')], {
-      config: netlifyConfig.functions,
-    })
-  ).map(({ name, mainFile }) => [name, mainFile]),
-);
 void prepareFunctions();
 const registered = new Set<string>();
 // Each function runs on warm instances, as on Netlify, rather than a worker started for each request.

@@ -117,6 +117,9 @@ const inUseFolder = '.in-use';
 const pruneAfterMs = 10 * 60_000;
 const keptPerFunction = 2;
 
+/** The checkout's cache, which every server on it and function-bundles.test.ts share. */
+export const functionBundlesDir = (root: string) => path.join(root, '.netlify/function-bundles');
+
 export function createFunctionBundleCache(options: Options): FunctionBundleCache {
   const { root, cacheDir, functionsConfig } = options;
   const threadCount = options.workers ?? Math.min(4, Math.max(1, availableParallelism()));

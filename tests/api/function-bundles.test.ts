@@ -1,39 +1,66 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, glob, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import pLimit from 'p-limit';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createFunctionBundleCache,
+  functionBundlesDir,
+} from '../../scripts/support/function-bundle-cache.ts';
+import { createLocalNetlify, readLocalFunctions } from '../../scripts/support/local-netlify.ts';
 import { readerRole } from '../../src/server/calendar-sync/feed-reader.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let out: string;
 
-type FunctionsSettings = { directory: string; node_bundler: string; included_files: string[] };
+type FunctionsSettings = { included_files: string[] };
 
 /**
- * Every function bundled by Netlify's own bundler with netlify.toml's settings, then started in a
- * fresh Node process from a temp folder, where the repository's node_modules cannot be reached: a file a
- * bundle does not ship fails here instead of on the first request after a deploy.
+ * Every function bundled by Netlify's own bundler (zip-it-and-ship-it), then copied with the files
+ * netlify.toml's `included_files` match to a temp folder, where the repository's node_modules cannot be
+ * reached, and started there in a fresh Node process: a file a bundle does not ship fails here instead
+ * of on the first request after a deploy.
+ *
+ * The bundles are the checkout's own cache's, which `npm start` and the e2e server take them from
+ * (scripts/support/function-bundle-cache.ts): `npm test` builds the site before this runs, so each
+ * function is bundled once, and the e2e server starts with every bundle from the cache. Bundled into a
+ * folder of this test's, then all again by the e2e server's cold start, they took 44 s of a core here
+ * and about 37 s of the e2e stage's start. A local server reads the included files from the checkout,
+ * so the cache lists none; they are copied here as a deploy ships them, at their paths in the repository.
  */
 beforeAll(async () => {
-  const settings = (
+  const { functions, bundlerSettings } = await readLocalFunctions(createLocalNetlify(root), root);
+  const patterns = (
     parse(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as { functions: FunctionsSettings }
-  ).functions;
-  out = await mkdtemp(path.join(tmpdir(), 'kayal-function-bundles-'));
-  // "none" leaves each bundle as the folder that would be zipped, so it needs no unzip to start.
-  await zipFunctions([path.join(root, settings.directory)], out, {
-    basePath: root,
-    repositoryRoot: root,
-    archiveFormat: 'none',
-    config: {
-      '*': { nodeBundler: settings.node_bundler as 'esbuild', includedFiles: settings.included_files },
-    },
+  ).functions.included_files;
+  const included: string[] = [];
+  for (const pattern of patterns) for await (const file of glob(pattern, { cwd: root })) included.push(file);
+  // The pages the forms and the search answer on come from the build, which `npm test` makes first.
+  expect(included.filter((file) => file.startsWith('dist/')).length).toBeGreaterThan(0);
+  const cache = createFunctionBundleCache({
+    root,
+    cacheDir: functionBundlesDir(root),
+    functionsConfig: bundlerSettings,
   });
+  out = await mkdtemp(path.join(tmpdir(), 'kayal-function-bundles-'));
+  try {
+    await Promise.all(
+      [...functions].map(async ([name, mainFile]) => {
+        const bundle = await cache.get(name, mainFile);
+        // The folder a deploy zips: the entry point, the function and its node_modules, and the files
+        // `included_files` matched.
+        const shipped = path.join(out, name);
+        await cp(path.join(bundle.folder, name), shipped, { recursive: true });
+        for (const file of included) await cp(path.join(root, file), path.join(shipped, file));
+      }),
+    );
+  } finally {
+    await cache.close();
+  }
 }, 300_000);
 
 afterAll(async () => {
