@@ -22,9 +22,10 @@ export type AdminCollectionName = z.infer<typeof adminCollectionNameSchema>;
 
 /**
  * Filters a list may take besides the date range of arrival at the office, which every list has:
- * a booking's status, a buyer's enquiry's sales stage, the property, a career application's position.
+ * a booking's status, a buyer's enquiry's sales stage, the property, a career application's position,
+ * and a booking's arrival preset (`arriving`, see `src/lib/arrival-window.ts`).
  */
-export const filterNames = ['status', 'stage', 'property', 'position'] as const;
+export const filterNames = ['status', 'stage', 'property', 'position', 'arriving'] as const;
 export type FilterName = (typeof filterNames)[number];
 export const sortNames = ['newest', 'oldest', 'arrival'] as const;
 export type SortName = (typeof sortNames)[number];
@@ -53,7 +54,7 @@ export const adminCollections = {
   'booking-requests': {
     label: 'Booking requests',
     noun: 'booking request',
-    filters: ['status', 'property'],
+    filters: ['status', 'property', 'arriving'],
     sorts: ['newest', 'oldest', 'arrival'],
     marksReadOnOpen: false,
   },
