@@ -45,6 +45,8 @@ export type AdminCollectionFacts = {
    * it opens them; booking requests stop being new by their status instead.
    */
   marksReadOnOpen: boolean;
+  /** Whether the office marks a row answered (and back), which stops it counting as new. */
+  answerable?: true;
 };
 
 const formRowFacts = { sorts: ['newest', 'oldest'], marksReadOnOpen: true } as const;
@@ -62,10 +64,23 @@ export const adminCollections = {
     label: 'Career applications',
     noun: 'career application',
     filters: ['position'],
+    answerable: true,
     ...formRowFacts,
   },
-  'contact-messages': { label: 'Contact messages', noun: 'contact message', filters: [], ...formRowFacts },
-  'partner-enquiries': { label: 'Partner enquiries', noun: 'partner enquiry', filters: [], ...formRowFacts },
+  'contact-messages': {
+    label: 'Contact messages',
+    noun: 'contact message',
+    filters: [],
+    answerable: true,
+    ...formRowFacts,
+  },
+  'partner-enquiries': {
+    label: 'Partner enquiries',
+    noun: 'partner enquiry',
+    filters: [],
+    answerable: true,
+    ...formRowFacts,
+  },
   'buyer-enquiries': {
     label: 'Buyers’ enquiries',
     noun: 'buyer’s enquiry',

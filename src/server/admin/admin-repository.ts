@@ -129,6 +129,25 @@ export async function selectDetail(
   return row;
 }
 
+/**
+ * Marks a form row answered now, or not answered; the database stamps which admin (migration
+ * 20261130001110). Marking it answered again keeps the first time. False when there is no such row.
+ */
+export async function updateAnswered(
+  tx: Transaction,
+  collection: Collection,
+  id: string,
+  answered: boolean,
+): Promise<boolean> {
+  const rows = await tx.query(
+    answered
+      ? `update public.${collection.table} set answered_at = coalesce(answered_at, now()) where id = $1 returning id`
+      : `update public.${collection.table} set answered_at = null where id = $1 returning id`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
 /** Marks a form row as opened by the office the first time; later opens keep the first time. */
 export async function markRead(tx: Transaction, collection: Collection, id: string): Promise<void> {
   await tx.query(`update public.${collection.table} set read_at = now() where id = $1 and read_at is null`, [
