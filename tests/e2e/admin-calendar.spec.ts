@@ -171,7 +171,7 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     await page.getByRole('button', { name: 'Occupancy calendar' }).focus();
     await page.keyboard.press('Enter');
     await answered(page.getByRole('heading', { name: describeWindow(opening), level: 3 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Back to today', exact: true })).toBeDisabled();
     for (const press of presses) {
       await moveButton(page, press).focus();
       await page.keyboard.press('Enter');
@@ -254,9 +254,9 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     await answered(
       page.getByRole('heading', { name: describeWindow(moveWindowStart(from, 'week', -1)), level: 3 }),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await page.getByRole('button', { name: 'Back to today', exact: true }).click();
     await answered(page.getByRole('heading', { name: describeWindow(opening), level: 3 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Back to today', exact: true })).toBeDisabled();
   });
 
   await test.step('on a phone, lists the window’s stays per property instead', async () => {

@@ -394,7 +394,7 @@ async function walkTheRows(
     await page.getByRole('button', { name: 'On a week', exact: true }).click();
     await answered(heading(addDays(opening, 7))).toBeVisible();
     await expect(page.getByRole('grid').locator('thead th.occupancy__today')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await page.getByRole('button', { name: 'Back to today', exact: true }).click();
     await answered(heading(opening)).toBeVisible();
     await nav.getByRole('button', { name: 'Today' }).click();
   });

@@ -117,7 +117,7 @@ export function OccupancyCalendar({ from, onFromChange, onOpen, onSessionGone, v
             disabled={from === opening}
             onClick={() => onFromChange(opening)}
           >
-            Today
+            Back to today
           </button>
           {moves.slice(2).map(({ step, direction, label }) => (
             <button
