@@ -88,6 +88,10 @@ export const adminItemRoute = (collection: string, id: string) =>
 export const adminItemReadRoute = (collection: string, id: string) =>
   `${adminItemRoute(collection, id)}/read`;
 /** Takes a row back out of the trash. */
+/** A form row marked answered (PUT) or not (DELETE). */
+export const adminItemAnsweredRoute = (collection: string, id: string) =>
+  `${adminItemRoute(collection, id)}/answered`;
+
 export const adminItemRestoreRoute = (collection: string, id: string) =>
   `${adminItemRoute(collection, id)}/restore`;
 
@@ -104,6 +108,10 @@ export const adminRefundsRoute = (bookingId: string) =>
 export const adminRefundRoute = (bookingId: string, refundId: string) =>
   `${adminRefundsRoute(bookingId)}/${encodeURIComponent(refundId)}`;
 /** A booking's notes: GET lists them, POST adds one. */
+/** The guest's balance reminder, sent now by the office (POST), and when the last went (GET). */
+export const adminBalanceReminderRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/reminder`;
+
 export const adminNotesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/notes`;
 /** A booking's conversation with its guest, the office's side: GET reads it (marking the guest's read), POST writes. */

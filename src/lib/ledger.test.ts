@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBalanceOverdue, isReminderDue, readPoundsAsPence, summariseLedger } from './ledger.ts';
+import {
+  compareBalancesToChase,
+  isBalanceOverdue,
+  isReminderDue,
+  readPoundsAsPence,
+  summariseLedger,
+} from './ledger.ts';
 
 const terms = {
   totalPence: 70000,
@@ -78,5 +84,67 @@ describe('readPoundsAsPence', () => {
 
   it.each(['', '-5', '1.234', '1,23', 'ten', '1e3', '12,34.5', '9999999999'])('refuses %j', (text) => {
     expect(readPoundsAsPence(text)).toBeNull();
+  });
+});
+
+describe('compareBalancesToChase', () => {
+  const today = '2026-11-28';
+  const balance = (
+    reference: string,
+    terms: { depositPence: number; balanceDueDate: string | null; confirmedOn: string },
+    receivedPence: number,
+  ) => ({ reference, summary: summariseLedger({ totalPence: 100_000, ...terms }, receivedPence, today) });
+
+  it('puts overdue first, then due now (a deposit unpaid), then not yet due, by day', () => {
+    const notYetLater = balance(
+      'KV-2026-0001',
+      { depositPence: 30_000, balanceDueDate: '2027-02-01', confirmedOn: '2026-10-01' },
+      30_000,
+    );
+    const notYetSooner = balance(
+      'KV-2026-0002',
+      { depositPence: 30_000, balanceDueDate: '2026-12-20', confirmedOn: '2026-10-01' },
+      30_000,
+    );
+    // The deposit is unpaid although the balance's own date is far off: due now, not "not yet due".
+    const depositDue = balance(
+      'KV-2026-0003',
+      { depositPence: 30_000, balanceDueDate: '2027-03-01', confirmedOn: '2026-11-27' },
+      0,
+    );
+    const dueToday = balance(
+      'KV-2026-0004',
+      { depositPence: 30_000, balanceDueDate: today, confirmedOn: '2026-09-01' },
+      30_000,
+    );
+    const overdueLong = balance(
+      'KV-2026-0005',
+      { depositPence: 30_000, balanceDueDate: '2026-11-01', confirmedOn: '2026-09-01' },
+      30_000,
+    );
+    const overdueShort = balance(
+      'KV-2026-0006',
+      { depositPence: 30_000, balanceDueDate: '2026-11-20', confirmedOn: '2026-09-01' },
+      30_000,
+    );
+    const sorted = [notYetLater, notYetSooner, depositDue, dueToday, overdueShort, overdueLong].sort((a, b) =>
+      compareBalancesToChase(a, b, today),
+    );
+    expect(sorted.map((entry) => entry.reference)).toEqual([
+      'KV-2026-0005',
+      'KV-2026-0006',
+      'KV-2026-0004',
+      'KV-2026-0003',
+      'KV-2026-0002',
+      'KV-2026-0001',
+    ]);
+  });
+
+  it('breaks a tie by reference', () => {
+    const terms = { depositPence: 30_000, balanceDueDate: '2027-01-10', confirmedOn: '2026-10-01' };
+    const sorted = [balance('KV-2026-0009', terms, 30_000), balance('KV-2026-0008', terms, 30_000)].sort(
+      (a, b) => compareBalancesToChase(a, b, today),
+    );
+    expect(sorted.map((entry) => entry.reference)).toEqual(['KV-2026-0008', 'KV-2026-0009']);
   });
 });

@@ -67,6 +67,21 @@ export function judgeBalance(summary: LedgerSummary, today: string): BalanceStat
 }
 
 /**
+ * The order the office chases balances in on `today`: overdue first (longest overdue first), then
+ * due now, then not yet due (soonest first); the reference breaks a tie, so the order never shuffles.
+ */
+export function compareBalancesToChase(
+  a: { reference: string; summary: LedgerSummary },
+  b: { reference: string; summary: LedgerSummary },
+  today: string,
+): number {
+  const rank = (balance: { summary: LedgerSummary }) =>
+    balanceStates.indexOf(judgeBalance(balance.summary, today));
+  const dueOn = (balance: { summary: LedgerSummary }) => balance.summary.dueOn ?? today;
+  return rank(a) - rank(b) || dueOn(a).localeCompare(dueOn(b)) || a.reference.localeCompare(b.reference);
+}
+
+/**
  * Whether the guest's reminder is due on `today`: a balance still outstanding that falls due within
  * `reminderDaysBeforeDue` days (a run missed for a few days still reminds, until the due date itself).
  */

@@ -79,6 +79,12 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   'POST /api/admin/:collection/:id/read': async () => ({
     path: `/api/admin/contact-messages/${await insertContactMessage()}/read`,
   }),
+  'PUT /api/admin/:collection/:id/answered': async () => ({
+    path: `/api/admin/contact-messages/${await insertContactMessage()}/answered`,
+  }),
+  'DELETE /api/admin/:collection/:id/answered': async () => ({
+    path: `/api/admin/contact-messages/${await insertContactMessage()}/answered`,
+  }),
   'GET /api/admin/balances-due': async () => ({ path: '/api/admin/balances-due' }),
   'GET /api/admin/today': async () => ({ path: '/api/admin/today' }),
   'GET /api/admin/numbers': async () => ({ path: '/api/admin/numbers' }),
@@ -98,6 +104,12 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
     );
     return { path: `/api/admin/booking-requests/${id}/payments/${payment?.id}` };
   },
+  'GET /api/admin/booking-requests/:id/reminder': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/reminder`,
+  }),
+  'POST /api/admin/booking-requests/:id/reminder': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/reminder`,
+  }),
   'GET /api/admin/booking-requests/:id/notes': async () => ({
     path: `/api/admin/booking-requests/${await insertBookingRequest()}/notes`,
   }),

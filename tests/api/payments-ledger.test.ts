@@ -21,6 +21,7 @@ import {
   apiRoutes,
 } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { balanceStates, judgeBalance } from '../../src/lib/ledger.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
@@ -420,9 +421,11 @@ describe('who may read and write payments (RLS)', () => {
 });
 
 describe('GET /api/admin/balances-due', () => {
-  it('lists confirmed bookings with money outstanding by due date, overdue ones flagged, no paid or cancelled ones', async () => {
+  it('lists confirmed bookings with money outstanding, overdue then due now then not yet due, overdue ones flagged, no paid or cancelled ones', async () => {
     const overdue = await insertBooking({ arrival: addDays(today, 40) });
     const soon = await insertBooking({ arrival: addDays(today, 50) });
+    // Nothing received: its deposit is due now, although its balance's date comes after `soon`'s.
+    const depositDue = await insertBooking({ arrival: addDays(today, 60) });
     const paid = await insertBooking({ arrival: addDays(today, 45) });
     const cancelled = await insertBooking({ arrival: addDays(today, 44), status: 'cancelled' });
     await record(soon, deposit);
@@ -434,8 +437,8 @@ describe('GET /api/admin/balances-due', () => {
     expect(response.status).toBe(200);
     const { today: judgedOn, balances } = (await response.json()) as BalancesDueAnswer;
     expect(judgedOn).toBe(today);
-    const mine = balances.filter(({ id }) => [overdue, soon, paid, cancelled].includes(id));
-    expect(mine.map(({ id }) => id)).toEqual([overdue, soon]);
+    const mine = balances.filter(({ id }) => [overdue, soon, paid, cancelled, depositDue].includes(id));
+    expect(mine.map(({ id }) => id)).toEqual([overdue, depositDue, soon]);
     expect(mine[0]?.summary).toMatchObject({
       outstandingPence: 70000,
       dueNowPence: 17500,
@@ -443,16 +446,21 @@ describe('GET /api/admin/balances-due', () => {
       overdue: true,
       daysOverdue: 5,
     });
-    expect(mine[1]?.summary).toMatchObject({
+    expect(mine[1]?.summary).toMatchObject({ dueNowPence: 17500, dueOn: addDays(today, 15), overdue: false });
+    expect(mine[2]?.summary).toMatchObject({
       outstandingPence: 52500,
       dueNowPence: 0,
       dueOn: addDays(today, 5),
       overdue: false,
     });
-    expect(mine[1]?.guestName).toBe('Ledger Guest');
-    // Every row of the list is in due-date order.
-    const dates = balances.map(({ summary }) => summary.dueOn ?? '');
-    expect(dates).toEqual([...dates].sort());
+    expect(mine[2]?.guestName).toBe('Ledger Guest');
+    // Every row of the list is in the order the office chases it: overdue, due now, not yet due,
+    // each state by due date.
+    const keys = balances.map(
+      ({ summary }) =>
+        `${balanceStates.indexOf(judgeBalance(summary, judgedOn))} ${summary.dueOn ?? judgedOn}`,
+    );
+    expect(keys).toEqual([...keys].sort());
   });
 });
 

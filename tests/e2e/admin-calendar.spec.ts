@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDemoData } from '../../scripts/demo-data.ts';
-import { addDays, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
+import { formatDay } from '../../src/features/admin/admin-fields.ts';
+import { addDays, daysBetween, todayInKerala } from '../../src/lib/dates.ts';
+import {
+  listWindowDays,
+  moveWindowStart,
+  openingWindowStart,
+  type WindowStep,
+  windowLength,
+} from '../../src/lib/occupancy-window.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { insertBooking } from '../support/booking-scenario.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
@@ -29,6 +37,40 @@ test.describe.configure({ timeout: 240_000 });
 
 /** The month after next, so the stays below never meet a stay another test books near today. */
 const month = addDays(`${todayInKerala().slice(0, 7)}-01`, 62).slice(0, 7);
+
+/** A window's heading, which names its grid: "25 Nov 2026 to 25 Dec 2026". */
+const describeWindow = (from: string) => {
+  const days = listWindowDays(from);
+  return `${formatDay(days[0] as string)} to ${formatDay(days.at(-1) as string)}`;
+};
+
+/**
+ * The buttons that take the calendar from where it opens to a window holding the stays below (the
+ * 10th to the 17th of `month`), with at least nine free days before them: a month on while the stays
+ * end past the window, then a week back while they start fewer than ten days into it.
+ */
+function planMoves(): { presses: [WindowStep, -1 | 1][]; from: string } {
+  const presses: [WindowStep, -1 | 1][] = [];
+  let from = openingWindowStart(todayInKerala());
+  while (addDays(from, windowLength) < `${month}-17`) {
+    presses.push(['month', 1]);
+    from = moveWindowStart(from, 'month', 1);
+  }
+  while (daysBetween(from, `${month}-10`) < 9) {
+    presses.push(['week', -1]);
+    from = moveWindowStart(from, 'week', -1);
+  }
+  return { presses, from };
+}
+const moveLabels = {
+  'month:1': 'On a month',
+  'month:-1': 'Back a month',
+  'week:1': 'On a week',
+  'week:-1': 'Back a week',
+};
+const moveButton = (page: Page, [step, direction]: [WindowStep, -1 | 1]) =>
+  page.getByRole('button', { name: moveLabels[`${step}:${direction}`], exact: true });
+
 const guestName = `Calendar Guest ${crypto.randomUUID().slice(0, 6)}`;
 
 /** A booking request written as the owner, for a property and nights of this test's choosing. */
@@ -63,12 +105,14 @@ test.beforeAll(async () => {
   });
   // The demo's stays run from 540 days back to 300 ahead; they may hold nights of this month too.
   await seedDemoData(serverDatabaseUrl(), 300);
-  // The demo may have booked this property in this month: those go to Trash, so the row holds only ours.
+  // The demo may have booked this property in the window the test shows (a month and more around
+  // this month): those go to Trash, so the row holds only ours.
   await query(
     serverDatabaseUrl(),
     `update booking_requests set deleted_at = now()
      where property = 'poovar-estuary-villa' and deleted_at is null
-       and daterange(arrival, departure, '[)') && daterange($1::date, ($1::date + interval '1 month')::date, '[)')`,
+       and daterange(arrival, departure, '[)')
+         && daterange(($1::date - interval '45 days')::date, ($1::date + interval '75 days')::date, '[)')`,
     [`${month}-01`],
   );
   confirmed = await insertStay({
@@ -107,32 +151,32 @@ const focusedCell = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement as HTMLElement | null;
     return {
-      // The property's name: the header's first words, before its occupancy of the month.
+      // The property's name: the header's first words, before its occupancy of the window.
       property: active?.closest('tr')?.querySelector('th')?.firstChild?.textContent ?? '',
       text: active?.textContent ?? '',
       tag: active?.tagName ?? '',
     };
   });
 
-test('an admin opens a confirmed stay from the occupancy calendar by keyboard and moves between months', {
+test('an admin opens a confirmed stay from the occupancy calendar by keyboard and moves its window', {
   tag: '@alone',
 }, async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   await signInAsAdmin(page);
-  const grid = page.getByRole('grid', { name: formatMonth(month) });
+  const { presses, from } = planMoves();
+  const grid = page.getByRole('grid', { name: describeWindow(from) });
+  const opening = openingWindowStart(todayInKerala());
 
-  await test.step('opens the calendar and goes two months on by keyboard', async () => {
+  await test.step('opens the calendar a few days before today and moves to the stays by keyboard', async () => {
     await page.getByRole('button', { name: 'Occupancy calendar' }).focus();
     await page.keyboard.press('Enter');
-    await answered(
-      page.getByRole('heading', { name: formatMonth(todayInKerala().slice(0, 7)), level: 3 }),
-    ).toBeVisible();
-    const next = page.getByRole('button', { name: /^Next month/ });
-    await next.focus();
-    await page.keyboard.press('Enter');
-    await answered(page.getByRole('grid')).toBeVisible();
-    await page.keyboard.press('Enter');
-    await answered(page.getByRole('heading', { name: formatMonth(month), level: 3 })).toBeVisible();
+    await answered(page.getByRole('heading', { name: describeWindow(opening), level: 3 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to today', exact: true })).toBeDisabled();
+    for (const press of presses) {
+      await moveButton(page, press).focus();
+      await page.keyboard.press('Enter');
+    }
+    await answered(page.getByRole('heading', { name: describeWindow(from), level: 3 })).toBeVisible();
     await answered(grid).toBeVisible();
     await expectNoAxeViolations(page, 'the occupancy calendar at 768 px');
   });
@@ -153,15 +197,16 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     }
     expect((await focusedCell(page)).property).toBe('Poovar Estuary Villa');
     await page.keyboard.press('Home');
-    // Nine free days, then the bar: the tenth press of ArrowRight lands on it.
-    for (let press = 0; press < 9; press++) await page.keyboard.press('ArrowRight');
+    // Free days from the window's first to the 9th, then the bar: one press of ArrowRight a day.
+    for (let press = 0; press < daysBetween(from, `${month}-10`); press++)
+      await page.keyboard.press('ArrowRight');
     const onBar = await focusedCell(page);
     expect(onBar.tag).toBe('BUTTON');
     // The bar names the guest; the reference is in its description.
     expect(onBar.text).toContain(`${guestName}, Confirmed`);
     expect(onBar.text).toContain(confirmed.reference);
     await expect(
-      grid.getByRole('rowheader', { name: /^Poovar Estuary Villa \d+% booked this month$/ }),
+      grid.getByRole('rowheader', { name: /^Poovar Estuary Villa 23% booked, 7 of 31 nights$/ }),
     ).toBeVisible();
     await page.keyboard.press('Enter');
     const detail = page.getByRole('dialog', { name: `Booking request from ${guestName}` });
@@ -204,22 +249,19 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
     await expect(grid.getByRole('button', { name: new RegExp(`^${guestName}, Confirmed`) })).toBeVisible();
   });
 
-  await test.step('goes back a month and to this month', async () => {
-    await page.getByRole('button', { name: /^Previous month/ }).click();
+  await test.step('goes back a week, and back to today', async () => {
+    await page.getByRole('button', { name: 'Back a week', exact: true }).click();
     await answered(
-      page.getByRole('heading', { name: formatMonth(addDays(`${month}-01`, -1).slice(0, 7)), level: 3 }),
+      page.getByRole('heading', { name: describeWindow(moveWindowStart(from, 'week', -1)), level: 3 }),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'This month' }).click();
-    await answered(
-      page.getByRole('heading', { name: formatMonth(todayInKerala().slice(0, 7)), level: 3 }),
-    ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'This month' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back to today', exact: true }).click();
+    await answered(page.getByRole('heading', { name: describeWindow(opening), level: 3 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to today', exact: true })).toBeDisabled();
   });
 
-  await test.step('on a phone, lists the month’s stays per property instead', async () => {
-    await page.getByRole('button', { name: /^Next month/ }).click();
-    await page.getByRole('button', { name: /^Next month/ }).click();
-    await answered(page.getByRole('heading', { name: formatMonth(month), level: 3 })).toBeVisible();
+  await test.step('on a phone, lists the window’s stays per property instead', async () => {
+    for (const press of presses) await moveButton(page, press).click();
+    await answered(page.getByRole('heading', { name: describeWindow(from), level: 3 })).toBeVisible();
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(page.getByRole('grid')).toBeHidden();
     const poovar = page.getByRole('region', { name: 'Poovar Estuary Villa' });

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { formatDay } from '../../src/features/admin/admin-fields.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { listWindowDays, openingWindowStart } from '../../src/lib/occupancy-window.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   type BookingScenario,
@@ -296,6 +298,9 @@ for (const [index, viewport] of [
       await answered(heading).toBeVisible();
     });
 
+    // The rows' own actions, once, at the laptop's size: the tablet's walk adds nothing to them.
+    if (index === 0) await walkTheRows(page, { mark, arriving });
+
     // The same busy day on a phone: long names and addresses are cut, nothing widens the page. The
     // buttons' visually hidden words once hung outside the navigation's scroller (647 px at 360).
     await page.setViewportSize({ width: 360, height: 740 });
@@ -304,5 +309,93 @@ for (const [index, viewport] of [
     await nav.getByRole('button', { name: /^Balances/ }).click();
     await answered(page.getByRole('heading', { name: 'Balances due' })).toBeVisible();
     expect(await pageWidth(), 'the balances due at 360 px are no wider than the phone').toBe(360);
+  });
+}
+
+/**
+ * The office's rows (#28 item 5) and the calendar's window (item 4): today's confirmed arrivals found
+ * with the arrival preset beside the status filter, a balance reminder sent from the balances due, a
+ * contact message marked answered, and the calendar moved a week on and back to today.
+ */
+async function walkTheRows(
+  page: Page,
+  { mark, arriving }: { mark: string; arriving: { id: string; reference: string } },
+) {
+  const nav = page.getByRole('navigation', { name: 'Office' });
+
+  await test.step('filters the bookings to today’s confirmed arrivals', async () => {
+    await nav.getByRole('button', { name: /^Bookings/ }).click();
+    const filters = page.getByRole('search', { name: 'Search booking requests' });
+    await answered(filters.getByRole('searchbox')).toBeVisible();
+    await filters.getByRole('searchbox').fill(mark);
+    await filters.getByRole('combobox', { name: 'Arriving' }).selectOption({ label: 'Today' });
+    await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Confirmed' });
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Booking requests' });
+    // The busy day's first stay arrives today too; the others later this week or before today.
+    await answered(table.getByRole('button', { name: `Arriving Guest ${mark}`, exact: true })).toBeVisible();
+    await expect(table.getByRole('button', { name: longName(mark, 0), exact: true })).toHaveCount(1);
+    await expect(table.getByRole('button', { name: longName(mark, 1), exact: true })).toHaveCount(0);
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+  });
+
+  await test.step('sends the arriving guest a balance reminder, once', async () => {
+    await nav.getByRole('button', { name: /^Balances/ }).click();
+    const send = page.getByRole('button', {
+      name: `Send reminder to Arriving Guest ${mark} (${arriving.reference})`,
+    });
+    await answered(send).toBeVisible();
+    const row = page.getByRole('row').filter({ has: send });
+    await expect(row).toContainText('No reminder sent yet');
+    await send.click();
+    await answered(row.getByRole('status')).toHaveText('Reminder sent.');
+    await expect(row).toContainText(/Last reminder \d+ \w+ \d{4}, \d{2}:\d{2} IST/);
+    const reminders = await run(
+      `select count(*)::int as count from email_outbox where booking_request_id = $1 and kind = 'balance_reminder'`,
+      [arriving.id],
+    );
+    expect(reminders[0]?.count).toBe(1);
+  });
+
+  await test.step('marks a contact message answered, and the list says so', async () => {
+    await nav.getByRole('button', { name: /^Messages and forms/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Messages and forms' })
+      .getByRole('button', { name: /^Contact messages/ })
+      .click();
+    const filters = page.getByRole('search', { name: 'Search contact messages' });
+    await answered(filters.getByRole('searchbox')).toBeVisible();
+    await filters.getByRole('searchbox').fill(mark);
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Contact messages' });
+    const name = longName(mark, 0);
+    await answered(table.getByRole('button', { name, exact: true })).toBeVisible();
+    await table.getByRole('button', { name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Contact message from ${name}` });
+    await answered(dialog.getByRole('button', { name: 'Mark answered' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Mark answered' }).click();
+    await answered(dialog.getByRole('button', { name: 'Mark not answered' })).toBeVisible();
+    await expect(dialog.getByText(admin.email, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('Answered');
+  });
+
+  await test.step('moves the calendar a week on, and back to today', async () => {
+    await nav.getByRole('button', { name: 'Occupancy calendar' }).click();
+    const opening = openingWindowStart(todayInKerala());
+    const heading = (from: string) => {
+      const days = listWindowDays(from);
+      return page.getByRole('heading', {
+        level: 3,
+        name: `${formatDay(days[0] as string)} to ${formatDay(days.at(-1) as string)}`,
+      });
+    };
+    await answered(heading(opening)).toBeVisible();
+    await page.getByRole('button', { name: 'On a week', exact: true }).click();
+    await answered(heading(addDays(opening, 7))).toBeVisible();
+    await expect(page.getByRole('grid').locator('thead th.occupancy__today')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back to today', exact: true }).click();
+    await answered(heading(opening)).toBeVisible();
+    await nav.getByRole('button', { name: 'Today' }).click();
   });
 }

@@ -2,10 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import type { z } from 'zod';
 import { baseURL } from '../../playwright.config.ts';
+import { formatDay } from '../../src/features/admin/admin-fields.ts';
 import type { CreatedBookingRequest } from '../../src/features/booking/booking-contract.ts';
 import type { apiErrorSchema } from '../../src/lib/api-contract.ts';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
+import {
+  listWindowDays,
+  moveWindowStart,
+  openingWindowStart,
+  windowLength,
+} from '../../src/lib/occupancy-window.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { openBookingRequestsList } from '../support/office.ts';
@@ -51,17 +58,27 @@ test.beforeAll(async () => {
 
 test.afterAll(() => platform.close());
 
-/** Moves the occupancy calendar forward to the month of `day`. */
-async function showMonthOf(page: Page, day: string) {
-  const heading = page.getByRole('heading', { level: 3, name: /\w+ \d{4}/ });
-  const wanted = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-  for (let step = 0; step < 12 && (await heading.textContent()) !== wanted; step++) {
-    await page.getByRole('button', { name: /^Next month/ }).click();
-    await answered(page.getByRole('grid')).toBeVisible();
+/**
+ * Moves the occupancy calendar's window on, from where it opens, until it holds `day`: a month at a
+ * time while that does not pass the day, then a week at a time.
+ */
+async function showWindowOf(page: Page, day: string) {
+  let from = openingWindowStart(todayInKerala());
+  for (let press = 0; press < 60 && addDays(from, windowLength - 1) < day; press++) {
+    const by = moveWindowStart(from, 'month', 1) <= day ? 'month' : 'week';
+    await page
+      .getByRole('button', { name: by === 'month' ? 'On a month' : 'On a week', exact: true })
+      .click();
+    from = moveWindowStart(from, by, 1);
   }
-  await expect(heading).toHaveText(wanted);
+  const days = listWindowDays(from);
+  await answered(
+    page.getByRole('heading', {
+      level: 3,
+      name: `${formatDay(days[0] as string)} to ${formatDay(days.at(-1) as string)}`,
+    }),
+  ).toBeVisible();
+  await answered(page.getByRole('grid')).toBeVisible();
 }
 
 test('the office confirms a stay, records its deposit, sees it on the calendar and in balances due, and a feed blocks next week for guests', async ({
@@ -128,7 +145,7 @@ test('the office confirms a stay, records its deposit, sees it on the calendar a
 
   await test.step('sees the stay on the occupancy calendar, and opens it from there', async () => {
     await page.getByRole('button', { name: 'Occupancy calendar' }).click();
-    await showMonthOf(page, arrival);
+    await showWindowOf(page, arrival);
     // The bar names the guest; the reference is in its description.
     const bar = page
       .getByRole('grid')
@@ -171,7 +188,7 @@ test('the office confirms a stay, records its deposit, sees it on the calendar a
     await hydrated(page);
     await answered(page.getByRole('button', { name: 'Occupancy calendar' })).toBeVisible();
     await page.getByRole('button', { name: 'Occupancy calendar' }).click();
-    await showMonthOf(page, blocked.start);
+    await showWindowOf(page, blocked.start);
     const apartmentBlocks = page
       .getByRole('grid')
       .getByRole('row')

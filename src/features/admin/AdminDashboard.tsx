@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { todayInKerala } from '../../lib/dates.ts';
+import { openingWindowStart } from '../../lib/occupancy-window.ts';
 import { paths } from '../../lib/paths.ts';
 import { SessionGate } from '../auth/SessionGate.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
@@ -77,7 +78,8 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   const [formCollection, setFormCollection] = useState<AdminCollectionName>('contact-messages');
   // The dashboard opens on the office's day. The list shown last stays chosen while another screen is on.
   const [screen, setScreen] = useState<DashboardScreen>('today');
-  const [month, setMonth] = useState(() => todayInKerala().slice(0, 7));
+  // The calendar's window, kept while another screen is on: it opens a few days before today.
+  const [calendarFrom, setCalendarFrom] = useState(() => openingWindowStart(todayInKerala()));
   // Bumped when a stay opened from the calendar changed status, so its bar moves or goes.
   const [calendarVersion, setCalendarVersion] = useState(0);
   const [view, setView] = useState<AdminView>('inbox');
@@ -199,8 +201,8 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
             Occupancy calendar
           </h2>
           <OccupancyCalendar
-            month={month}
-            onMonthChange={setMonth}
+            from={calendarFrom}
+            onFromChange={setCalendarFrom}
             onOpen={(id) => setOpenRow({ collection: 'booking-requests', id, inTrash: false })}
             onSessionGone={session.leave}
             version={calendarVersion}

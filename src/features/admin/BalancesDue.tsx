@@ -9,6 +9,7 @@ import {
   balancesDueAnswerSchema,
 } from '../payment/payment-ledger-contract.ts';
 import { describeDays } from './BookingPayments.tsx';
+import { SendReminder } from './SendReminder.tsx';
 
 type Balances =
   | { status: 'loading' }
@@ -31,7 +32,7 @@ type Props = {
 };
 
 /**
- * Confirmed bookings with money outstanding, soonest due (most overdue) first: the list the office
+ * Confirmed bookings with money outstanding, overdue and due now first: the list the office
  * chases payments from. Each reference opens the booking, where a payment is recorded.
  */
 export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Props) {
@@ -60,8 +61,8 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
         </h2>
       </div>
       <p className="admin__note">
-        Confirmed bookings with money still to receive, by the date it is all due. Open a reference to record
-        a payment.
+        Confirmed bookings with money still to receive: overdue first, then due now, then not yet due. Open a
+        reference to record a payment.
       </p>
       {balances.status === 'loading' && <p role="status">Loading the balances due…</p>}
       {balances.status === 'failed' && (
@@ -92,6 +93,7 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
                   <th scope="col">Refunded</th>
                   <th scope="col">Outstanding</th>
                   <th scope="col">State</th>
+                  <th scope="col">Reminder</th>
                 </tr>
               </thead>
               <tbody>
@@ -125,6 +127,14 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
                       ) : (
                         describeBalanceState(balance)
                       )}
+                    </td>
+                    <td data-label="Reminder">
+                      <SendReminder
+                        bookingId={balance.id}
+                        about={`${balance.guestName} (${balance.reference})`}
+                        lastReminderAt={balance.lastReminderAt}
+                        onSessionGone={onSessionGone}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -1,3 +1,4 @@
+import { AnsweredToggle } from './AnsweredToggle.tsx';
 import {
   type AdminRow,
   describeHistoryEntry,
@@ -7,7 +8,11 @@ import {
   labelField,
   listDetailFields,
 } from './admin-fields.ts';
-import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
+import {
+  type AdminCollectionFacts,
+  type AdminCollectionName,
+  adminCollections,
+} from './collection-contract.ts';
 import { type DetailPartProps, detailExtensions } from './detail-extensions.ts';
 import { Modal } from './Modal.tsx';
 import { useItemDetail } from './use-item-detail.ts';
@@ -40,7 +45,7 @@ export function ItemDetail({
   fallbackFocus,
 }: Props) {
   const { Actions, Sections, Records, describeChange } = detailExtensions[collection] ?? {};
-  const { detail, change, changing, done, refusal } = useItemDetail({
+  const { detail, change, changing, done, refusal, replaceItem } = useItemDetail({
     collection,
     id,
     onChanged,
@@ -48,6 +53,7 @@ export function ItemDetail({
     describeChange,
   });
   const { noun } = adminCollections[collection];
+  const { answerable } = adminCollections[collection] as AdminCollectionFacts;
 
   const title = detail.status === 'loaded' ? describeItem(noun, detail.item) : capitalise(noun);
   const part: DetailPartProps | undefined =
@@ -75,6 +81,14 @@ export function ItemDetail({
       {detail.status === 'loaded' && part && (
         <>
           {Actions && <Actions {...part} />}
+          {answerable && !inTrash && (
+            <AnsweredToggle
+              collection={collection}
+              item={detail.item}
+              onAnswered={replaceItem}
+              onSessionGone={onSessionGone}
+            />
+          )}
           <p className="admin-detail__done" role="status">
             {done}
           </p>

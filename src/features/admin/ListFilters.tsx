@@ -1,6 +1,7 @@
 import type { SubmitEvent } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { arrivalWindowLabels, arrivalWindows } from '../../lib/arrival-window.ts';
 import { bookingStatuses } from '../booking/booking-contract.ts';
 import { salesStageLabels, salesStages } from '../buyer-enquiry/sales-stage-contract.ts';
 import { describeStatus, type Names } from './admin-fields.ts';
@@ -23,6 +24,11 @@ type Props = {
 const options = (names: Names) => Object.entries(names).map(([value, label]) => ({ value, label }));
 
 const statusOptions = bookingStatuses.map((status) => ({ value: status, label: describeStatus(status) }));
+
+const arrivalOptions = arrivalWindows.map((window) => ({
+  value: window,
+  label: arrivalWindowLabels[window],
+}));
 
 const stageOptions = salesStages.map((stage) => ({ value: stage, label: salesStageLabels[stage] }));
 
@@ -102,6 +108,14 @@ export function ListFilters({
             label="Property"
             placeholder="Any property"
             options={options(properties)}
+          />
+        )}
+        {offers('arriving') && (
+          <SelectField
+            {...filterProps('arriving')}
+            label="Arriving"
+            placeholder="Any arrival date"
+            options={arrivalOptions}
           />
         )}
         {offers('position') && (

@@ -1,5 +1,11 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatMonth, todayInKerala } from '../../lib/dates.ts';
+import { todayInKerala } from '../../lib/dates.ts';
+import {
+  moveWindowStart,
+  openingWindowStart,
+  type WindowStep,
+  windowDaysBack,
+} from '../../lib/occupancy-window.ts';
 import { describeStatus, formatDay } from './admin-fields.ts';
 import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './occupancy-contract.ts';
 import {
@@ -10,13 +16,13 @@ import {
   layOutCalendar,
   listPropertyStays,
   moveFocus,
-  shiftMonth,
 } from './occupancy-grid.ts';
 import { useOccupancy } from './use-occupancy.ts';
 
 type Props = {
-  month: string;
-  onMonthChange: (month: string) => void;
+  /** The first day of the window shown (`src/lib/occupancy-window.ts`). */
+  from: string;
+  onFromChange: (from: string) => void;
   /** Opens a booking request's detail. */
   onOpen: (id: string) => void;
   onSessionGone: () => void;
@@ -32,9 +38,6 @@ const weekdayLong = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** How many days before today this month's calendar opens on. */
-const daysBackShown = 3;
 
 /**
  * "Anjali Menon, New request": the guest the office knows the stay by, and the status in words, so a
@@ -58,52 +61,83 @@ function describeStay(stay: OccupancyStay): string {
   return `${stay.reference}, ${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}, ${formatDay(stay.arrival)} to ${formatDay(stay.departure)}`;
 }
 
+/** A window's days in words: "25 Nov 2026 to 25 Dec 2026". */
+export function describeWindow(days: readonly string[]): string {
+  const [first, last] = [days[0], days.at(-1)];
+  return first && last ? `${formatDay(first)} to ${formatDay(last)}` : '';
+}
+
+/** The buttons that move the window, in the order they sit: each says where it goes in words. */
+const moves: { step: WindowStep; direction: -1 | 1; label: string }[] = [
+  { step: 'month', direction: -1, label: 'Back a month' },
+  { step: 'week', direction: -1, label: 'Back a week' },
+  { step: 'week', direction: 1, label: 'On a week' },
+  { step: 'month', direction: 1, label: 'On a month' },
+];
+
 /**
- * The occupancy calendar: properties down, the month's days across, each property's occupancy of the
- * month beside its name, a bar per stay labelled by its guest and status (new requests whose dates
- * have begun or passed are left out). The grid is one Tab stop (WAI-ARIA grid pattern): arrow keys move by day and
+ * The occupancy calendar: properties down, a window of days across (it opens a few days before today
+ * and moves by a week or a month, or back to today), each property's occupancy of the window beside
+ * its name, a bar per stay labelled by its guest and status (new requests whose dates have begun or
+ * passed are left out). The grid is one Tab stop (WAI-ARIA grid pattern): arrow keys move by day and
  * property, Home and End to the row's ends, Enter opens the stay under focus. Below 720 px it gives way
  * to a list of each property's stays, which reads better on a phone than a grid scrolled sideways.
  */
-export function OccupancyCalendar({ month, onMonthChange, onOpen, onSessionGone, version }: Props) {
-  const { occupancy, retry, reload } = useOccupancy(month, onSessionGone);
+export function OccupancyCalendar({ from, onFromChange, onOpen, onSessionGone, version }: Props) {
+  const { occupancy, retry, reload } = useOccupancy(from, onSessionGone);
   const firstVersion = useRef(version);
   // biome-ignore lint/correctness/useExhaustiveDependencies: asks again when the version moves, not when `reload` is remade
   useEffect(() => {
     if (version !== firstVersion.current) reload();
   }, [version]);
-  const previous = shiftMonth(month, -1);
-  const next = shiftMonth(month, 1);
-  const thisMonth = todayInKerala().slice(0, 7);
+  const opening = openingWindowStart(todayInKerala());
+  const loaded = occupancy.status === 'loaded' && occupancy.from === from ? occupancy : undefined;
+  const move = (step: WindowStep, direction: -1 | 1) => onFromChange(moveWindowStart(from, step, direction));
   return (
     <section className="occupancy" aria-labelledby="occupancy-title">
       <div className="occupancy__head">
         <h3 id="occupancy-title" tabIndex={-1}>
-          {formatMonth(month)}
+          {loaded ? describeWindow(loaded.days) : 'Occupancy'}
         </h3>
         <div className="occupancy__months">
-          <button type="button" className="button button--ghost" onClick={() => onMonthChange(previous)}>
-            <span aria-hidden="true">←</span>
-            <span className="visually-hidden">Previous month, </span>
-            {formatMonth(previous)}
-          </button>
-          {month !== thisMonth && (
-            <button type="button" className="button button--ghost" onClick={() => onMonthChange(thisMonth)}>
-              This month
+          {moves.slice(0, 2).map(({ step, direction, label }) => (
+            <button
+              key={label}
+              type="button"
+              className="button button--ghost"
+              onClick={() => move(step, direction)}
+            >
+              <span aria-hidden="true">← </span>
+              {label}
             </button>
-          )}
-          <button type="button" className="button button--ghost" onClick={() => onMonthChange(next)}>
-            <span className="visually-hidden">Next month, </span>
-            {formatMonth(next)}
-            <span aria-hidden="true">→</span>
+          ))}
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={from === opening}
+            onClick={() => onFromChange(opening)}
+          >
+            Back to today
           </button>
+          {moves.slice(2).map(({ step, direction, label }) => (
+            <button
+              key={label}
+              type="button"
+              className="button button--ghost"
+              onClick={() => move(step, direction)}
+            >
+              {label}
+              <span aria-hidden="true"> →</span>
+            </button>
+          ))}
         </div>
       </div>
       <p className="occupancy__note">
         Confirmed stays and new requests (marked “New request”, with a dashed edge) by night: a bar ends on
-        the last night, so the departure day is free. Arrow keys move in the calendar; Enter opens a stay.
+        the last night, so the departure day is free. Beside each property, the share of these nights its
+        confirmed stays hold. Arrow keys move in the calendar; Enter opens a stay.
       </p>
-      {occupancy.status === 'loading' && <p role="status">Loading {formatMonth(month)}…</p>}
+      {occupancy.status === 'loading' && <p role="status">Loading the calendar…</p>}
       {occupancy.status === 'failed' && (
         <div className="form__message" role="alert">
           <p>{occupancy.message}</p>
@@ -112,19 +146,30 @@ export function OccupancyCalendar({ month, onMonthChange, onOpen, onSessionGone,
           </button>
         </div>
       )}
-      {occupancy.status === 'loaded' && occupancy.answer.month === month && (
+      {loaded && (
         <>
-          <OccupancyGrid answer={occupancy.answer} onOpen={onOpen} />
-          <OccupancyList answer={occupancy.answer} onOpen={onOpen} />
+          <OccupancyGrid answer={loaded.answer} days={loaded.days} onOpen={onOpen} />
+          <OccupancyList answer={loaded.answer} onOpen={onOpen} />
         </>
       )}
     </section>
   );
 }
 
-function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (id: string) => void }) {
+function OccupancyGrid({
+  answer,
+  days: windowDays,
+  onOpen,
+}: {
+  answer: OccupancyAnswer;
+  days: string[];
+  onOpen: (id: string) => void;
+}) {
   const today = todayInKerala();
-  const { days, rows } = useMemo(() => layOutCalendar(answer, today), [answer, today]);
+  const { days, rows } = useMemo(
+    () => layOutCalendar(answer, today, windowDays),
+    [answer, today, windowDays],
+  );
   const todayIndex = days.indexOf(today);
   const [focus, setFocus] = useState<Focus>({ row: 0, day: Math.max(0, todayIndex) });
   const moved = useRef(false);
@@ -134,15 +179,20 @@ function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (i
   const focusedRow = rows[safeFocus.row];
   const focusedCell = focusedRow ? findCell(focusedRow, safeFocus.day) : undefined;
 
-  // This month opens on today: the days from a few back are in view beside the property names, not
-  // the month's first days, which are past (at 768 px they were all the grid showed).
+  // The window opens a few days before today, so today is in view beside the property names; a
+  // window moved away from today shows from its first day.
+  const firstDay = days[0];
   useLayoutEffect(() => {
-    const from =
-      grid.current?.querySelectorAll<HTMLElement>('thead th')[Math.max(1, todayIndex - daysBackShown + 1)];
+    if (!scroller.current || !firstDay) return;
+    const header =
+      todayIndex < 0
+        ? undefined
+        : grid.current?.querySelectorAll<HTMLElement>('thead th')[
+            Math.max(1, todayIndex - windowDaysBack + 1)
+          ];
     const corner = grid.current?.querySelector<HTMLElement>('.occupancy__corner');
-    if (todayIndex < 0 || !scroller.current || !from || !corner) return;
-    scroller.current.scrollLeft = from.offsetLeft - corner.offsetWidth;
-  }, [todayIndex]);
+    scroller.current.scrollLeft = header && corner ? header.offsetLeft - corner.offsetWidth : 0;
+  }, [firstDay, todayIndex]);
 
   // Before the paint, so a key pressed right after lands on the cell just focused.
   useLayoutEffect(() => {
@@ -203,7 +253,11 @@ function OccupancyGrid({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (i
                 {row.lane === 0 && (
                   <span className="occupancy__share">
                     {' '}
-                    {row.occupancyPercent}%<span className="visually-hidden"> booked this month</span>
+                    {row.occupancy.percent}
+                    <span className="visually-hidden">
+                      {' '}
+                      booked, {row.occupancy.nightsBooked} of {row.occupancy.nights} nights
+                    </span>
                   </span>
                 )}
                 {row.holds === 'blocks' ? (
@@ -313,14 +367,14 @@ function CalendarCell({
 
 const isWeekend = (day: string) => [0, 6].includes(dateOf(day).getUTCDay());
 
-/** The phone's calendar: each property's stays of the month as a list, every one a button to open it. */
+/** The phone's calendar: each property's stays of the window as a list, every one a button to open it. */
 function OccupancyList({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (id: string) => void }) {
   const listed = listPropertyStays(answer, todayInKerala());
   const busy = listed.filter(({ stays, blocks }) => stays.length + blocks.length > 0);
   const free = listed.filter(({ stays, blocks }) => stays.length + blocks.length === 0);
   return (
     <div className="occupancy__list">
-      {busy.length === 0 && <p>No stays this month.</p>}
+      {busy.length === 0 && <p>No stays in these days.</p>}
       {busy.map((property) => (
         <section key={property.slug} aria-labelledby={`occupancy-${property.slug}`}>
           <h4 id={`occupancy-${property.slug}`}>{property.name}</h4>
@@ -350,7 +404,7 @@ function OccupancyList({ answer, onOpen }: { answer: OccupancyAnswer; onOpen: (i
       ))}
       {free.length > 0 && (
         <p>
-          <strong>Free all month:</strong> {free.map(({ name }) => name).join(', ')}
+          <strong>Free all these days:</strong> {free.map(({ name }) => name).join(', ')}
         </p>
       )}
     </div>

@@ -58,6 +58,9 @@ export function RowsTable({
                     {name}
                   </button>
                   {row.isNew === true && <span className="admin-table__tag">New</span>}
+                  {typeof row.answeredAt === 'string' && (
+                    <span className="admin-table__tag admin-table__tag--answered">Answered</span>
+                  )}
                 </th>
                 {columns.map((column) => (
                   <td

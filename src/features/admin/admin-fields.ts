@@ -87,7 +87,7 @@ export const statusChangeLabels: Record<StatusChange, string> = {
   cancelled: 'Cancel booking',
 };
 
-const timestampFields = new Set(['createdAt', 'deletedAt', 'readAt', 'statusChangedAt']);
+const timestampFields = new Set(['createdAt', 'deletedAt', 'readAt', 'answeredAt', 'statusChangedAt']);
 const dayFields = new Set(['arrival', 'departure', 'balanceDueDate']);
 const penceFields = new Set([
   'weeklyRatePence',
@@ -104,6 +104,8 @@ const fieldLabels: Record<string, string> = {
   createdAt: 'Received',
   deletedAt: 'Moved to Trash',
   readAt: 'First opened',
+  answeredAt: 'Answered',
+  answeredByEmail: 'Answered by',
   isNew: 'New',
   status: 'Status',
   statusChangedAt: 'Status changed',

@@ -14,6 +14,7 @@ export type ListFilters = {
   stage: string;
   property: string;
   position: string;
+  arriving: string;
   from: string;
   to: string;
   sort: string;
@@ -25,6 +26,7 @@ export const emptyFilters: ListFilters = {
   stage: '',
   property: '',
   position: '',
+  arriving: '',
   from: '',
   to: '',
   sort: 'newest',
@@ -42,7 +44,7 @@ export function buildListQuery(
   const params = new URLSearchParams();
   const q = filters.q.trim();
   if (q) params.set('q', q);
-  for (const name of ['status', 'stage', 'property', 'position', 'from', 'to'] as const) {
+  for (const name of ['status', 'stage', 'property', 'position', 'arriving', 'from', 'to'] as const) {
     if (filters[name]) params.set(name, filters[name]);
   }
   if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);

@@ -22,9 +22,10 @@ export type AdminCollectionName = z.infer<typeof adminCollectionNameSchema>;
 
 /**
  * Filters a list may take besides the date range of arrival at the office, which every list has:
- * a booking's status, a buyer's enquiry's sales stage, the property, a career application's position.
+ * a booking's status, a buyer's enquiry's sales stage, the property, a career application's position,
+ * and a booking's arrival preset (`arriving`, see `src/lib/arrival-window.ts`).
  */
-export const filterNames = ['status', 'stage', 'property', 'position'] as const;
+export const filterNames = ['status', 'stage', 'property', 'position', 'arriving'] as const;
 export type FilterName = (typeof filterNames)[number];
 export const sortNames = ['newest', 'oldest', 'arrival'] as const;
 export type SortName = (typeof sortNames)[number];
@@ -44,6 +45,8 @@ export type AdminCollectionFacts = {
    * it opens them; booking requests stop being new by their status instead.
    */
   marksReadOnOpen: boolean;
+  /** Whether the office marks a row answered (and back), which stops it counting as new. */
+  answerable?: true;
 };
 
 const formRowFacts = { sorts: ['newest', 'oldest'], marksReadOnOpen: true } as const;
@@ -53,7 +56,7 @@ export const adminCollections = {
   'booking-requests': {
     label: 'Booking requests',
     noun: 'booking request',
-    filters: ['status', 'property'],
+    filters: ['status', 'property', 'arriving'],
     sorts: ['newest', 'oldest', 'arrival'],
     marksReadOnOpen: false,
   },
@@ -61,10 +64,23 @@ export const adminCollections = {
     label: 'Career applications',
     noun: 'career application',
     filters: ['position'],
+    answerable: true,
     ...formRowFacts,
   },
-  'contact-messages': { label: 'Contact messages', noun: 'contact message', filters: [], ...formRowFacts },
-  'partner-enquiries': { label: 'Partner enquiries', noun: 'partner enquiry', filters: [], ...formRowFacts },
+  'contact-messages': {
+    label: 'Contact messages',
+    noun: 'contact message',
+    filters: [],
+    answerable: true,
+    ...formRowFacts,
+  },
+  'partner-enquiries': {
+    label: 'Partner enquiries',
+    noun: 'partner enquiry',
+    filters: [],
+    answerable: true,
+    ...formRowFacts,
+  },
   'buyer-enquiries': {
     label: 'Buyers’ enquiries',
     noun: 'buyer’s enquiry',

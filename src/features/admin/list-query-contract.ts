@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arrivalWindowLabels, arrivalWindows } from '../../lib/arrival-window.ts';
 import { isIsoDate } from '../../lib/dates.ts';
 import { listChoices } from '../../lib/form-fields.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
@@ -62,6 +63,12 @@ export const listQuerySchema = z
     stage: optional(z.enum(salesStages, { error: `Choose ${listChoices(salesStages)}` })),
     property: optional(slug('a property')),
     position: optional(slug('a position')),
+    /** A booking's arrival day falls in this preset's days, counted from Kerala's today. */
+    arriving: optional(
+      z.enum(arrivalWindows, {
+        error: `Choose arrivals ${listChoices(Object.values(arrivalWindowLabels).map((label) => label.toLowerCase()))}`,
+      }),
+    ),
     /** Received on or after this day, in the office's time zone. */
     from: optional(day('from')),
     /** Received on or before this day, in the office's time zone. */

@@ -7,6 +7,7 @@ import {
   listMonthDays,
   listShownStays,
   measureOccupancy,
+  mergeWindow,
   moveFocus,
   packLanes,
   shiftMonth,
@@ -230,5 +231,53 @@ describe('what the calendar draws', () => {
     // 9 + 3 of 31 nights; new requests hold none.
     expect(rows[0]?.occupancyPercent).toBe(Math.round((12 / 31) * 100));
     expect(measureOccupancy([], days)).toBe(0);
+  });
+});
+
+describe('a window across two months', () => {
+  const days = Array.from({ length: 31 }, (_unused, index) => {
+    const date = new Date(Date.UTC(2027, 1, 25 + index));
+    return date.toISOString().slice(0, 10);
+  });
+  const block = { id: 'B1', label: 'Airbnb', arrival: '2027-03-01', departure: '2027-03-04' };
+  // A stay across the months' edge is in both answers; one in early February is outside the window.
+  const february: OccupancyAnswer = {
+    month: '2027-02',
+    properties: [
+      {
+        slug: 'a',
+        name: 'A Villa',
+        stays: [stay('S0', '2027-02-02', '2027-02-06'), stay('S1', '2027-02-26', '2027-03-03')],
+        blocks: [],
+      },
+    ],
+  };
+  const march: OccupancyAnswer = {
+    month: '2027-03',
+    properties: [
+      {
+        slug: 'a',
+        name: 'A Villa',
+        stays: [stay('S1', '2027-02-26', '2027-03-03'), stay('S2', '2027-03-20', '2027-04-02')],
+        blocks: [block],
+      },
+      { slug: 'b', name: 'B Villa', stays: [], blocks: [] },
+    ],
+  };
+
+  it('holds each property, stay and block once, only those of the window', () => {
+    const merged = mergeWindow([february, march], days);
+    expect(merged.properties.map(({ slug }) => slug)).toEqual(['a', 'b']);
+    expect(merged.properties[0]?.stays.map(({ id }) => id)).toEqual(['S1', 'S2']);
+    expect(merged.properties[0]?.blocks).toEqual([block]);
+  });
+
+  it('lays out the window’s days with each property’s occupancy of them', () => {
+    const { days: shown, rows } = layOutCalendar(mergeWindow([february, march], days), '2027-02-25', days);
+    expect([shown[0], shown.at(-1)]).toEqual(['2027-02-25', '2027-03-27']);
+    // S1 holds 5 nights (26 Feb to 2 Mar), S2 the 8 nights from 20 to 27 March: 13 of 31.
+    expect(rows[0]?.occupancyPercent).toBe(Math.round((13 / 31) * 100));
+    const bar = rows[0]?.cells.find((cell) => cell.kind === 'stay' && cell.stay.id === 'S2');
+    expect(bar).toMatchObject({ first: 23, span: 8, endsAfter: true });
   });
 });

@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '../../lib/dates.ts';
+import { measureWindowOccupancy, type WindowOccupancy } from '../../lib/occupancy-window.ts';
 import type { OccupancyAnswer, OccupancyBlock, OccupancyStay } from './occupancy-contract.ts';
 
 /**
@@ -47,6 +48,8 @@ export type CalendarRow = {
   holds: 'stays' | 'blocks';
   /** The property's share of the days shown that confirmed stays hold, as a whole percentage. */
   occupancyPercent: number;
+  /** The same as nights booked of the nights shown, and the text the calendar shows: "64%". */
+  occupancy: WindowOccupancy;
   cells: Cell[];
 };
 
@@ -58,19 +61,40 @@ export function listShownStays(stays: readonly OccupancyStay[], today: string): 
   return stays.filter((stay) => stay.status === 'confirmed' || stay.arrival >= today);
 }
 
-/** The share of `days` whose nights confirmed `stays` hold, as a whole percentage. */
+/** The share of `days` whose nights confirmed `stays` hold, as a whole percentage (`measureWindowOccupancy`). */
 export function measureOccupancy(stays: readonly OccupancyStay[], days: readonly string[]): number {
   const first = days[0];
   if (first === undefined) return 0;
-  // Each stay's nights as day indexes of the days shown, cut at their ends.
-  const held = stays
-    .filter((stay) => stay.status === 'confirmed')
-    .reduce((sum, stay) => {
-      const from = Math.max(0, daysBetween(first, stay.arrival));
-      const to = Math.min(days.length, daysBetween(first, stay.departure));
-      return sum + Math.max(0, to - from);
-    }, 0);
-  return Math.round((held / days.length) * 100);
+  const confirmed = stays.filter((stay) => stay.status === 'confirmed');
+  return Number.parseInt(measureWindowOccupancy(confirmed, first, days.length).percent, 10);
+}
+
+/**
+ * The months' answers the calendar's window touches, as one answer for the window's `days`: each
+ * property once (in the first answer's order, then any only a later one names), and each stay and
+ * block once, only those holding a night of the window. `month` is the first answer's.
+ */
+export function mergeWindow(answers: readonly OccupancyAnswer[], days: readonly string[]): OccupancyAnswer {
+  const first = days[0] ?? '';
+  const end = addDays(days.at(-1) ?? first, 1);
+  const inWindow = (bar: Nights) => bar.arrival < end && bar.departure > first;
+  const properties = new Map<string, OccupancyAnswer['properties'][number]>();
+  for (const answer of answers) {
+    for (const property of answer.properties) {
+      const shown = properties.get(property.slug) ?? { ...property, stays: [], blocks: [] };
+      const stayIds = new Set(shown.stays.map(({ id }) => id));
+      const blockIds = new Set(shown.blocks.map(({ id }) => id));
+      properties.set(property.slug, {
+        ...shown,
+        stays: [...shown.stays, ...property.stays.filter((stay) => inWindow(stay) && !stayIds.has(stay.id))],
+        blocks: [
+          ...shown.blocks,
+          ...property.blocks.filter((block) => inWindow(block) && !blockIds.has(block.id)),
+        ],
+      });
+    }
+  }
+  return { month: answers[0]?.month ?? first.slice(0, 7), properties: [...properties.values()] };
 }
 
 type Nights = { arrival: string; departure: string };
@@ -141,17 +165,23 @@ function layOutBars<Bar extends Nights>(
 }
 
 /**
- * The grid's rows: each property in the answer's order, with as many lanes as its stays need, then a
+ * The grid's rows for `days` (the answer's month unless given: the calendar passes its window's):
+ * each property in the answer's order, with as many lanes as its stays need, then a
  * lane for the nights other platforms have blocked (more if two feeds block the same night). With
  * `today`, new requests whose dates have begun or passed are left out (`listShownStays`).
  */
 export function layOutCalendar(
   answer: OccupancyAnswer,
   today?: string,
+  days: string[] = listMonthDays(answer.month),
 ): { days: string[]; rows: CalendarRow[] } {
-  const days = listMonthDays(answer.month);
   const rows = answer.properties.flatMap(({ slug, name, stays: all, blocks }): CalendarRow[] => {
     const stays = today === undefined ? all : listShownStays(all, today);
+    const occupancy = measureWindowOccupancy(
+      stays.filter((stay) => stay.status === 'confirmed'),
+      days[0] ?? '',
+      days.length,
+    );
     const occupancyPercent = measureOccupancy(stays, days);
     const lanes = packLanes(stays);
     const stayRows = (lanes.length === 0 ? [[]] : lanes).map((lane, index) => ({
@@ -161,6 +191,7 @@ export function layOutCalendar(
       lane: index,
       holds: 'stays' as const,
       occupancyPercent,
+      occupancy,
       cells: layOutLane(lane, days),
     }));
     const blockRows = packBars(blocks, (a, b) => a.label.localeCompare(b.label)).map((lane, index) => ({
@@ -170,6 +201,7 @@ export function layOutCalendar(
       lane: stayRows.length + index,
       holds: 'blocks' as const,
       occupancyPercent,
+      occupancy,
       cells: layOutBlockLane(lane, days),
     }));
     return [...stayRows, ...blockRows];

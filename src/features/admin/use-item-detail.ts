@@ -89,5 +89,11 @@ export function useItemDetail({ collection, id, onChanged, onSessionGone, descri
     });
   }
 
-  return { detail, change, changing, done, refusal };
+  /** Shows the row as a change outside the status (marked answered) left it. */
+  function replaceItem(item: AdminRow) {
+    setDetail((shown) => (shown.status === 'loaded' ? { ...shown, item } : shown));
+    onChanged(item);
+  }
+
+  return { detail, change, changing, done, refusal, replaceItem };
 }

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
+import { listWindowDays, listWindowMonths } from '../../lib/occupancy-window.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { type OccupancyAnswer, occupancyAnswerSchema } from './occupancy-contract.ts';
+import { mergeWindow } from './occupancy-grid.ts';
 
 export type Occupancy =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'loaded'; answer: OccupancyAnswer };
+  | { status: 'loaded'; from: string; days: string[]; answer: OccupancyAnswer };
 
 /**
- * One month's occupancy, asked again whenever the month changes or `reload` is called (after a status
- * change in a stay's detail). Only the answer for the month on screen is ever shown.
+ * The occupancy of the calendar's window that starts on `from`: the months it touches (one or two),
+ * asked for at once and merged (`mergeWindow`); asked again whenever the window moves or `reload` is
+ * called (after a status change in a stay's detail). Only the answer for the window on screen is shown.
  */
-export function useOccupancy(month: string, onSessionGone: () => void) {
+export function useOccupancy(from: string, onSessionGone: () => void) {
   const [occupancy, setOccupancy] = useState<Occupancy>({ status: 'loading' });
   const ticket = useRef(0);
 
@@ -20,16 +23,23 @@ export function useOccupancy(month: string, onSessionGone: () => void) {
     async (quiet: boolean) => {
       const mine = ++ticket.current;
       if (!quiet) setOccupancy({ status: 'loading' });
-      const answer = await requestJson(
-        `${apiRoutes.adminOccupancy}?${new URLSearchParams({ month })}`,
-        occupancyAnswerSchema,
+      const answers = await Promise.all(
+        listWindowMonths(from).map((month) =>
+          requestJson(`${apiRoutes.adminOccupancy}?${new URLSearchParams({ month })}`, occupancyAnswerSchema),
+        ),
       );
       if (mine !== ticket.current) return;
-      if (isSessionGone(answer)) return onSessionGone();
-      if (answer.ok) setOccupancy({ status: 'loaded', answer: answer.data });
-      else if (!quiet) setOccupancy({ status: 'failed', message: answer.message });
+      if (answers.some(isSessionGone)) return onSessionGone();
+      const failed = answers.find((answer) => !answer.ok);
+      if (failed && !failed.ok) {
+        if (!quiet) setOccupancy({ status: 'failed', message: failed.message });
+        return;
+      }
+      const days = listWindowDays(from);
+      const loaded = answers.flatMap((answer) => (answer.ok ? [answer.data] : []));
+      setOccupancy({ status: 'loaded', from, days, answer: mergeWindow(loaded, days) });
     },
-    [month, onSessionGone],
+    [from, onSessionGone],
   );
 
   useEffect(() => {

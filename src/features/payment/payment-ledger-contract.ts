@@ -134,10 +134,23 @@ export const balanceDueSchema = z.object({
   arrival: z.string(),
   summary: ledgerSummarySchema,
   refundedPence: z.int().nonnegative(),
+  /** When the guest was last sent a balance reminder (by the weekly run or the office); null if never. */
+  lastReminderAt: z.string().nullable(),
 });
 export type BalanceDue = z.infer<typeof balanceDueSchema>;
 
-/** `GET /api/admin/balances-due`: by due date, soonest (most overdue) first. */
+/**
+ * `POST /api/admin/booking-requests/:id/reminder` (the office's "Send reminder") and its `GET`: whether
+ * this press queued a reminder (false when one went in the last minute, or for a `GET`), and when the
+ * last one was queued.
+ */
+export const balanceReminderAnswerSchema = z.object({
+  queued: z.boolean(),
+  lastReminderAt: z.string().nullable(),
+});
+export type BalanceReminderAnswer = z.infer<typeof balanceReminderAnswerSchema>;
+
+/** `GET /api/admin/balances-due`: overdue first, then due now, then not yet due, each by its day. */
 export const balancesDueAnswerSchema = z.object({
   /** Kerala's today, which "overdue" was judged on. */
   today: z.string(),

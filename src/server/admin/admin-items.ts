@@ -4,7 +4,7 @@ import type { Visitor } from '../auth/session.ts';
 import { withCaller } from '../db/database.ts';
 import { deliverQueuedEmails } from '../email/delivery.ts';
 import { itemNotFound, nameItem, withPropertyNames } from './admin-access.ts';
-import { markRead, selectDetail, selectHistory } from './admin-repository.ts';
+import { markRead, selectDetail, selectHistory, updateAnswered } from './admin-repository.ts';
 import type { Collection, StatusMove } from './collections.ts';
 
 /** One row of the dashboard: its detail, marking it read, and a change of its status. */
@@ -39,6 +39,23 @@ export async function markItemRead(
 ): Promise<ItemAnswer> {
   const item = await withCaller(callerFor(visitor), async (tx) => {
     if (collection.marksReadOnOpen) await markRead(tx, collection, id);
+    return selectDetail(tx, collection, id);
+  });
+  return nameItem(collection, item);
+}
+
+/**
+ * Marks a form row answered (by this admin, now) or not answered, for a collection that offers it; an
+ * answered row stops counting as new. Answers the row as it now stands.
+ */
+export async function markItemAnswered(
+  visitor: Visitor,
+  collection: Collection,
+  id: string,
+  answered: boolean,
+): Promise<ItemAnswer> {
+  const item = await withCaller(callerFor(visitor), async (tx) => {
+    if (!(await updateAnswered(tx, collection, id, answered))) return undefined;
     return selectDetail(tx, collection, id);
   });
   return nameItem(collection, item);

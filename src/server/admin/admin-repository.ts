@@ -52,17 +52,28 @@ export async function selectPage(
   };
   const where = [query.view === 'trash' ? 'deleted_at is not null' : 'deleted_at is null'];
   for (const word of query.searchWords) {
-    const reference = collection.references?.read(word);
+    const { references } = collection;
+    const reference = references?.read(word);
+    if (references && reference) {
+      where.push(`${references.column} = ${parameter(reference)}`);
+      continue;
+    }
+    const pattern = parameter(containing(word));
     where.push(
-      collection.references && reference
-        ? `${collection.references.column} = ${parameter(reference)}`
-        : `${collection.searchText} ilike ${parameter(containing(word))}`,
+      references
+        ? `(${collection.searchText} ilike ${pattern} or ${references.column} ilike ${pattern})`
+        : `${collection.searchText} ilike ${pattern}`,
     );
   }
   if (query.status) where.push(`status = ${parameter(query.status)}`);
   if (query.stage) where.push(`stage = ${parameter(query.stage)}`);
   if (query.property) where.push(`property = ${parameter(query.property)}`);
   if (query.position) where.push(`position = ${parameter(query.position)}`);
+  if (query.arriving) {
+    where.push(
+      `arrival between ${parameter(query.arriving.from)}::date and ${parameter(query.arriving.through)}::date`,
+    );
+  }
   // Whole days in the office's time zone; `to` includes its day.
   if (query.from) {
     where.push(`created_at >= (${parameter(query.from)}::date)::timestamp at time zone '${officeTimeZone}'`);
@@ -116,6 +127,25 @@ export async function selectDetail(
     [id],
   );
   return row;
+}
+
+/**
+ * Marks a form row answered now, or not answered; the database stamps which admin (migration
+ * 20261130001110). Marking it answered again keeps the first time. False when there is no such row.
+ */
+export async function updateAnswered(
+  tx: Transaction,
+  collection: Collection,
+  id: string,
+  answered: boolean,
+): Promise<boolean> {
+  const rows = await tx.query(
+    answered
+      ? `update public.${collection.table} set answered_at = coalesce(answered_at, now()) where id = $1 returning id`
+      : `update public.${collection.table} set answered_at = null where id = $1 returning id`,
+    [id],
+  );
+  return rows.length > 0;
 }
 
 /** Marks a form row as opened by the office the first time; later opens keep the first time. */

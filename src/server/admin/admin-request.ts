@@ -29,6 +29,18 @@ export function readItemTarget(context: EdgeContext): { collection: Collection; 
   return { collection, id: id.toLowerCase() };
 }
 
+/**
+ * The form row an "answered" mark is about. Only a collection the office answers by hand takes one
+ * (booking requests are answered by their status): any other is a 404, as a list it does not have.
+ */
+export function readAnswerTarget(context: EdgeContext): { collection: Collection; id: string } {
+  const target = readItemTarget(context);
+  if (!target.collection.answerable) {
+    throw new Refusal('not_found', `${target.collection.label} are not marked answered.`);
+  }
+  return target;
+}
+
 /** A list's or an export's collection and query, checked against what the collection offers. */
 export function readListRequest(
   request: Request,

@@ -12,7 +12,18 @@ describe('the server collections', () => {
     (name) => {
       const collection = findCollection(name);
       expect(collection?.marksReadOnOpen).toBe(adminCollections[name].marksReadOnOpen);
-      expect(collection?.isNew === 'read_at is null').toBe(adminCollections[name].marksReadOnOpen);
+      const conditions = collection?.isNew.split(' and ') ?? [];
+      expect(conditions.includes('read_at is null')).toBe(adminCollections[name].marksReadOnOpen);
+    },
+  );
+
+  it.each(adminCollectionNames)(
+    'stops counting a row of %s as new once answered, if it offers that',
+    (name) => {
+      const collection = findCollection(name);
+      const conditions = collection?.isNew.split(' and ') ?? [];
+      expect(conditions.includes('answered_at is null')).toBe(collection?.answerable === true);
+      expect('answeredAt' in (collection?.listColumns ?? {})).toBe(collection?.answerable === true);
     },
   );
 

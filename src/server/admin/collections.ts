@@ -39,7 +39,8 @@ export type CollectionTables = {
   searchText: string;
   /**
    * A reference people quote (`KV-2027-0042`): a search word the domain reads as one finds the row with
-   * exactly that reference, in any case, through the column's unique index.
+   * exactly that reference, in any case, through the column's unique index; any other word also
+   * matches part of a reference ("0016"), through the column's trigram index.
    */
   references?: { column: string; read: (word: string) => string | null };
   /** When a row counts as new to the office (the dashboard's badge). */
@@ -74,10 +75,15 @@ const commonColumns: Columns = {
   deletedAt: isoTimestamp('deleted_at'),
 };
 
+// A form row waits for the office until it is opened or marked answered (migration 20261130001110).
+const awaitsOffice = 'read_at is null and answered_at is null';
+
 const formRowColumns: Columns = {
   ...commonColumns,
-  isNew: 'read_at is null',
+  isNew: awaitsOffice,
   readAt: isoTimestamp('read_at'),
+  answeredAt: isoTimestamp('answered_at'),
+  answeredByEmail: 'answered_by_email',
   name: 'name',
   email: 'email',
   phone: 'phone',
@@ -89,7 +95,7 @@ const messagePreview = 'left(message, 200)';
 const careerApplications: CollectionTables = {
   table: 'career_applications',
   searchText: `(name || ' ' || email || ' ' || phone || ' ' || qualification || ' ' || position || ' ' || coalesce(cover_note, ''))`,
-  isNew: 'read_at is null',
+  isNew: awaitsOffice,
   listColumns: { ...formRowColumns, position: 'position', qualification: 'qualification' },
   detailColumns: {
     ...formRowColumns,
@@ -123,7 +129,7 @@ const messageCsvColumns: Columns = {
 const contactMessages: CollectionTables = {
   table: 'contact_messages',
   searchText: messageSearchText,
-  isNew: 'read_at is null',
+  isNew: awaitsOffice,
   listColumns: { ...formRowColumns, preview: messagePreview },
   detailColumns: { ...formRowColumns, message: 'message' },
   csvColumns: messageCsvColumns,

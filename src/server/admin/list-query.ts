@@ -4,7 +4,8 @@ import {
   type ListQueryInput,
   splitSearchWords,
 } from '../../features/admin/list-query-contract.ts';
-import { isIsoDate } from '../../lib/dates.ts';
+import { arrivalRange } from '../../lib/arrival-window.ts';
+import { isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { isUuid } from '../http/uuid.ts';
 import type { Collection } from './collections.ts';
@@ -23,6 +24,8 @@ export type ListQuery = {
   stage?: ListQueryInput['stage'];
   property?: string;
   position?: string;
+  /** Arrival days, both included: the `arriving` preset as of the day the query was read. */
+  arriving?: { from: string; through: string };
   from?: string;
   to?: string;
   sort: SortName;
@@ -62,6 +65,7 @@ export function readListQuery(
       stage: input.stage,
       property: input.property,
       position: input.position,
+      arriving: input.arriving && arrivalRange(input.arriving, todayInKerala()),
       from: input.from,
       to: input.to,
       sort,

@@ -491,13 +491,19 @@ export async function selectBookingMoney(tx: Transaction, id: string): Promise<B
 
 /**
  * Confirmed bookings in use with money outstanding, by the day it all falls due (the balance's date,
- * else the confirmation day), then by reference. Read through the admins-only dashboard view.
+ * else the confirmation day), then by reference, with when the guest was last sent a balance
+ * reminder. Read through the admins-only dashboard view.
  */
-export async function selectBalancesDue(tx: Transaction): Promise<BookingMoney[]> {
-  return tx.query<BookingMoney>(
+export async function selectBalancesDue(
+  tx: Transaction,
+): Promise<(BookingMoney & { lastReminderAt: string | null })[]> {
+  return tx.query<BookingMoney & { lastReminderAt: string | null }>(
     `select * from (
        select ${moneyColumns}, coalesce(request.balance_due_date,
-                (request.status_changed_at at time zone 'Asia/Kolkata')::date) as due_on
+                (request.status_changed_at at time zone 'Asia/Kolkata')::date) as due_on,
+              (select ${isoTimestamp('max(reminder.created_at)')} from public.email_outbox reminder
+               where reminder.booking_request_id = request.id and reminder.kind = 'balance_reminder')
+                as "lastReminderAt"
        from dashboard.booking_requests request
        where request.status = 'confirmed' and request.deleted_at is null
      ) due

@@ -5,7 +5,7 @@ import type {
   PaymentInput,
 } from '../../../features/payment/payment-ledger-contract.ts';
 import { todayInKerala } from '../../../lib/dates.ts';
-import { summariseLedger } from '../../../lib/ledger.ts';
+import { compareBalancesToChase, summariseLedger } from '../../../lib/ledger.ts';
 import { formatPence } from '../../../lib/money.ts';
 import { callerFor } from '../../auth/admin-caller.ts';
 import type { Visitor } from '../../auth/session.ts';
@@ -120,25 +120,24 @@ export async function removePayment(
 }
 
 /**
- * Confirmed bookings with money outstanding, by the day it falls due; "overdue" judged in Kerala's
- * calendar. The list the office chases payments from.
+ * Confirmed bookings with money outstanding, in the order the office chases them (overdue, due now,
+ * not yet due: `compareBalancesToChase`); "overdue" judged in Kerala's calendar.
  */
 export async function listBalancesDue(visitor: Visitor): Promise<BalancesDueAnswer> {
   const today = todayInKerala();
   const rows = await withCaller(callerFor(visitor), (tx) => selectBalancesDue(tx));
   const nameOf = await readPropertyNames();
-  return {
-    today,
-    balances: rows.map((row) => ({
-      id: row.id,
-      reference: row.reference,
-      propertyName: nameOf(row.property),
-      guestName: row.name,
-      arrival: row.arrival,
-      summary: describeMoney(row, today),
-      refundedPence: row.refundedPence,
-    })),
-  };
+  const balances = rows.map((row) => ({
+    id: row.id,
+    reference: row.reference,
+    propertyName: nameOf(row.property),
+    guestName: row.name,
+    arrival: row.arrival,
+    summary: describeMoney(row, today),
+    refundedPence: row.refundedPence,
+    lastReminderAt: row.lastReminderAt,
+  }));
+  return { today, balances: balances.sort((a, b) => compareBalancesToChase(a, b, today)) };
 }
 
 /**
