@@ -68,9 +68,10 @@ describeBadInput({
     (field) => field !== 'property' && field !== 'propertyKind',
   ),
   validBody,
-  // The schema judges the fields; the home asked about is the content's to know. A mutation of the
-  // form's text can rename it (`property=0kovalam-cliff-villa` once did), and a name that is no home
-  // open to buyers is refused with 422 whatever the schema says of its spelling.
+  // The schema judges the fields; the home asked about is the content's to know. A mutation can rename
+  // it, in the form's text (`property=0kovalam-cliff-villa` once did) or inside the JSON's string (an
+  // `x` inserted in the slug did), and a name that is no home open to buyers is refused with 422 on its
+  // field whatever the schema says of its spelling.
   judge: (sent: Encoded) => {
     const verdict = judgeBody(buyerEnquirySchema, sent);
     const asked = validBody('');
@@ -78,7 +79,7 @@ describeBadInput({
       'input' in verdict &&
       (verdict.input.property !== asked.property || verdict.input.propertyKind !== asked.propertyKind)
     )
-      return { refused: 422 };
+      return { refused: 422, fields: { property: 'Choose a home that is for sale' } };
     return verdict;
   },
   prepare: async () => newMarker(),

@@ -71,7 +71,11 @@ export function sameSiteRequest(
 const withoutBom = (text: string) => text.replace(/^\ufeff/, '');
 
 /** How the body limit, JSON and a schema judge a body: the refusal they call for, or the parsed input. */
-export type Verdict<Input> = { refused: number } | { input: Input };
+/**
+ * The oracle's verdict on a body: refused with a status (and, for a refusal the schema cannot see, the
+ * field messages the server gives), or taken as `input`.
+ */
+export type Verdict<Input> = { refused: number; fields?: Record<string, string> } | { input: Input };
 
 function judgeJson<Schema extends z.ZodType>(schema: Schema, text: string): Verdict<z.infer<Schema>> {
   if (encoder.encode(text).byteLength > maxBodyBytes) return { refused: 413 };
