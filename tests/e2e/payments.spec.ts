@@ -74,7 +74,7 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
   const detail = page.getByRole('dialog', { name: `Booking request from ${guest.name}` });
 
   await test.step('opens it and records the deposit by keyboard', async () => {
-    await balancesRow().getByRole('button', { name: booking.reference }).click();
+    await balancesRow().getByRole('button', { name: booking.reference, exact: true }).click();
     const payments = detail.getByRole('region', { name: 'Payments' });
     await answered(payments.getByText('No payments recorded yet.')).toBeVisible();
     await expectNoAxeViolations(page, 'booking with its payments');
