@@ -6,6 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { compileString } from 'sass';
 import { stringify } from 'yaml';
+import { cmsBackendPort } from '../features/content-editor/backend-port.ts';
 import { buildCmsConfig } from '../lib/cms-config.ts';
 import { readLimit } from '../server/config.ts';
 
@@ -16,9 +17,6 @@ import { readLimit } from '../server/config.ts';
  * an Astro page: the editor injects styles and needs its own CSP (netlify.toml, `/cms/*`), while every
  * Astro page keeps the hashed one. No public page links to it or loads any of it.
  */
-
-/** Where `npm start` and `npm run dev` run the guard of the editor's local backend, its one way in (scripts/support/cms-backend.ts). */
-export const cmsBackendPort = Number(process.env.CMS_BACKEND_PORT ?? 8081);
 
 /**
  * What the editor tells, after a save on Netlify, a deploy takes (CMS_DEPLOY_MINUTES, read at build
