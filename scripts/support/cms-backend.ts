@@ -5,7 +5,7 @@ import { cp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cmsBackendPort } from '../../src/features/content-editor/backend-port.ts';
+import { cmsBackendPort } from '../../src/features/content-editor/local-backend-contract.ts';
 import { cmsEditableFolders } from '../../src/lib/cms-config.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { startCmsBackendGuard } from './cms-backend-guard.ts';

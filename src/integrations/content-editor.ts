@@ -6,7 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { compileString } from 'sass';
 import { stringify } from 'yaml';
-import { cmsBackendPort } from '../features/content-editor/backend-port.ts';
+import { cmsBackendPort } from '../features/content-editor/local-backend-contract.ts';
 import { buildCmsConfig } from '../lib/cms-config.ts';
 import { readLimit } from '../server/config.ts';
 
