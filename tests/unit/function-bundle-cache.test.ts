@@ -52,13 +52,17 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-/** A fresh cache over the fixture, as each new server process makes one. */
+/**
+ * A fresh cache over the fixture, as each new server process makes one. One bundling thread, not a
+ * server's two: each thread loads Netlify's bundler (about 2.8 s of a core), and what is tested here is
+ * what gets bundled and kept, not how many at once.
+ */
 function openCache(): FunctionBundleCache {
   return createFunctionBundleCache({
     root,
     cacheDir: path.join(root, '.netlify/function-bundles'),
     functionsConfig: functionsConfig(),
-    workers: 2,
+    workers: 1,
   });
 }
 
