@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import { policyLinks } from '../../src/lib/policies.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -97,21 +97,64 @@ const onePageOfEachTemplate = everyPage.filter(
   (path, index) => everyPage.findIndex((other) => templateOf(other) === templateOf(path)) === index,
 );
 
+/**
+ * No page may scroll sideways, from a small phone to a wide desktop, and every page the build wrote is
+ * held to it, `/cms` too. Each page is opened at a phone's width and at a desktop's, the two the pages
+ * are made for, and then resized to the widths beside them, as a phone turned or a window dragged
+ * narrower reaches them: the layout there is the style sheet's answer to the new width, read without
+ * loading the page again. The widths are read in the same visit as axe, after it: a separate walk of
+ * every page at each width cost 73 s of the suite's time for loads this sweep already makes.
+ */
+const everyBuiltPath = [...new Set([...everyPage, ...readBuiltPaths()])];
+
 const viewports = [
-  { name: 'a phone', width: 360, height: 740, paths: everyPage },
-  { name: 'a desktop', width: 1280, height: 800, paths: onePageOfEachTemplate },
+  {
+    name: 'a phone',
+    width: 360,
+    height: 740,
+    resizedTo: [320],
+    paths: everyBuiltPath,
+    withAxe: everyPage,
+  },
+  {
+    name: 'a desktop',
+    width: 1280,
+    height: 800,
+    resizedTo: [768, 1440],
+    paths: everyBuiltPath,
+    withAxe: onePageOfEachTemplate,
+  },
 ];
+
+/** The widths, of those given, at which the open page is wider than the window, in words. */
+async function widerThanTheWindow(page: Page, widths: number[]): Promise<string[]> {
+  const tooWide: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: page.viewportSize()?.height ?? 800 });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width) tooWide.push(`${scrollWidth} px wide at ${width} px`);
+  }
+  return tooWide;
+}
 
 for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px (${viewport.name})`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    const widths = [viewport.width, ...viewport.resizedTo].join(', ');
 
     for (const path of viewport.paths) {
-      test(`${path} has no axe violations once its islands have run`, async ({ sweepPage: page }) => {
+      const withAxe = viewport.withAxe.includes(path);
+      const title = withAxe
+        ? `${path} has no axe violations once its islands have run, and fits ${widths} px`
+        : `${path} fits ${widths} px`;
+      test(title, async ({ sweepPage: page }) => {
         await openSignedOut(page, path);
-        await waitForIslands(page);
-        await page.waitForLoadState('networkidle');
-        await expectNoAxeViolations(page);
+        if (withAxe) {
+          await waitForIslands(page);
+          await page.waitForLoadState('networkidle');
+          await expectNoAxeViolations(page);
+        }
+        expect(await widerThanTheWindow(page, [viewport.width, ...viewport.resizedTo])).toEqual([]);
       });
     }
   });
