@@ -22,6 +22,13 @@ export const sessionRequestSchema = z.object({
   kind: z.enum(payableKinds),
   amountPence: z.int().positive(),
   currency: z.literal('GBP'),
+  /**
+   * Set when the guest pays in rupees (by UPI, through Razorpay): the amount due converted at the
+   * office's rate, which the guest was shown with its date (src/lib/rupee-payment.ts).
+   */
+  rupees: z
+    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.iso.date() })
+    .optional(),
   /** What the provider's page says the money is for. */
   description: z.string().min(1).max(200),
   customerEmail: z.email().optional(),
@@ -36,9 +43,12 @@ export const sessionStateSchema = z.object({
   sessionId: z.string().min(1),
   /** open: not paid yet; paid: the money is taken; expired: never paid and no longer payable. */
   status: z.enum(['open', 'paid', 'expired']),
+  /** In the minor unit of `currency`: pence for GBP, paise for INR. Once paid, what was paid. */
   amountPence: z.int().nonnegative(),
   /** ISO 4217, upper case. */
   currency: z.string().length(3),
+  /** How the guest paid, where the provider says (Razorpay does); a card when unsaid. */
+  method: z.enum(['card', 'upi']).optional(),
   /** The provider's name for the money taken (a refund is asked against it); set once paid. */
   paymentReference: z.string().min(1).nullable(),
   /** The booking the session was opened for, as we told the provider. */
