@@ -74,6 +74,8 @@ export class WebhookRefused extends Error {
 
 export type PaymentProvider = {
   name: PaymentProviderName;
+  /** Whether a guest may pay in rupees (by UPI) through it: Razorpay, not Stripe. */
+  takesRupees?: boolean;
   /** Opens a hosted payment page for `request`; answers its id and the page to send the guest to. */
   createSession(request: SessionRequest): Promise<{ sessionId: string; url: string }>;
   /** Verifies a webhook's signature over its raw body and reads it; throws WebhookRefused otherwise. */

@@ -138,6 +138,7 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
 
   return {
     name: options.name,
+    takesRupees: true,
 
     async createSession(request) {
       const inRupees = request.rupees;
