@@ -25,15 +25,18 @@ const describeAmount = (minor: number, currency: string) =>
 
 /** The refusal a settlement throws; its fields are what the office is told. */
 export class PaymentMismatch extends Refusal {
-  constructor(
-    readonly session: StoredSession,
-    readonly state: SessionState,
-    readonly asked: number,
-  ) {
+  readonly session: StoredSession;
+  readonly state: SessionState;
+  readonly asked: number;
+
+  constructor(session: StoredSession, state: SessionState, asked: number) {
     super(
       'conflict',
       `Session ${state.sessionId} was paid ${state.amountPence} ${state.currency}, not the ${asked} ${session.currency} it was opened for.`,
     );
+    this.session = session;
+    this.state = state;
+    this.asked = asked;
   }
 }
 

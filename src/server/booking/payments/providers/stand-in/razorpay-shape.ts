@@ -84,12 +84,13 @@ const maxBodyBytes = 64 * 1024;
 
 /** An API refusal as Razorpay answers one: `{ error: { code, description, field } }`. */
 class RazorpayError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-  ) {
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(status: number, message: string, field?: string) {
     super(message);
+    this.status = status;
+    this.field = field;
   }
 }
 
