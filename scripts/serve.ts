@@ -46,13 +46,13 @@ const { PORT: port, HOST: host } = settings;
 // Links in emails (confirm, reset) point here; Netlify sets URL to the site's address in production.
 process.env.URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
-// Online payments go to the stand-in in the repository unless Stripe is configured: started here, on a
+// Online payments go to the stand-in in the repository unless Stripe or Razorpay is configured: started here, on a
 // port of its own, its address and a key made for this run handed to the functions.
 const payments = readPayments();
 const paymentStandIn =
   payments.kind === 'stand-in' && !payments.url
     ? await (async () => {
-        const [{ startPaymentStandIn }, { standInKeys }] = await Promise.all([
+        const [{ startPaymentStandIn }, { standInKeys, standInRazorpayKeys }] = await Promise.all([
           import('../src/server/booking/payments/providers/stand-in/stand-in-server.ts'),
           import('../src/server/booking/payments/providers/choose-provider.ts'),
         ]);
@@ -62,6 +62,8 @@ const paymentStandIn =
           apiKey: secretKey,
           webhookSecret,
           webhookUrl: `${process.env.URL}${apiRoutes.paymentWebhook}`,
+          // It answers Razorpay's API too; PAYMENT_STAND_IN_SHAPE=razorpay has the site call that one.
+          razorpay: standInRazorpayKeys(key),
         });
         process.env.PAYMENT_STAND_IN_URL = standIn.url;
         process.env.PAYMENT_STAND_IN_KEY = key;

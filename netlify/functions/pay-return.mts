@@ -7,7 +7,7 @@ import { toHttpError } from '../../src/server/http/errors.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 
 /**
- * `GET /pay/{reference}/return?session_id=…`: where the provider sends the guest back. Asks the
+ * `GET /pay/{reference}/return?session_id=…` (or Razorpay's `razorpay_payment_link_id=…`): where the provider sends the guest back. Asks the
  * provider about the session, records the money if its webhook has not yet, and says what was
  * received and what is next.
  */
@@ -15,7 +15,9 @@ export default async (request: Request, context: { params: Record<string, string
   const reference = context.params.reference ?? '';
   try {
     allowMethods(request, ['GET', 'HEAD']);
-    const sessionId = new URL(request.url).searchParams.get('session_id') ?? '';
+    const query = new URL(request.url).searchParams;
+    // Stripe fills in session_id; Razorpay adds its payment link's id to the callback URL.
+    const sessionId = query.get('session_id') ?? query.get('razorpay_payment_link_id') ?? '';
     const result = await readPaymentResult(choosePaymentProvider(), reference, sessionId);
     return await renderPaymentPage(
       renderPaymentResult({

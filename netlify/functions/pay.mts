@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { signInPath } from '../../src/features/auth/auth-links.ts';
+import { renderPaymentChoice } from '../../src/features/payment/PaymentChoice.tsx';
 import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
 import { payPath } from '../../src/lib/paths.ts';
 import { resolveVisitor } from '../../src/server/auth/session.ts';
-import { startPayment } from '../../src/server/booking/payments/online-payments.ts';
+import { quotePayment, startPayment } from '../../src/server/booking/payments/online-payments.ts';
 import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
@@ -13,7 +14,9 @@ import { allowMethods } from '../../src/server/http/request.ts';
 import { HttpError } from '../../src/server/http/responses.ts';
 
 /**
- * `GET /pay/{reference}`: the guest's "Pay the deposit" link. Signed in (or holding the signed link an
+ * `GET /pay/{reference}`: the guest's "Pay the deposit" link. Where the provider takes rupees (Razorpay),
+ * it first offers pounds by card or rupees by UPI at the office's dated rate (`?currency=GBP`, or
+ * `?currency=INR&paise=…`, the paise the guest was shown, refused once the rate has changed). Signed in (or holding the signed link an
  * email gave them), they are sent (303) to the provider's page for exactly what is due now; signed out
  * without a link, to sign in and back. What cannot be paid is answered on the payment page, saying why.
  */
@@ -30,7 +33,45 @@ export default async (request: Request, context: { params: Record<string, string
       return withCookies(redirect(signInPath(payPath(reference))), cookies);
     }
     const payer = resolved.visitor ? { visitor: resolved.visitor } : { link };
-    const { url } = await startPayment(choosePaymentProvider(), reference, payer);
+    const provider = choosePaymentProvider();
+    const currency = query.get('currency');
+    if (currency === 'INR') {
+      const paise = Number(query.get('paise'));
+      if (!/^[1-9]\d{0,11}$/.test(query.get('paise') ?? '')) {
+        throw new HttpError(400, 'bad_request', 'Choose how to pay again: the amount in rupees is missing.', {
+          paise: 'Choose how to pay again',
+        });
+      }
+      const { url } = await startPayment(provider, reference, payer, { currency: 'INR', paise });
+      return withCookies(redirect(url), cookies);
+    }
+    if (currency !== null && currency !== 'GBP') {
+      throw new HttpError(400, 'bad_request', 'Pay in pounds (GBP) or in rupees (INR).', {
+        currency: 'Pay in pounds (GBP) or in rupees (INR)',
+      });
+    }
+    if (currency === null && provider.takesRupees) {
+      // Offered rupees, the guest reads the amount and its rate before the provider's page.
+      const { due, rupees } = await quotePayment(provider, reference, payer);
+      if (rupees) {
+        const choose = (choice: string) => {
+          const next = new URLSearchParams(choice);
+          if (link.until) next.set('until', link.until);
+          if (link.sig) next.set('sig', link.sig);
+          return `${payPath(reference)}?${next}`;
+        };
+        const markup = renderPaymentChoice({
+          reference,
+          kind: due.kind,
+          amountPence: due.amountPence,
+          rupees,
+          cardHref: choose('currency=GBP'),
+          upiHref: choose(`currency=INR&paise=${rupees.paise}`),
+        });
+        return withCookies(await renderPaymentPage(markup, 200), cookies);
+      }
+    }
+    const { url } = await startPayment(provider, reference, payer);
     return withCookies(redirect(url), cookies);
   } catch (error) {
     const refusal =

@@ -153,14 +153,33 @@ describe('checkEnvironment', () => {
 
 describe('readPayments', () => {
   const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+  const razorpayKeys = {
+    RAZORPAY_KEY_ID: 'rzp_test_abc',
+    RAZORPAY_KEY_SECRET: 'secret',
+    RAZORPAY_WEBHOOK_SECRET: 'hook',
+  };
   const standIn = { PAYMENT_STAND_IN_URL: 'http://127.0.0.1:4100', PAYMENT_STAND_IN_KEY: 'k'.repeat(32) };
 
   it('uses the stand-in when nothing is set, and the address npm start gives it', () => {
-    expect(readPayments({})).toEqual({ kind: 'stand-in', url: undefined, key: undefined });
+    expect(readPayments({})).toEqual({ kind: 'stand-in', url: undefined, key: undefined, shape: 'stripe' });
     expect(readPayments(standIn)).toEqual({
       kind: 'stand-in',
       url: standIn.PAYMENT_STAND_IN_URL,
       key: 'k'.repeat(32),
+      shape: 'stripe',
+    });
+    expect(readPayments({ ...standIn, PAYMENT_STAND_IN_SHAPE: 'razorpay' })).toMatchObject({
+      kind: 'stand-in',
+      shape: 'razorpay',
+    });
+  });
+
+  it('uses Razorpay with its key id, key secret and webhook secret', () => {
+    expect(readPayments({ PAYMENT_PROVIDER: 'razorpay', ...razorpayKeys })).toEqual({
+      kind: 'razorpay',
+      keyId: 'rzp_test_abc',
+      keySecret: 'secret',
+      webhookSecret: 'hook',
     });
   });
 
@@ -178,7 +197,23 @@ describe('readPayments', () => {
     [stripeKeys, /set PAYMENT_PROVIDER=stripe/],
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, /set PAYMENT_PROVIDER=stripe/],
     [{ PAYMENT_STAND_IN_URL: 'http://127.0.0.1:4100' }, /PAYMENT_STAND_IN_KEY/],
-    [{ PAYMENT_PROVIDER: 'paypal' }, /PAYMENT_PROVIDER: must be stand-in or stripe/],
+    [{ PAYMENT_PROVIDER: 'paypal' }, /PAYMENT_PROVIDER: must be stand-in, stripe or razorpay/],
+    [
+      { PAYMENT_PROVIDER: 'razorpay' },
+      /half-configured: also set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/,
+    ],
+    [
+      { PAYMENT_PROVIDER: 'razorpay', ...razorpayKeys, RAZORPAY_WEBHOOK_SECRET: '' },
+      /also set RAZORPAY_WEBHOOK_SECRET/,
+    ],
+    [
+      { PAYMENT_PROVIDER: 'razorpay', ...razorpayKeys, RAZORPAY_KEY_ID: 'key_abc' },
+      /RAZORPAY_KEY_ID: is not a key id/,
+    ],
+    [{ RAZORPAY_KEY_SECRET: 'secret' }, /set PAYMENT_PROVIDER=razorpay/],
+    [{ PAYMENT_PROVIDER: 'stripe', ...stripeKeys, ...razorpayKeys }, /set PAYMENT_PROVIDER=razorpay/],
+    [{ PAYMENT_PROVIDER: 'razorpay', ...razorpayKeys, ...stripeKeys }, /PAYMENT_PROVIDER is razorpay/],
+    [{ ...standIn, PAYMENT_STAND_IN_SHAPE: 'paypal' }, /PAYMENT_STAND_IN_SHAPE: must be stripe or razorpay/],
     [
       { PAYMENT_PROVIDER: 'stripe', ...stripeKeys, STRIPE_SECRET_KEY: 'pk_test_abc' },
       /STRIPE_SECRET_KEY: is not a secret/,

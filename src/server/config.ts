@@ -114,11 +114,12 @@ const environmentSchema = z.object({
   CALENDAR_IMPORT_HOURS: wholeNumber(1),
   CALENDAR_FEEDS_ALLOW_LOOPBACK: optionalText.pipe(z.enum(['0', '1'], 'must be 0 or 1').default('0')),
   /**
-   * Who takes payments online: the stand-in in the repository (`npm start` runs it), or Stripe with
-   * its secret key and the webhook endpoint's signing secret (all or none, see `readPayments`).
+   * Who takes payments online: the stand-in in the repository (`npm start` runs it), Stripe with its
+   * secret key and the webhook endpoint's signing secret, or Razorpay with its key id, key secret and
+   * webhook secret (all or none, see `readPayments`).
    */
   PAYMENT_PROVIDER: optionalText.pipe(
-    z.enum(['stand-in', 'stripe'], 'must be stand-in or stripe').default('stand-in'),
+    z.enum(['stand-in', 'stripe', 'razorpay'], 'must be stand-in, stripe or razorpay').default('stand-in'),
   ),
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
@@ -129,9 +130,22 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z.string().startsWith('whsec_', "is not a webhook endpoint's signing secret (whsec_…)").optional(),
   ),
+  /** Razorpay's API key (its id `rzp_test_…`/`rzp_live_…` and secret) and the webhook's secret. */
+  RAZORPAY_KEY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rzp_(test|live)_/, 'is not a key id (rzp_test_…, rzp_live_…)')
+      .optional(),
+  ),
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
   /** The stand-in's address and the key its API and webhooks use; `npm start` sets both as it starts it. */
   PAYMENT_STAND_IN_URL: optionalUrl,
   PAYMENT_STAND_IN_KEY: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+  /** Which provider's API the site calls the stand-in with: Stripe's (the default) or Razorpay's. */
+  PAYMENT_STAND_IN_SHAPE: optionalText.pipe(
+    z.enum(['stripe', 'razorpay'], 'must be stripe or razorpay').default('stripe'),
+  ),
   /**
    * Embedded auth only: scrypt's cost as log2 of N for new password hashes (each stores its own, so old
    * ones keep working). 17 is OWASP's floor (0.75 s and 128 MiB a hash on a 2-core machine); the tests
@@ -209,13 +223,20 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Sett
 
 /** Who takes payments, and with what; the stand-in's address is unset until `npm start` starts it. */
 export type PaymentSettings =
-  | { kind: 'stand-in'; url: string | undefined; key: string | undefined }
-  | { kind: 'stripe'; secretKey: string; webhookSecret: string };
+  | {
+      kind: 'stand-in';
+      url: string | undefined;
+      key: string | undefined;
+      /** Whose API the stand-in is called with: Stripe's or Razorpay's. */
+      shape: 'stripe' | 'razorpay';
+    }
+  | { kind: 'stripe'; secretKey: string; webhookSecret: string }
+  | { kind: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string };
 
 /**
  * The payment provider's settings, or a ConfigurationError saying what to set when they are half-set:
- * Stripe without both its keys, Stripe's keys beside the stand-in, or the stand-in's address without
- * its key.
+ * Stripe or Razorpay without all their keys, one provider's keys beside another provider, or the
+ * stand-in's address without its key.
  */
 export function readPayments(environment: NodeJS.ProcessEnv = process.env): PaymentSettings {
   const env = readSettings(environment);
@@ -223,6 +244,35 @@ export function readPayments(environment: NodeJS.ProcessEnv = process.env): Paym
     !env.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY',
     !env.STRIPE_WEBHOOK_SECRET && "STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret)",
   ].filter(Boolean);
+  const razorpayKeys = [
+    !env.RAZORPAY_KEY_ID && 'RAZORPAY_KEY_ID',
+    !env.RAZORPAY_KEY_SECRET && 'RAZORPAY_KEY_SECRET',
+    !env.RAZORPAY_WEBHOOK_SECRET &&
+      "RAZORPAY_WEBHOOK_SECRET (the webhook's secret, set on Razorpay's Dashboard)",
+  ].filter(Boolean);
+  if (env.PAYMENT_PROVIDER === 'razorpay') {
+    if (razorpayKeys.length > 0) {
+      throw new ConfigurationError(
+        `PAYMENT_PROVIDER=razorpay is half-configured: also set ${razorpayKeys.join(', ')}.`,
+      );
+    }
+    if (stripeKeys.length < 2) {
+      throw new ConfigurationError(
+        'STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is set but PAYMENT_PROVIDER is razorpay: unset them, or set PAYMENT_PROVIDER=stripe.',
+      );
+    }
+    return {
+      kind: 'razorpay',
+      keyId: env.RAZORPAY_KEY_ID as string,
+      keySecret: env.RAZORPAY_KEY_SECRET as string,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET as string,
+    };
+  }
+  if (razorpayKeys.length < 3) {
+    throw new ConfigurationError(
+      `RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET or RAZORPAY_WEBHOOK_SECRET is set but PAYMENT_PROVIDER is ${env.PAYMENT_PROVIDER}: set PAYMENT_PROVIDER=razorpay to take payments with Razorpay.`,
+    );
+  }
   if (env.PAYMENT_PROVIDER === 'stripe') {
     if (stripeKeys.length > 0) {
       throw new ConfigurationError(
@@ -245,7 +295,12 @@ export function readPayments(environment: NodeJS.ProcessEnv = process.env): Paym
       'Set both PAYMENT_STAND_IN_URL and PAYMENT_STAND_IN_KEY, or neither (npm start sets them for the stand-in it runs).',
     );
   }
-  return { kind: 'stand-in', url: env.PAYMENT_STAND_IN_URL, key: env.PAYMENT_STAND_IN_KEY };
+  return {
+    kind: 'stand-in',
+    url: env.PAYMENT_STAND_IN_URL,
+    key: env.PAYMENT_STAND_IN_KEY,
+    shape: env.PAYMENT_STAND_IN_SHAPE,
+  };
 }
 
 /**

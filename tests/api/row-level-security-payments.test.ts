@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payableKinds } from '../../src/lib/payment-due.ts';
 import {
+  paymentCurrencies,
   paymentProviders,
   paymentSessionStatuses,
 } from '../../src/server/booking/payments/payment-provider.ts';
@@ -165,6 +166,56 @@ describe('online payment tables', () => {
     await expect(pay()).rejects.toThrow(/payments_recorded_once_per_provider_reference/);
   });
 
+  it('let the server record a payment in rupees only with its paise, rate and date, which its guest reads', async () => {
+    const reference = `pay_rupees_${crypto.randomUUID()}`;
+    const inRupees = (columns: string, values: string) =>
+      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference${columns})
+       values ('${ownBooking}', 'deposit', 1000, '2091-01-01', 'upi', 'razorpay', '${reference}'${values})`;
+    await asCaller(server, async (db) => {
+      await expect(attempt(db, inRupees(', paid_currency', ", 'INR'"))).rejects.toThrow(
+        /payments_rupees_at_a_dated_rate/,
+      );
+      await expect(
+        attempt(db, inRupees(', paid_minor, rupees_per_pound, rate_of', ", 117200, 117.2, '2090-12-30'")),
+      ).rejects.toThrow(/payments_rupees_at_a_dated_rate/);
+    });
+    await asCaller(server, async (db) => {
+      expect(
+        await attempt(
+          db,
+          inRupees(
+            ', paid_currency, paid_minor, rupees_per_pound, rate_of',
+            ", 'INR', 117200, 117.2, '2090-12-30'",
+          ),
+        ),
+      ).toBe(1);
+    });
+    // asCaller rolls its transaction back: the row a guest reads is the owner's.
+    await asOwner(
+      inRupees(
+        ', paid_currency, paid_minor, rupees_per_pound, rate_of',
+        ", 'INR', 117200, 117.2, '2090-12-30'",
+      ),
+    );
+    const read = `select paid_currency, paid_minor, rupees_per_pound, rate_of from payments where booking_request_id = '${ownBooking}' and paid_currency = 'INR'`;
+    await asCaller(guestA, async (db) => expect(await attempt(db, read)).toBe(1));
+    await asCaller(guestB, async (db) => expect(await attempt(db, read)).toBe(0));
+    await asCaller(anon, async (db) => expect(await attempt(db, read)).toBe('refused'));
+    const session = (currency: string, rupees: string) =>
+      asOwner(
+        `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence, currency, charge_minor, rupees_per_pound, rate_of)
+         values ($1, 'razorpay', $2, 'deposit', 1000, '${currency}', ${rupees})`,
+        [ownBooking, `plink_${crypto.randomUUID()}`],
+      );
+    await session('INR', "117200, 117.2, '2090-12-30'");
+    await expect(session('INR', 'null, null, null')).rejects.toThrow(
+      /payment_sessions_rupees_at_a_dated_rate/,
+    );
+    await expect(session('GBP', "117200, 117.2, '2090-12-30'")).rejects.toThrow(
+      /payment_sessions_rupees_at_a_dated_rate/,
+    );
+  });
+
   it('hold the lists the code uses equal to the database’s', async () => {
     const checks = await asOwner<{ name: string; definition: string }>(
       `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
@@ -177,6 +228,8 @@ describe('online payment tables', () => {
     expect(listed('payment_sessions', 'provider')).toEqual([...paymentProviders].sort());
     expect(listed('payments', 'provider')).toEqual([...paymentProviders].sort());
     expect(listed('payment_sessions', 'status')).toEqual([...paymentSessionStatuses].sort());
+    expect(listed('payment_sessions', 'currency')).toEqual([...paymentCurrencies].sort());
+    expect(listed('payments', 'paid_currency')).toEqual([...paymentCurrencies].sort());
     expect(listed('payment_sessions', 'kind')).toEqual([...payableKinds].sort());
   });
 });

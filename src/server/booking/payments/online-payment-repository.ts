@@ -13,7 +13,11 @@ export type StoredSession = {
   providerSessionId: string;
   kind: PayableKind;
   amountPence: number;
+  /** What the guest pays in: GBP (amountPence), or INR (chargeMinor paise at the rate of rateOf). */
   currency: string;
+  chargeMinor: number | null;
+  rupeesPerPound: number | null;
+  rateOf: string | null;
   status: 'open' | 'paid' | 'expired' | 'unrecorded';
   paymentId: string | null;
   createdAt: Date;
@@ -22,20 +26,23 @@ export type StoredSession = {
 const sessionColumns = `session.id, session.booking_request_id as "bookingId", request.reference,
   session.provider, session.provider_session_id as "providerSessionId", session.kind,
   session.amount_pence as "amountPence", session.currency, session.status, session.payment_id as "paymentId",
-  session.created_at as "createdAt"`;
+  session.charge_minor as "chargeMinor", session.rupees_per_pound::float8 as "rupeesPerPound",
+  to_char(session.rate_of, 'YYYY-MM-DD') as "rateOf", session.created_at as "createdAt"`;
 
-/** Records a session the provider opened. */
+/** Records a session the provider opened; one in rupees with the paise it asks and their rate. */
 export async function insertPaymentSession(
   tx: Transaction,
   session: Pick<
     StoredSession,
     'bookingId' | 'provider' | 'providerSessionId' | 'kind' | 'amountPence' | 'currency'
-  >,
+  > &
+    Partial<Pick<StoredSession, 'chargeMinor' | 'rupeesPerPound' | 'rateOf'>>,
 ): Promise<void> {
   await tx.query(
     `insert into public.payment_sessions
-       (booking_request_id, provider, provider_session_id, kind, amount_pence, currency)
-     values ($1, $2, $3, $4, $5, $6)`,
+       (booking_request_id, provider, provider_session_id, kind, amount_pence, currency,
+        charge_minor, rupees_per_pound, rate_of)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       session.bookingId,
       session.provider,
@@ -43,19 +50,23 @@ export async function insertPaymentSession(
       session.kind,
       session.amountPence,
       session.currency,
+      session.chargeMinor ?? null,
+      session.rupeesPerPound ?? null,
+      session.rateOf ?? null,
     ],
   );
 }
 
 /**
- * The newest session of a booking still open for this kind and amount, opened since `since`: a second
+ * The newest session of a booking still open for this kind and amount (in the same currency and, in
+ * rupees, the same paise), opened since `since`: a second
  * click on Pay goes back to it rather than opening another that could be paid twice.
  */
 export async function selectOpenSession(
   tx: Transaction,
   bookingId: string,
   provider: PaymentProviderName,
-  due: { kind: PayableKind; amountPence: number },
+  due: { kind: PayableKind; amountPence: number; currency?: string; chargeMinor?: number },
   since: Date,
 ): Promise<StoredSession | undefined> {
   const [row] = await tx.query<StoredSession>(
@@ -63,8 +74,9 @@ export async function selectOpenSession(
      from public.payment_sessions session ${joinBookingRequest('session.booking_request_id')}
      where session.booking_request_id = $1 and session.provider = $2 and session.kind = $3
        and session.amount_pence = $4 and session.status = 'open' and session.created_at >= $5
+       and session.currency = $6 and session.charge_minor is not distinct from $7
      order by session.created_at desc limit 1`,
-    [bookingId, provider, due.kind, due.amountPence, since],
+    [bookingId, provider, due.kind, due.amountPence, since, due.currency ?? 'GBP', due.chargeMinor ?? null],
   );
   return row;
 }
@@ -133,10 +145,15 @@ export async function claimProviderEvent(
 export type OnlinePayment = {
   bookingId: string;
   kind: PayableKind;
+  /** In pounds, what the ledger sums: for a payment in rupees, the pounds it stands for. */
   amountPence: number;
   receivedOn: string;
   provider: PaymentProviderName;
   providerReference: string;
+  /** How the guest paid; a card when unsaid. */
+  method?: 'card' | 'upi';
+  /** Set for a payment in rupees: the paise paid, at the rate amountPence was worked out by. */
+  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string };
 };
 
 /**
@@ -152,8 +169,9 @@ export async function insertOnlinePayment(
   try {
     const [row] = await tx.query<{ id: string }>(
       `insert into public.payments
-         (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
-       values ($1, $2, $3, $4, 'card', $5, $6)
+         (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference,
+          paid_currency, paid_minor, rupees_per_pound, rate_of)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        on conflict (provider, provider_reference) do nothing
        returning id`,
       [
@@ -161,8 +179,13 @@ export async function insertOnlinePayment(
         payment.kind,
         payment.amountPence,
         payment.receivedOn,
+        payment.method ?? 'card',
         payment.provider,
         payment.providerReference,
+        payment.inRupees ? 'INR' : 'GBP',
+        payment.inRupees?.paise ?? null,
+        payment.inRupees?.rupeesPerPound ?? null,
+        payment.inRupees?.rateOf ?? null,
       ],
     );
     await tx.query('release savepoint record_online_payment');

@@ -3,6 +3,7 @@ import { summariseLedger } from '../../../lib/ledger.ts';
 import { formatPence } from '../../../lib/money.ts';
 import { paths, payReturnPath } from '../../../lib/paths.ts';
 import { choosePaymentDue, type PaymentDue } from '../../../lib/payment-due.ts';
+import { convertToRupees, describeRupeePayment, type RupeePayment } from '../../../lib/rupee-payment.ts';
 import type { Visitor } from '../../auth/session.ts';
 import { findProperty } from '../../catalogue/catalogue.ts';
 import { siteUrl } from '../../config.ts';
@@ -21,7 +22,9 @@ import {
   settlePaymentSession,
 } from './online-payment-repository.ts';
 import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-link.ts';
+import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
 import type { PaymentProvider, ProviderEvent, SessionState } from './payment-provider.ts';
+import { readPoundRate } from './pound-rate.ts';
 
 /**
  * Taking a booking's money online: a session at the provider for exactly what is due now, and the
@@ -44,17 +47,30 @@ export function readPaymentDue(booking: PayableBooking, today: string): PaymentD
 /** Who is paying: a signed-in guest (RLS shows them only their bookings), or the holder of a pay link. */
 export type Payer = { visitor: Visitor } | { link: Partial<PayLink> };
 
+/** How the guest chose to pay: in pounds (the default), or in rupees, the paise they were shown. */
+export type PaymentChoice = { currency: 'GBP' } | { currency: 'INR'; paise: number };
+
 /**
- * Opens a session at the provider for what `reference` owes now and answers the page to send the guest
- * to. Refused when the payer may not see the booking (not found, as for one that does not exist), when
- * it is not confirmed, or when nothing is owed.
+ * What `pence` is in rupees at the office's rate, when `provider` takes rupees and the rate can be
+ * used today (dated no later, and worth ₹1 or more); null otherwise.
  */
-export async function startPayment(
-  provider: PaymentProvider,
-  reference: string,
-  payer: Payer,
-): Promise<{ url: string }> {
-  const today = todayInKerala();
+function quoteRupees(provider: PaymentProvider, pence: number, today: string): RupeePayment | null {
+  const rate = provider.takesRupees ? readPoundRate() : undefined;
+  if (!rate) return null;
+  try {
+    return convertToRupees(pence, rate, today);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The booking `reference` and what it owes now, as `payer` may see it. Refused when the payer may not
+ * see the booking (not found, as for one that does not exist), when it is not confirmed, or when
+ * nothing is owed.
+ */
+async function readPayable(reference: string, payer: Payer, today: string) {
   let reader: Caller = serviceRole;
   if ('visitor' in payer) {
     reader = { role: 'authenticated', claims: payer.visitor.claims };
@@ -77,9 +93,65 @@ export async function startPayment(
   const due = readPaymentDue(booking, today);
   if (!due)
     throw new Refusal('conflict', `This booking is paid in full (${formatPence(booking.totalPence)}).`);
+  return { booking, due };
+}
+
+/**
+ * What `reference` owes now, and what that is in rupees at the office's rate when the provider takes
+ * rupees: the choice a guest is offered before paying. Refused as `startPayment` is.
+ */
+export async function quotePayment(
+  provider: PaymentProvider,
+  reference: string,
+  payer: Payer,
+): Promise<{ due: PaymentDue; rupees: RupeePayment | null }> {
+  const today = todayInKerala();
+  const { due } = await readPayable(reference, payer, today);
+  return { due, rupees: quoteRupees(provider, due.amountPence, today) };
+}
+
+/**
+ * Opens a session at the provider for what `reference` owes now and answers the page to send the guest
+ * to: in pounds, or in rupees when the guest chose them at the paise they were shown (refused when
+ * the provider takes no rupees, or the rate changed since, so the guest never pays what they did
+ * not read). Refused as `readPayable` says otherwise.
+ */
+export async function startPayment(
+  provider: PaymentProvider,
+  reference: string,
+  payer: Payer,
+  choice: PaymentChoice = { currency: 'GBP' },
+): Promise<{ url: string }> {
+  const today = todayInKerala();
+  const { booking, due } = await readPayable(reference, payer, today);
+  let rupees: RupeePayment | null = null;
+  if (choice.currency === 'INR') {
+    rupees = quoteRupees(provider, due.amountPence, today);
+    if (!rupees) throw new Refusal('conflict', 'Paying in rupees is not offered just now: pay in pounds.');
+    if (rupees.paise !== choice.paise) {
+      throw new Refusal(
+        'conflict',
+        `The amount in rupees is now ${describeRupeePayment(rupees)}: go back and choose again.`,
+      );
+    }
+  }
+  const charge = rupees
+    ? {
+        currency: 'INR' as const,
+        chargeMinor: rupees.paise,
+        rupeesPerPound: rupees.rupeesPerPound,
+        rateOf: rupees.rateOf,
+      }
+    : { currency: 'GBP' as const };
 
   const open = await withCaller(serviceRole, (tx) =>
-    selectOpenSession(tx, booking.id, provider.name, due, new Date(Date.now() - reuseSessionMs)),
+    selectOpenSession(
+      tx,
+      booking.id,
+      provider.name,
+      { ...due, ...charge },
+      new Date(Date.now() - reuseSessionMs),
+    ),
   );
   if (open) {
     const state = await provider.findSession(open.providerSessionId);
@@ -93,6 +165,9 @@ export async function startPayment(
     kind: due.kind,
     amountPence: due.amountPence,
     currency: 'GBP',
+    ...(rupees
+      ? { rupees: { paise: rupees.paise, rupeesPerPound: rupees.rupeesPerPound, rateOf: rupees.rateOf } }
+      : {}),
     description: `${due.kind === 'deposit' ? 'Deposit' : 'Payment'} for ${property?.name ?? booking.property}, ${booking.reference}`,
     customerEmail: booking.to,
     returnUrl: `${site}${payReturnPath(booking.reference)}`,
@@ -105,7 +180,7 @@ export async function startPayment(
       providerSessionId: session.sessionId,
       kind: due.kind,
       amountPence: due.amountPence,
-      currency: 'GBP',
+      ...charge,
     }),
   );
   return { url: session.url };
@@ -132,7 +207,25 @@ export async function settleSession(
 ): Promise<Settlement> {
   const key = await readPayLinkKey();
   const today = todayInKerala();
-  const { settlement, emailId } = await withCaller(serviceRole, async (tx) => {
+  const { settlement, emailId } = await settle(provider, state, key, today, event).catch(
+    async (error: unknown) => {
+      if (error instanceof PaymentMismatch) await tellOfficeOfMismatch(provider.name, error);
+      throw error;
+    },
+  );
+  if (emailId) await deliverQueuedEmails([emailId]);
+  return settlement;
+}
+
+/** The transaction of `settleSession`: answers what it did, and the receipt it queued, if any. */
+function settle(
+  provider: PaymentProvider,
+  state: SessionState,
+  key: Awaited<ReturnType<typeof readPayLinkKey>>,
+  today: string,
+  event: Pick<ProviderEvent, 'eventId' | 'type'> | undefined,
+): Promise<{ settlement: Settlement; emailId?: string }> {
+  return withCaller(serviceRole, async (tx) => {
     if (event) {
       const first = await claimProviderEvent(tx, {
         provider: provider.name,
@@ -163,11 +256,10 @@ export async function settleSession(
       await settlePaymentSession(tx, session.id, 'expired', null);
       return { settlement: { outcome: 'expired', bookingId: session.bookingId } as Settlement };
     }
-    if (state.amountPence !== session.amountPence || state.currency !== session.currency) {
-      throw new Refusal(
-        'conflict',
-        `Session ${state.sessionId} was paid ${state.amountPence} ${state.currency}, not the ${session.amountPence} ${session.currency} it was opened for.`,
-      );
+    // What the guest was asked for, in the currency they paid in (pence, or paise for rupees).
+    const asked = session.currency === 'INR' ? session.chargeMinor : session.amountPence;
+    if (state.amountPence !== asked || state.currency !== session.currency) {
+      throw new PaymentMismatch(session, state, asked ?? 0);
     }
     if (!state.paymentReference)
       throw new Refusal('conflict', `Session ${state.sessionId} is paid without a payment reference.`);
@@ -180,6 +272,16 @@ export async function settleSession(
       receivedOn: today,
       provider: provider.name,
       providerReference: state.paymentReference,
+      method: state.method,
+      ...(session.currency === 'INR' && session.chargeMinor && session.rupeesPerPound && session.rateOf
+        ? {
+            inRupees: {
+              paise: session.chargeMinor,
+              rupeesPerPound: session.rupeesPerPound,
+              rateOf: session.rateOf,
+            },
+          }
+        : {}),
     });
     if (recorded.outcome === 'duplicate') {
       return {
@@ -238,8 +340,6 @@ export async function settleSession(
       emailId,
     };
   });
-  if (emailId) await deliverQueuedEmails([emailId]);
-  return settlement;
 }
 
 /** Reads a webhook (its signature verified by the provider) and settles the session it is about. */

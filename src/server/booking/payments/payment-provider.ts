@@ -12,6 +12,12 @@ import { payableKinds } from '../../../lib/payment-due.ts';
 export const paymentProviders = ['stand-in', 'stripe', 'razorpay'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 
+/**
+ * What a guest pays in: pounds, or rupees (by UPI, at the office's rate); the database's lists are
+ * payment_sessions.currency and payments.paid_currency.
+ */
+export const paymentCurrencies = ['GBP', 'INR'] as const;
+
 /** A session's life as payment_sessions.status records it (see the online payments migration). */
 export const paymentSessionStatuses = ['open', 'paid', 'expired', 'unrecorded'] as const;
 
@@ -22,6 +28,13 @@ export const sessionRequestSchema = z.object({
   kind: z.enum(payableKinds),
   amountPence: z.int().positive(),
   currency: z.literal('GBP'),
+  /**
+   * Set when the guest pays in rupees (by UPI, through Razorpay): the amount due converted at the
+   * office's rate, which the guest was shown with its date (src/lib/rupee-payment.ts).
+   */
+  rupees: z
+    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.iso.date() })
+    .optional(),
   /** What the provider's page says the money is for. */
   description: z.string().min(1).max(200),
   customerEmail: z.email().optional(),
@@ -36,9 +49,12 @@ export const sessionStateSchema = z.object({
   sessionId: z.string().min(1),
   /** open: not paid yet; paid: the money is taken; expired: never paid and no longer payable. */
   status: z.enum(['open', 'paid', 'expired']),
+  /** In the minor unit of `currency`: pence for GBP, paise for INR. Once paid, what was paid. */
   amountPence: z.int().nonnegative(),
   /** ISO 4217, upper case. */
   currency: z.string().length(3),
+  /** How the guest paid, where the provider says (Razorpay does); a card when unsaid. */
+  method: z.enum(['card', 'upi']).optional(),
   /** The provider's name for the money taken (a refund is asked against it); set once paid. */
   paymentReference: z.string().min(1).nullable(),
   /** The booking the session was opened for, as we told the provider. */
@@ -64,6 +80,8 @@ export class WebhookRefused extends Error {
 
 export type PaymentProvider = {
   name: PaymentProviderName;
+  /** Whether a guest may pay in rupees (by UPI) through it: Razorpay, not Stripe. */
+  takesRupees?: boolean;
   /** Opens a hosted payment page for `request`; answers its id and the page to send the guest to. */
   createSession(request: SessionRequest): Promise<{ sessionId: string; url: string }>;
   /** Verifies a webhook's signature over its raw body and reads it; throws WebhookRefused otherwise. */

@@ -60,6 +60,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     name: options.name,
 
     async createSession(request) {
+      if (request.rupees)
+        throw new Error('The Stripe provider takes pounds only; rupees go by UPI through Razorpay');
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { createRazorpayShape, type RazorpayShape } from './razorpay-shape.ts';
 import { renderCheckoutPage, testCards } from './stand-in-page.ts';
 
 /**
@@ -23,6 +24,8 @@ export type StandInOptions = {
   port?: number;
   /** Waits between a webhook's delivery attempts, as Stripe retries one not answered 2xx. */
   retryDelaysMs?: number[];
+  /** Razorpay's keys, to answer Razorpay's API and pages too (razorpay-shape.ts); unset, it does not. */
+  razorpay?: { keyId: string; keySecret: string; webhookSecret: string };
 };
 
 type Json = Record<string, unknown>;
@@ -76,6 +79,8 @@ export type PaymentStandIn = {
   deliveries: WebhookDelivery[];
   /** Pays a session as a guest would on its page (tests that have no browser). */
   pay(sessionId: string): Promise<void>;
+  /** Its Razorpay shape, when started with Razorpay's keys. */
+  razorpay: RazorpayShape | undefined;
   close(): Promise<void>;
 };
 
@@ -414,8 +419,18 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     res.end();
   }
 
+  const razorpay =
+    options.razorpay &&
+    createRazorpayShape({
+      ...options.razorpay,
+      webhookUrl: options.webhookUrl,
+      retryDelaysMs,
+      origin: () => origin,
+    });
+
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://stand-in');
+    if (razorpay?.answer(req, res, pathname)) return;
     const page = /^\/checkout\/([^/]+)$/.exec(pathname);
     const work = pathname.startsWith('/v1/')
       ? answerApi(req, res, pathname)
@@ -443,7 +458,9 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     sessions,
     deliveries,
     pay: (sessionId) => pay(findSession(sessionId)),
+    razorpay,
     close: async () => {
+      razorpay?.close();
       for (const timer of pending) clearTimeout(timer);
       pending.clear();
       server.closeAllConnections();
