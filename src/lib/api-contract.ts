@@ -60,6 +60,10 @@ export const accountCancellationRoute = (bookingId: string) =>
 export const accountWithdrawalRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/withdrawal`;
 
+/** The PDF receipt of a payment on a guest's own booking (GET). */
+export const accountReceiptRoute = (bookingId: string, paymentId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/payments/${encodeURIComponent(paymentId)}/receipt`;
+
 /** A guest's own booking's conversation with the office: GET reads it (marking the office's read), POST writes. */
 export const accountMessagesRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/messages`;
@@ -101,6 +105,9 @@ export const adminPaymentsRoute = (bookingId: string) =>
 /** One payment of a booking: DELETE removes a mistaken entry. */
 export const adminPaymentRoute = (bookingId: string, paymentId: string) =>
   `${adminPaymentsRoute(bookingId)}/${encodeURIComponent(paymentId)}`;
+/** The PDF receipt of one payment of a booking, the office's copy (GET). */
+export const adminReceiptRoute = (bookingId: string, paymentId: string) =>
+  `${adminPaymentRoute(bookingId, paymentId)}/receipt`;
 /** A booking's refunds: POST refunds (in full, the policy's amount, an amount, an unrecorded payment). */
 export const adminRefundsRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/refunds`;

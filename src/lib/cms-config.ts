@@ -143,6 +143,14 @@ const plainWords: Record<string, { label: string; hint?: string }> = {
   publishedAt: { label: 'Published on' },
   lastUpdated: { label: 'Last updated on' },
   expectedCompletion: { label: 'Expected completion', hint: 'Year and month, e.g. 2027-06.' },
+  gstRatePercent: {
+    label: 'GST included in the rates (%)',
+    hint: 'Receipts show this share of every payment as GST (half CGST, half SGST). For accommodation since 22 September 2025: 5% when a home lets for ₹7,500 a night or less, 18% above.',
+  },
+  gstin: {
+    label: 'GSTIN (GST registration number)',
+    hint: 'Exactly as the registration certificate gives it (15 characters, starting 32 for Kerala). Left empty, receipts say they are not tax invoices.',
+  },
 };
 
 /** "weeklyRateGbp" → "Weekly rate (£)": the editor's label, from the field's name. */

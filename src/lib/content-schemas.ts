@@ -16,6 +16,9 @@ import { weekdays } from './seasons.ts';
  * so a unit test can show them refusing bad content without running a build.
  */
 
+/** The GST rates accommodation can be charged at (CBIC rate notifications, from 22 September 2025). */
+export const gstRatesForAccommodation = [5, 18];
+
 /** The brand and the office, shown in the navbar, the footer and the contact page. */
 export const siteSchema = z.object({
   brand: z.string().min(1),
@@ -38,6 +41,26 @@ export const siteSchema = z.object({
     longitude: z.number().min(-180).max(180),
   }),
   social: z.array(z.object({ name: z.string(), url: z.url() })),
+  /**
+   * The GST every rate includes, which receipts break out (src/lib/gst.ts). Accommodation is taxed by its
+   * price a night since 22 September 2025: 5% up to ₹7,500 a unit a night, 18% above (a week at £2,650
+   * is far above).
+   */
+  gstRatePercent: z
+    .number()
+    .min(5)
+    .max(18)
+    .refine((rate) => gstRatesForAccommodation.includes(rate), {
+      message: 'GST on accommodation is 5 (up to ₹7,500 a night) or 18 percent (above)',
+    }),
+  /**
+   * The company's GST registration in Kerala (15 characters, starting 32, Kerala's code), as its
+   * certificate gives it. Without it a receipt says it is not a tax invoice and how to ask for one.
+   */
+  gstin: z
+    .string()
+    .regex(/^32[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a Kerala GSTIN: 32, then 13 letters and digits')
+    .optional(),
 });
 
 /** A picture under src/assets: SVG artwork is served as it is, a photograph as AVIF and WebP. */

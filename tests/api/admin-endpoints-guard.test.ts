@@ -104,6 +104,15 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
     );
     return { path: `/api/admin/booking-requests/${id}/payments/${payment?.id}` };
   },
+  'GET /api/admin/booking-requests/:id/payments/:payment/receipt': async () => {
+    const id = await insertBookingRequest({ status: 'confirmed' });
+    const [payment] = await ownerQuery<{ id: string }>(
+      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
+       values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid()) returning id`,
+      [id],
+    );
+    return { path: `/api/admin/booking-requests/${id}/payments/${payment?.id}/receipt` };
+  },
   'GET /api/admin/booking-requests/:id/reminder': async () => ({
     path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/reminder`,
   }),
@@ -264,7 +273,8 @@ describe('the admin endpoints', () => {
       const response = await call(admin.cookie);
       expect(response.status, await response.clone().text()).toBeGreaterThanOrEqual(200);
       expect(response.status).toBeLessThan(300);
-      expect(response.headers.get('cache-control')).toBe('no-store');
+      // A download (a receipt's PDF) also says `private`, so no shared cache keeps it either.
+      expect(response.headers.get('cache-control')).toMatch(/^(private, )?no-store$/);
       await response.body?.cancel();
     });
   });

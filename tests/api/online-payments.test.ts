@@ -265,6 +265,11 @@ describe('recording what was paid', () => {
     );
     expect(receipt?.text).toContain('we received your deposit of £662.50');
     expect(receipt?.text).toContain('Next: the balance of £1,987.50 is due by');
+    expect(receipt?.text).toContain(`Your receipt is attached (receipt-${booking.reference}-1.pdf)`);
+    expect(receipt?.attachments.map(({ filename, contentType }) => [filename, contentType])).toEqual([
+      [`receipt-${booking.reference}-1.pdf`, 'application/pdf'],
+    ]);
+    expect(receipt?.attachments[0]?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(receipt?.text).toMatch(
       new RegExp(`Pay the balance \\(£1,987.50 by [^)]+\\): http\\S+/pay/${booking.reference}\\?until=`),
     );

@@ -13,7 +13,8 @@ import { confirmStay, freeStay } from './support/stays.ts';
  * Paying online, as a guest does it on `npm start`'s stand-in provider: from a confirmed booking on the
  * account page, "Pay the deposit" leads to the provider's page, a declined card is declined, the test
  * card pays, and the guest comes back to "Payment received"; the account page and the receipt email
- * say so, and the receipt's link pays the balance in a browser with JavaScript off.
+ * say so, the receipt email carries its PDF, and the receipt's link pays the balance in a browser with
+ * JavaScript off; each payment's receipt is then a PDF from the account page.
  */
 
 /** Server answers: a function's first call starts its instance (0.3–0.6 s), and a loaded machine slows each. */
@@ -109,6 +110,9 @@ test('a guest pays the deposit on the provider’s page and comes back to it rec
   await test.step('the receipt email says what was received, once', async () => {
     expect(receipt.text).toContain(`we received your deposit of ${deposit}`);
     expect(receipt.text).toContain(`Reference: ${booking.reference}`);
+    const pdf = receipt.attachments.find(({ filename }) => filename === `receipt-${booking.reference}-1.pdf`);
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(pdf?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const payments = await query<{ amount_pence: number; provider: string }>(
       serverDatabaseUrl(),
       `select amount_pence, provider from payments where booking_request_id = $1`,
@@ -139,6 +143,16 @@ test('a guest pays the deposit on the provider’s page and comes back to it rec
     await hydrated(page);
     await answered(card.getByText(/Paid in full/)).toBeVisible();
     await expect(card.getByRole('link', { name: /^Pay the/ })).toHaveCount(0);
+  });
+
+  await test.step('each payment’s receipt on the account page answers its PDF', async () => {
+    const receipts = card.getByRole('link', { name: /^Receipt \(PDF\)/ });
+    await expect(receipts).toHaveCount(2);
+    const download = await context.request.get((await receipts.last().getAttribute('href')) as string);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toBe('application/pdf');
+    expect(download.headers()['content-disposition']).toContain(`receipt-${booking.reference}-2.pdf`);
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
   await context.close();
 });

@@ -79,7 +79,11 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
           <QuoteDetails quote={request.quote} />
           {request.ledger && (
             <>
-              <PaymentsReceived ledger={request.ledger} titleId={`payments-${request.id}`} />
+              <PaymentsReceived
+                bookingId={request.id}
+                ledger={request.ledger}
+                titleId={`payments-${request.id}`}
+              />
               <PayNowLink reference={request.reference} ledger={request.ledger} />
             </>
           )}

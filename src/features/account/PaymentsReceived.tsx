@@ -1,9 +1,21 @@
+import { accountReceiptRoute } from '../../lib/api-contract.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import type { GuestLedger } from '../payment/payment-contract.ts';
 
-/** What the office has received for a confirmed stay, and what is still due and by when. */
-export function PaymentsReceived({ ledger, titleId }: { ledger: GuestLedger; titleId: string }) {
+/**
+ * What the office has received for a confirmed stay, each payment with its receipt to download, and
+ * what is still due and by when.
+ */
+export function PaymentsReceived({
+  bookingId,
+  ledger,
+  titleId,
+}: {
+  bookingId: string;
+  ledger: GuestLedger;
+  titleId: string;
+}) {
   const { summary, payments } = ledger;
   const balanceLeft = summary.outstandingPence - summary.dueNowPence;
   return (
@@ -14,8 +26,15 @@ export function PaymentsReceived({ ledger, titleId }: { ledger: GuestLedger; tit
       ) : (
         <ul>
           {payments.map((payment) => (
-            <li key={`${payment.receivedOn}-${payment.amountPence}-${payment.kind}`}>
-              Received {formatPence(payment.amountPence)} on {formatStayDate(payment.receivedOn)}
+            <li key={payment.id}>
+              Received {formatPence(payment.amountPence)} on {formatStayDate(payment.receivedOn)}{' '}
+              <a href={accountReceiptRoute(bookingId, payment.id)} download>
+                Receipt (PDF)
+                <span className="visually-hidden">
+                  {' '}
+                  of {formatPence(payment.amountPence)} received on {formatStayDate(payment.receivedOn)}
+                </span>
+              </a>
             </li>
           ))}
         </ul>

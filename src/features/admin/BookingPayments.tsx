@@ -1,7 +1,7 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { adminPaymentRoute, adminPaymentsRoute } from '../../lib/api-contract.ts';
+import { adminPaymentRoute, adminPaymentsRoute, adminReceiptRoute } from '../../lib/api-contract.ts';
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
@@ -196,7 +196,10 @@ export function BookingPayments({
                           (recorded {formatOfficeTime(payment.createdAt)}
                           {payment.recordedByEmail ? ` by ${payment.recordedByEmail}` : ''})
                         </span>
-                      </span>
+                      </span>{' '}
+                      <a href={adminReceiptRoute(bookingId, payment.id)} download>
+                        Receipt (PDF)<span className="visually-hidden"> of the entry of {description}</span>
+                      </a>{' '}
                       {asking === payment.id ? (
                         <span className="ledger__question">
                           Remove this entry? The audit log keeps a record of it.{' '}

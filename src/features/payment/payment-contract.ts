@@ -37,7 +37,15 @@ export type LedgerSummaryAnswer = z.infer<typeof ledgerSummarySchema>;
 /** A confirmed booking's payments as its guest sees them on the account page: no notes, no office names. */
 export const guestLedgerSchema = z.object({
   summary: ledgerSummarySchema,
-  payments: z.array(z.object({ kind: z.enum(paymentKinds), amountPence: z.int(), receivedOn: z.string() })),
+  payments: z.array(
+    z.object({
+      /** The ledger entry's id, which names its receipt (`accountReceiptRoute`). */
+      id: z.string(),
+      kind: z.enum(paymentKinds),
+      amountPence: z.int(),
+      receivedOn: z.string(),
+    }),
+  ),
 });
 export type GuestLedger = z.infer<typeof guestLedgerSchema>;
 

@@ -601,6 +601,18 @@ export async function selectPayableBooking(
   return row;
 }
 
+/** The same, by id, as the caller may see it; undefined otherwise. */
+export async function selectPayableBookingById(
+  tx: Transaction,
+  id: string,
+): Promise<PayableBooking | undefined> {
+  const [row] = await tx.query<PayableBooking>(
+    `select ${payableColumns} from public.booking_requests request where request.id = $1`,
+    [id],
+  );
+  return row;
+}
+
 /** The same, by id, with the booking's row locked until the transaction ends. */
 export async function lockPayableBooking(tx: Transaction, id: string): Promise<PayableBooking | undefined> {
   const [row] = await tx.query<PayableBooking>(

@@ -3,8 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** A file an email carries, its content as text (an `.ics`). */
-export type EmailAttachment = { filename: string; contentType: string; content: string };
+/**
+ * A file an email carries: its content as text (an `.ics`), or a binary file's bytes in base64 (a PDF
+ * receipt) with `encoding: 'base64'`.
+ */
+export type EmailAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: 'base64';
+};
 
 export type Email = {
   to: string;
@@ -56,11 +64,11 @@ export async function sendEmail(email: Email, environment: NodeJS.ProcessEnv = p
     text: email.text,
     // Base64 rather than quoted-printable, so a reader of the outbox can decode it in one step.
     textEncoding: 'base64' as const,
-    attachments: email.attachments?.map(({ filename, contentType, content }) => ({
+    attachments: email.attachments?.map(({ filename, contentType, content, encoding }) => ({
       filename,
       contentType,
       content,
-      encoding: 'utf8',
+      encoding: encoding ?? 'utf8',
       contentTransferEncoding: 'base64' as const,
     })),
   };

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { outboxDirectory } from './email.ts';
 
-/** A file a message carries, its content decoded as UTF-8 text. */
-export type OutboxAttachment = { filename: string; contentType: string; content: string };
+/** A file a message carries, its content decoded as UTF-8 text, and its bytes as sent (a PDF's). */
+export type OutboxAttachment = { filename: string; contentType: string; content: string; bytes: Buffer };
 
 export type OutboxMessage = {
   file: string;
@@ -28,9 +28,16 @@ function splitPart(raw: string): { header: (name: string) => string; body: strin
   };
 }
 
+/** A part's body as bytes, by its Content-Transfer-Encoding: base64 decoded, anything else as written. */
+function decodeBytes(encoding: string, body: string): Buffer {
+  return /^base64$/i.test(encoding)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+    : Buffer.from(body, 'utf8');
+}
+
 /** A part's body as text, by its Content-Transfer-Encoding (base64, quoted-printable or none). */
 function decodeBody(encoding: string, body: string): string {
-  if (/^base64$/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/^base64$/i.test(encoding)) return decodeBytes(encoding, body).toString('utf8');
   if (/^quoted-printable$/i.test(encoding)) {
     const bytes = body
       .replace(/=\r\n/g, '')
@@ -67,7 +74,8 @@ function parseOutboxMessage(file: string, raw: string): OutboxMessage {
     const filename = /filename="?([^";]+)"?/i.exec(part.header('Content-Disposition'))?.[1];
     if (filename) {
       const contentType = part.header('Content-Type').split(';')[0]?.trim() ?? '';
-      attachments.push({ filename: decodeWords(filename), contentType, content });
+      const bytes = decodeBytes(part.header('Content-Transfer-Encoding'), part.body);
+      attachments.push({ filename: decodeWords(filename), contentType, content, bytes });
     } else if (!text && /^text\/plain/i.test(part.header('Content-Type'))) {
       text = content;
     }

@@ -3,7 +3,7 @@ import { formatStayDate } from '../../../lib/dates.ts';
 import { formatPence } from '../../../lib/money.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { PaymentDue } from '../../../lib/payment-due.ts';
-import type { Email } from '../../email/email.ts';
+import type { Email, EmailAttachment } from '../../email/email.ts';
 
 const { site } = content;
 const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
@@ -35,8 +35,15 @@ export function describeNextPayment(next: PaymentDue | null): string {
     : `Still due now: ${formatPence(next.amountPence)}.`;
 }
 
-/** The guest's receipt of an online payment: what was received, for which stay, and what is next. */
-export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string): Email {
+/**
+ * The guest's receipt of an online payment: what was received, for which stay, and what is next, with
+ * the receipt's PDF (`receipt-service.ts`) attached.
+ */
+export function paymentReceiptMessage(
+  payment: ReceivedPayment,
+  siteUrl: string,
+  receipt: EmailAttachment,
+): Email {
   const what = payment.kind === 'deposit' ? 'deposit' : 'payment';
   return {
     to: payment.to,
@@ -56,7 +63,9 @@ export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string)
         describeNextPayment(payment.next),
         ...(payment.next ? [`${payment.next.label}: ${payment.payUrl}`] : []),
         '',
+        `Your receipt is attached (${receipt.filename}); your account page keeps a copy.`,
         `Your booking on your account page: ${siteUrl}${paths.account}`,
       ].join('\n') + signature,
+    attachments: [receipt],
   };
 }

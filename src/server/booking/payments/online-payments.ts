@@ -25,6 +25,7 @@ import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-li
 import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
 import type { PaymentProvider, ProviderEvent, SessionState } from './payment-provider.ts';
 import { readPoundRate } from './pound-rate.ts';
+import { composeReceipt, receiptAttachment } from './receipt-service.ts';
 
 /**
  * Taking a booking's money online: a session at the provider for exactly what is due now, and the
@@ -198,7 +199,7 @@ export type Settlement =
  * booking, amount and currency we opened it for. The provider's event id, when a webhook brings it,
  * is stored in the same transaction, so a retried delivery records nothing again. Paid money the
  * ledger refuses (the booking cancelled meanwhile, or the total passed) is kept as "unrecorded" for the
- * office to refund. A receipt is queued with the ledger entry and sent once committed.
+ * office to refund. A receipt, its PDF attached, is queued with the ledger entry and sent once committed.
  */
 export async function settleSession(
   provider: PaymentProvider,
@@ -308,6 +309,8 @@ function settle(
     await settlePaymentSession(tx, session.id, 'paid', recorded.id);
     const after = { ...booking, receivedPence: booking.receivedPence + session.amountPence };
     const property = await findProperty(booking.property);
+    const receipt = await composeReceipt(tx, booking.id, recorded.id);
+    if (!receipt) throw new Error(`Payment ${recorded.id} vanished while its receipt was made`);
     const emailId = await queueEmail(
       tx,
       'payment_receipt',
@@ -328,6 +331,7 @@ function settle(
           payUrl: payLinkUrl(key, siteUrl(), booking.reference, booking.arrival),
         },
         siteUrl(),
+        receiptAttachment(receipt),
       ),
       { bookingRequestId: booking.id },
     );

@@ -6,6 +6,7 @@ import type {
 } from '../../../features/payment/payment-ledger-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoDate, isoTimestamp } from '../../db/sql-format.ts';
+import type { ReceiptPayment } from './receipt-document.ts';
 
 /**
  * The SQL of the payments ledger: the payments received on a booking. A booking's own money facts
@@ -108,13 +109,29 @@ export async function deletePayment(tx: Transaction, bookingId: string, paymentI
 export async function selectOwnPayments(
   tx: Transaction,
   bookingIds: string[],
-): Promise<{ bookingId: string; kind: Payment['kind']; amountPence: number; receivedOn: string }[]> {
+): Promise<
+  { id: string; bookingId: string; kind: Payment['kind']; amountPence: number; receivedOn: string }[]
+> {
   if (bookingIds.length === 0) return [];
   return tx.query(
-    `select booking_request_id as "bookingId", kind, amount_pence as "amountPence",
+    `select id, booking_request_id as "bookingId", kind, amount_pence as "amountPence",
             ${isoDate('received_on')} as "receivedOn"
      from public.payments where booking_request_id = any($1::uuid[])
      order by received_on, created_at, id`,
     [bookingIds],
+  );
+}
+
+/**
+ * A booking's payments as its receipts print them, in the ledger's order (the day received, then the
+ * order recorded): the server's read (service_role), for a caller whose access was checked.
+ */
+export async function selectReceiptPayments(tx: Transaction, bookingId: string): Promise<ReceiptPayment[]> {
+  return tx.query<ReceiptPayment>(
+    `select id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method,
+            provider, provider_reference as "providerReference"
+     from public.payments where booking_request_id = $1
+     order by received_on, created_at, id`,
+    [bookingId],
   );
 }

@@ -172,7 +172,7 @@ export async function readOwnLedgers(
         balanceDueDate: booking.balanceDueDate,
         ...summariseLedger(booking, received, today),
       },
-      payments: own.map(({ kind, amountPence, receivedOn }) => ({ kind, amountPence, receivedOn })),
+      payments: own.map(({ id, kind, amountPence, receivedOn }) => ({ id, kind, amountPence, receivedOn })),
     });
   }
   return ledgers;

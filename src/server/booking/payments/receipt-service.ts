@@ -1,0 +1,102 @@
+import content from '../../../content/site.json' with { type: 'json' };
+import { callerFor } from '../../auth/admin-caller.ts';
+import type { Visitor } from '../../auth/session.ts';
+import { findProperty } from '../../catalogue/catalogue.ts';
+import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
+import type { EmailAttachment } from '../../email/email.ts';
+import { apiSecurityHeaders } from '../../http/responses.ts';
+import { Refusal } from '../../refusal.ts';
+import { selectPayableBookingById } from '../booking-repository.ts';
+import { selectOwnPayments, selectPayments, selectReceiptPayments } from './payment-repository.ts';
+import { describeReceipt, makeReceipt, type ReceiptCompany, receiptFileName } from './receipt-document.ts';
+
+/**
+ * Every payment's receipt, made from the ledger whenever it is asked for, so a copy downloaded later is
+ * the receipt the guest was emailed: the email's when the payment is recorded, the guest's own from
+ * the account page, the office's from the booking's Payments. Who may have one is checked as the
+ * caller (RLS); the receipt is then read as the server, since a guest may not read every column
+ * (the provider's reference) it prints.
+ */
+
+/** A receipt ready to send or save. */
+export type Receipt = { fileName: string; bytes: Uint8Array };
+
+const company: ReceiptCompany = content.site;
+
+const noSuchReceipt = () =>
+  new Refusal('not_found', 'This booking has no such payment to give a receipt for.');
+
+/**
+ * The receipt of `paymentId` on booking `bookingId`, read in `tx` (which must be able to read the whole
+ * booking and its payments: the server's role). Undefined when the booking has no such payment.
+ */
+export async function composeReceipt(
+  tx: Transaction,
+  bookingId: string,
+  paymentId: string,
+): Promise<Receipt | undefined> {
+  const booking = await selectPayableBookingById(tx, bookingId);
+  if (!booking) return undefined;
+  const property = await findProperty(booking.property);
+  const facts = describeReceipt(
+    {
+      ...booking,
+      email: booking.to,
+      propertyName: property?.name ?? booking.property,
+      payments: await selectReceiptPayments(tx, bookingId),
+    },
+    paymentId,
+  );
+  if (!facts) return undefined;
+  return { fileName: receiptFileName(facts.number), bytes: await makeReceipt(facts, company) };
+}
+
+/** A receipt as an email carries it. */
+export const receiptAttachment = (receipt: Receipt): EmailAttachment => ({
+  filename: receipt.fileName,
+  contentType: 'application/pdf',
+  content: Buffer.from(receipt.bytes).toString('base64'),
+  encoding: 'base64',
+});
+
+/** The receipt of a payment on the guest's own booking; another guest's, or no such payment, is not found. */
+export async function readOwnReceipt(
+  visitor: Visitor,
+  bookingId: string,
+  paymentId: string,
+): Promise<Receipt> {
+  const own = await withCaller({ role: 'authenticated', claims: visitor.claims }, (tx) =>
+    selectOwnPayments(tx, [bookingId]),
+  );
+  if (!own.some((payment) => payment.id === paymentId)) throw noSuchReceipt();
+  return readReceipt(bookingId, paymentId);
+}
+
+/** The office's copy of a payment's receipt (admins only). */
+export async function readOfficeReceipt(
+  visitor: Visitor,
+  bookingId: string,
+  paymentId: string,
+): Promise<Receipt> {
+  const entries = await withCaller(callerFor(visitor), (tx) => selectPayments(tx, bookingId));
+  if (!entries.some((payment) => payment.id === paymentId)) throw noSuchReceipt();
+  return readReceipt(bookingId, paymentId);
+}
+
+async function readReceipt(bookingId: string, paymentId: string): Promise<Receipt> {
+  const receipt = await withCaller(serviceRole, (tx) => composeReceipt(tx, bookingId, paymentId));
+  if (!receipt) throw noSuchReceipt();
+  return receipt;
+}
+
+/** The download's answer: a PDF saved under its number, never cached by a shared cache. */
+export function receiptResponse(receipt: Receipt): Response {
+  return new Response(Buffer.from(receipt.bytes), {
+    headers: {
+      ...apiSecurityHeaders,
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${receipt.fileName}"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}
