@@ -1,3 +1,4 @@
+import { bookingTerms } from '../../../lib/booking-terms.ts';
 import { todayInKerala } from '../../../lib/dates.ts';
 import { summariseLedger } from '../../../lib/ledger.ts';
 import { formatPence } from '../../../lib/money.ts';
@@ -9,7 +10,19 @@ import { siteUrl } from '../../config.ts';
 import { type Caller, serviceRole, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { Refusal } from '../../refusal.ts';
-import { lockPayableBooking, type PayableBooking, selectPayableBooking } from '../booking-repository.ts';
+import {
+  lockCalendarOfHold,
+  lockPayableBooking,
+  type PayableBooking,
+  selectPayableBooking,
+} from '../booking-repository.ts';
+import {
+  confirmPaidHold,
+  isHold,
+  queueInstantConfirmation,
+  refundLostHold,
+  releaseLapsedHolds,
+} from '../hold-service.ts';
 import { describeNextPayment, paymentReceiptMessage } from './online-payment-emails.ts';
 import {
   claimProviderEvent,
@@ -22,6 +35,7 @@ import {
 } from './online-payment-repository.ts';
 import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-link.ts';
 import type { PaymentProvider, ProviderEvent, SessionState } from './payment-provider.ts';
+import { sendPendingRefunds } from './refund-service.ts';
 
 /**
  * Taking a booking's money online: a session at the provider for exactly what is due now, and the
@@ -66,18 +80,32 @@ export async function startPayment(
   }
   const booking = await withCaller(reader, (tx) => selectPayableBooking(tx, reference));
   if (!booking || booking.deleted) throw noSuchBooking();
-  if (booking.status !== 'confirmed') {
+  if (booking.status !== 'confirmed' && booking.status !== 'held') {
     throw new Refusal(
       'conflict',
       booking.status === 'new'
         ? 'This booking is not confirmed yet: we will email you when it is, with a link to pay the deposit.'
-        : `This booking is ${booking.status}: nothing is due.`,
+        : booking.status === 'expired'
+          ? 'The 30 minutes these nights were held for ran out, so nothing is due. Book again if they are still free.'
+          : `This booking is ${booking.status}: nothing is due.`,
     );
   }
-  const due = readPaymentDue(booking, today);
+  // A hold is paid as if confirmed today: the deposit, or everything when the stay is near.
+  const due = readPaymentDue(booking.status === 'held' ? { ...booking, confirmedOn: today } : booking, today);
   if (!due)
     throw new Refusal('conflict', `This booking is paid in full (${formatPence(booking.totalPence)}).`);
+  return openPaymentSession(provider, booking, due);
+}
 
+/**
+ * Sends the guest to the provider's page for `due` on `booking`: the session a click in the last
+ * minutes opened for the same amount while it is still open there, else a new one, recorded here.
+ */
+export async function openPaymentSession(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+  due: PaymentDue,
+): Promise<{ url: string }> {
   const open = await withCaller(serviceRole, (tx) =>
     selectOpenSession(tx, booking.id, provider.name, due, new Date(Date.now() - reuseSessionMs)),
   );
@@ -116,14 +144,16 @@ export type Settlement =
   | { outcome: 'recorded' | 'already_recorded'; bookingId: string; amountPence: number }
   | { outcome: 'not_paid' | 'expired'; bookingId: string }
   | { outcome: 'duplicate_event' | 'ignored' }
-  | { outcome: 'unrecorded'; bookingId: string; reason: 'not_confirmed' | 'over_total' };
+  | { outcome: 'unrecorded'; bookingId: string; reason: 'not_confirmed' | 'over_total' | 'nights_taken' };
 
 /**
  * Records a session the provider says is paid, once: the session must be one we opened, for the
  * booking, amount and currency we opened it for. The provider's event id, when a webhook brings it,
  * is stored in the same transaction, so a retried delivery records nothing again. Paid money the
  * ledger refuses (the booking cancelled meanwhile, or the total passed) is kept as "unrecorded" for the
- * office to refund. A receipt is queued with the ledger entry and sent once committed.
+ * office to refund. A receipt is queued with the ledger entry and sent once committed. A session that
+ * pays an instant booking's hold confirms it first (`hold-service.ts`); one that came too late for its
+ * nights is refunded whole through the provider at once.
  */
 export async function settleSession(
   provider: PaymentProvider,
@@ -132,7 +162,7 @@ export async function settleSession(
 ): Promise<Settlement> {
   const key = await readPayLinkKey();
   const today = todayInKerala();
-  const { settlement, emailId } = await withCaller(serviceRole, async (tx) => {
+  const { settlement, emailIds, refundsOf } = await withCaller(serviceRole, async (tx) => {
     if (event) {
       const first = await claimProviderEvent(tx, {
         provider: provider.name,
@@ -171,8 +201,22 @@ export async function settleSession(
     }
     if (!state.paymentReference)
       throw new Refusal('conflict', `Session ${state.sessionId} is paid without a payment reference.`);
+    await lockCalendarOfHold(tx, session.bookingId);
     const booking = await lockPayableBooking(tx, session.bookingId);
     if (!booking) throw new Error(`Booking ${session.bookingId} vanished while its payment was settled`);
+    const paysHold = isHold(booking.status) && !booking.deleted;
+    if (paysHold && (await confirmPaidHold(tx, booking.id)) === 'nights_taken') {
+      await settlePaymentSession(tx, session.id, 'unrecorded', null);
+      return {
+        settlement: {
+          outcome: 'unrecorded',
+          bookingId: session.bookingId,
+          reason: 'nights_taken',
+        } as Settlement,
+        emailIds: await refundLostHold(tx, { ...session, provider: provider.name }),
+        refundsOf: session.bookingId,
+      };
+    }
     const recorded = await insertOnlinePayment(tx, {
       bookingId: session.bookingId,
       kind: session.kind,
@@ -204,8 +248,19 @@ export async function settleSession(
       };
     }
     await settlePaymentSession(tx, session.id, 'paid', recorded.id);
-    const after = { ...booking, receivedPence: booking.receivedPence + session.amountPence };
+    const after = {
+      ...booking,
+      ...(paysHold ? { status: 'confirmed', confirmedOn: today } : {}),
+      receivedPence: booking.receivedPence + session.amountPence,
+    };
+    const next = readPaymentDue(after, today);
     const property = await findProperty(booking.property);
+    const confirmation = paysHold
+      ? await queueInstantConfirmation(tx, booking.id, {
+          receivedPence: after.receivedPence,
+          next: describeNextPayment(next),
+        })
+      : [];
     const emailId = await queueEmail(
       tx,
       'payment_receipt',
@@ -222,7 +277,7 @@ export async function settleSession(
           receivedOn: today,
           totalPence: booking.totalPence,
           receivedPence: after.receivedPence,
-          next: readPaymentDue(after, today),
+          next,
           payUrl: payLinkUrl(key, siteUrl(), booking.reference, booking.arrival),
         },
         siteUrl(),
@@ -235,10 +290,11 @@ export async function settleSession(
         bookingId: session.bookingId,
         amountPence: session.amountPence,
       } as Settlement,
-      emailId,
+      emailIds: [...confirmation, emailId],
     };
   });
-  if (emailId) await deliverQueuedEmails([emailId]);
+  if (refundsOf) await sendPendingRefunds(provider, serviceRole, refundsOf);
+  if (emailIds) await deliverQueuedEmails(emailIds);
   return settlement;
 }
 
@@ -266,7 +322,10 @@ export async function receiveWebhook(
 /** What the return page tells the guest. */
 export type PaymentResult = {
   reference: string;
-  outcome: 'received' | 'processing' | 'not_taken';
+  /** booked: received, and an instant booking confirmed by it. */
+  outcome: 'received' | 'booked' | 'processing' | 'not_taken';
+  /** Why nothing was kept, when the guest should know (their hold's nights were taken: refunded). */
+  why?: string;
   amountPence: number;
   /** What is still due and when, in a sentence (nothing once paid in full). */
   next: string;
@@ -292,13 +351,26 @@ export async function readPaymentResult(
   const booking = await withCaller(serviceRole, (tx) => selectPayableBooking(tx, reference));
   if (!booking) throw noSuchBooking();
   const nextDue = booking.status === 'confirmed' ? readPaymentDue(booking, todayInKerala()) : null;
-  const outcome =
-    settled.outcome === 'recorded' || settled.outcome === 'already_recorded'
-      ? 'received'
-      : settled.outcome === 'not_paid'
-        ? 'processing'
-        : 'not_taken';
-  return { reference, outcome, amountPence: known.amountPence, next: describeNextPayment(nextDue), nextDue };
+  const received = settled.outcome === 'recorded' || settled.outcome === 'already_recorded';
+  const outcome = received
+    ? booking.bookedInstantly
+      ? 'booked'
+      : 'received'
+    : settled.outcome === 'not_paid'
+      ? 'processing'
+      : 'not_taken';
+  const why =
+    settled.outcome === 'unrecorded' && settled.reason === 'nights_taken'
+      ? `Your payment came after the ${bookingTerms.holdMinutes} minutes we held the nights for, and they were booked meanwhile: it is refunded in full.`
+      : undefined;
+  return {
+    reference,
+    outcome,
+    ...(why ? { why } : {}),
+    amountPence: known.amountPence,
+    next: describeNextPayment(nextDue),
+    nextDue,
+  };
 }
 
 /** What one reconciliation run found, by what settling each session did. */
@@ -308,6 +380,8 @@ export type ReconciliationReport = {
   expired: number;
   open: number;
   failed: number;
+  /** Instant book's holds whose time ran out, released once their sessions were asked about. */
+  released: number;
 };
 
 /** A session is asked about once it has been open this long without a webhook or a return. */
@@ -317,13 +391,14 @@ export const reconcileAfterMs = 10 * 60 * 1000;
  * Asks the provider about every session still open after `reconcileAfterMs` (at most `limit`, oldest
  * first) and settles each as its webhook would have: a payment whose webhook was lost is recorded
  * (once, as ever), an abandoned session is marked expired once the provider expires it. One session
- * the provider cannot answer for is counted and left for the next run.
+ * the provider cannot answer for is counted and left for the next run. Then every hold whose time ran
+ * out is released, after its session had the chance to confirm it.
  */
 export async function reconcilePayments(
   provider: PaymentProvider,
   { now = new Date(), limit = 100 } = {},
 ): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { asked: 0, recorded: 0, expired: 0, open: 0, failed: 0 };
+  const report: ReconciliationReport = { asked: 0, recorded: 0, expired: 0, open: 0, failed: 0, released: 0 };
   const sessions = await withCaller(serviceRole, (tx) =>
     selectUnsettledSessions(tx, provider.name, new Date(now.getTime() - reconcileAfterMs), limit),
   );
@@ -342,12 +417,20 @@ export async function reconcilePayments(
       );
     }
   }
+  report.released = (await releaseLapsedHolds()).length;
   return report;
 }
 
 /** A line for the log: what one reconciliation run did. */
-export const describeReconciliation = ({ asked, recorded, expired, open, failed }: ReconciliationReport) =>
-  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed.`;
+export const describeReconciliation = ({
+  asked,
+  recorded,
+  expired,
+  open,
+  failed,
+  released,
+}: ReconciliationReport) =>
+  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed; ${released} lapsed ${released === 1 ? 'hold' : 'holds'} released.`;
 
 /**
  * Runs `reconcilePayments` every `everyMs` for `npm start`, one run at a time, with the configured
@@ -363,7 +446,7 @@ export function startReconciliationWorker(
     running = true;
     try {
       const report = await reconcilePayments(provider());
-      if (report.asked > 0) console.log(describeReconciliation(report));
+      if (report.asked > 0 || report.released > 0) console.log(describeReconciliation(report));
     } catch (error) {
       console.error('The payments could not be reconciled; the next run tries again', error);
     } finally {
