@@ -24,7 +24,7 @@ export default async (request: Request, context: { params: Record<string, string
         outcome: result.outcome,
         reference,
         amountPence: result.amountPence,
-        message: result.outcome === 'not_taken' ? undefined : result.next,
+        message: result.outcome === 'not_taken' ? result.why : result.next,
       }),
       200,
     );

@@ -15,6 +15,8 @@ export const apiRoutes = {
   availability: '/api/availability',
   search: '/api/search',
   bookingRequests: '/api/booking-requests',
+  /** POST: a signed-in guest books an instant-book property's free nights, held while they pay the deposit. */
+  instantBookings: '/api/instant-bookings',
   accountBookingRequests: '/api/account/booking-requests',
   contactMessages: '/api/contact-messages',
   careerApplications: '/api/career-applications',

@@ -10,6 +10,8 @@ export const bookingTerms = {
   depositPercent: 25,
   /** The balance is due this many days before arrival; closer than that, everything is due at once. */
   balanceDueDaysBeforeArrival: 45,
+  /** How long an instant booking holds its nights while the guest pays (migration 20261201000500). */
+  holdMinutes: 30,
 } as const;
 
 /**

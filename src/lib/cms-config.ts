@@ -126,6 +126,10 @@ const plainWords: Record<string, { label: string; hint?: string }> = {
     hint: 'Shown with the questions every property page answers.',
   },
   featured: { label: 'Show on the home page', hint: 'In the home page’s For Rent section.' },
+  instantBook: {
+    label: 'Instant book',
+    hint: 'Guests book free nights and pay the deposit straight away, without waiting for the office.',
+  },
   order: { label: 'Position in the list', hint: 'Lowest first.' },
   sleeps: { label: 'Sleeps (most guests, children included)' },
   usualParty: {

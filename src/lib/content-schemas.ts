@@ -150,6 +150,11 @@ export const propertyFactFields = {
   minNights: z.int().min(3).max(7),
   /** Rate seasons; outside them `weeklyRateGbp` and `minNights` apply. */
   seasons: seasonsSchema.default([]),
+  /**
+   * Whether a guest may book free nights and pay the deposit straight from the booking form, the
+   * nights held while they pay, with no office step; otherwise they send a request to confirm.
+   */
+  instantBook: z.boolean().default(false),
 };
 
 /**
@@ -281,6 +286,7 @@ export const propertySchema = (image: ImageFunction) =>
       images: z.array(pictureSchema(image)).min(3),
       /** Shown in the home page's For Rent section. */
       featured: z.boolean(),
+      instantBook: propertyFactFields.instantBook,
       /** Questions about this property, shown with the shared FAQ (src/content/faq.json). */
       faq: z.array(propertyQuestionSchema).default([]),
     })

@@ -65,6 +65,7 @@ const insertRequest = (status: string) =>
         arrival: '2027-03-14',
         departure: '2027-03-21',
         ...quote,
+        status,
       }),
       status,
     },

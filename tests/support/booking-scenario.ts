@@ -31,6 +31,8 @@ export type BookingScenario = {
   deletedAt?: string;
   /** Left to the database unless given (`KV-2090-0001`). */
   reference?: string;
+  /** When a `held` booking's hold ends: an ISO timestamp; 30 minutes from now for a hold unless given. */
+  heldUntil?: string;
   /** The quote; by default £100 a night, a quarter of it the deposit, the balance due 45 days before arrival. */
   weeklyRatePence?: number;
   subtotalPence?: number;
@@ -66,6 +68,9 @@ export function bookingColumns(scenario: BookingScenario = {}): Record<string, u
     created_at: scenario.createdAt,
     deleted_at: scenario.deletedAt,
     reference: scenario.reference,
+    held_until:
+      scenario.heldUntil ??
+      (scenario.status === 'held' ? new Date(Date.now() + 30 * 60_000).toISOString() : undefined),
   };
   return {
     user_id: scenario.userId ?? randomUUID(),

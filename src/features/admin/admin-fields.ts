@@ -67,6 +67,8 @@ const statusLabels: Record<BookingStatus, string> = {
   declined: 'Declined',
   cancelled: 'Cancelled',
   withdrawn: 'Withdrawn by the guest',
+  held: 'Held for payment',
+  expired: 'Hold expired unpaid',
 };
 
 export function describeStatus(status: unknown): string {

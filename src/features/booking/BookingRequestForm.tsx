@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { apiRoutes } from '../../lib/api-contract.ts';
+import { bookingTerms } from '../../lib/booking-terms.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { findStayProblems } from '../../lib/stay-rules.ts';
@@ -15,7 +16,10 @@ import {
   bookingRequestSchema,
   type CreatedBookingRequest,
   createdBookingRequestSchema,
+  type InstantBookingAnswer,
+  instantBookingAnswerSchema,
 } from './booking-contract.ts';
+import { HoldTaken } from './HoldTaken.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay } from './preview-stay.ts';
 import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
@@ -33,18 +37,22 @@ type Props = {
 
 /**
  * The booking request form of a signed-in guest: the stay, checked and priced as they type against the
- * property's calendar and rules, then their details. The server checks and prices it all again.
+ * property's calendar and rules, then their details. The server checks and prices it all again. For an
+ * instant-book property the form books and sends the guest to pay what is due now, the nights held
+ * meanwhile; for the others it sends a request the office confirms.
  */
 export function BookingRequestForm({ properties, user, chosen }: Props) {
   const [today] = useState(todayInKerala);
   const [created, setCreated] = useState<CreatedBookingRequest | null>(null);
+  const [held, setHeld] = useState<InstantBookingAnswer | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const find = (slug: string) => properties.find((property) => property.slug === slug);
   const { findOverlap, follow } = useOverlapCheck();
 
   const form = useSchemaForm({
     schema: bookingRequestSchema,
-    endpoint: apiRoutes.bookingRequests,
+    endpoint: (data) =>
+      find(data.property)?.instantBook ? apiRoutes.instantBookings : apiRoutes.bookingRequests,
     initial: {
       values: {
         property: find(chosen.get('property') ?? '')?.slug ?? '',
@@ -62,6 +70,12 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
       return { ...findOverlap(data), ...findStayProblems(data, property, today) };
     },
     onAccepted: (answer) => {
+      const hold = instantBookingAnswerSchema.safeParse(answer);
+      if (hold.success) {
+        setHeld(hold.data);
+        window.location.assign(hold.data.payUrl);
+        return;
+      }
       const parsed = createdBookingRequestSchema.safeParse(answer);
       if (parsed.success) setCreated(parsed.data);
     },
@@ -94,6 +108,7 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   const liveProblems: FieldErrors = { ...findOverlap(stay), ...preview.problems };
   const errorOf = (name: string) => form.errors[name] ?? liveProblems[name];
 
+  if (form.status === 'sent' && held) return <HoldTaken hold={held} propertyName={property?.name} />;
   if (form.status === 'sent') {
     return (
       <BookingSent
@@ -117,8 +132,14 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
         <AccountFormShell
           form={form}
           labelledBy="page-title"
-          submitLabel="Send booking request"
-          pendingLabel="Sending your request…"
+          submitLabel={
+            !property?.instantBook
+              ? 'Send booking request'
+              : preview.quote?.balanceDueDate === null
+                ? 'Book and pay in full now'
+                : 'Book and pay the deposit now'
+          }
+          pendingLabel={property?.instantBook ? 'Holding your nights…' : 'Sending your request…'}
         >
           <StayFields
             properties={properties}
@@ -129,6 +150,13 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
             errorOf={errorOf}
           />
           <PriceSummary quote={preview.quote} guests={guests} />
+          {property?.instantBook && (
+            <p className="booking__instant">
+              Instant book: pay now and the stay is confirmed at once, with no wait for the office. We hold
+              the nights for {bookingTerms.holdMinutes} minutes while you pay on our payment provider’s secure
+              page.
+            </p>
+          )}
           <fieldset className="booking__group">
             <legend>Your details</legend>
             <PersonFields form={form} />

@@ -19,14 +19,27 @@ import { guestLedgerSchema } from '../payment/payment-contract.ts';
  * `booking_requests`); a test holds this copy equal to it.
  */
 
-/** Every status a booking request can have, in the order the office works through them. */
-export const bookingStatuses = ['new', 'confirmed', 'declined', 'cancelled', 'withdrawn'] as const;
+/**
+ * Every status a booking request can have, in the order the office works through them. `held` and
+ * `expired` are instant book's: a booking whose nights are held while its guest pays the deposit, and
+ * one whose hold ran out unpaid.
+ */
+export const bookingStatuses = [
+  'new',
+  'confirmed',
+  'declined',
+  'cancelled',
+  'withdrawn',
+  'held',
+  'expired',
+] as const;
 export const bookingStatusSchema = z.enum(bookingStatuses);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 
 /**
  * Where each status may go next: a new request is confirmed or declined by the office, or withdrawn by
- * its guest; a confirmed stay may be cancelled.
+ * its guest; a confirmed stay may be cancelled. A hold is confirmed by its deposit (or by the office),
+ * or expires unpaid; an expired hold paid late is confirmed while its nights are still free.
  */
 export const bookingStatusMoves = {
   new: ['confirmed', 'declined', 'withdrawn'],
@@ -34,6 +47,8 @@ export const bookingStatusMoves = {
   declined: [],
   cancelled: [],
   withdrawn: [],
+  held: ['confirmed', 'expired'],
+  expired: ['confirmed'],
 } as const satisfies Record<BookingStatus, readonly BookingStatus[]>;
 
 /** The statuses the office can move a request to (every status but the first). */
@@ -141,6 +156,20 @@ export const createdBookingRequestSchema = z.object({
   quote: quoteSchema,
 });
 
+/**
+ * `POST /api/instant-bookings`: the booking held (the request's own fields are its body) until
+ * `heldUntil`, an ISO timestamp, and the payment provider's page to pay what is due now on.
+ */
+export const instantBookingAnswerSchema = z.object({
+  id: z.string(),
+  reference: bookingReferenceSchema,
+  status: z.literal('held'),
+  heldUntil: z.string(),
+  quote: quoteSchema,
+  payUrl: z.string(),
+});
+export type InstantBookingAnswer = z.infer<typeof instantBookingAnswerSchema>;
+
 /** One request on the guest's account page. */
 export const accountBookingRequestSchema = z.object({
   id: z.string(),
@@ -194,6 +223,8 @@ export const bookablePropertySchema = z.object({
   minNights: z.int().positive(),
   /** In date order; only those not yet over when the page was built, to keep the page's props small. */
   seasons: z.array(bookableSeasonSchema).default([]),
+  /** Booked and paid for at once (the content's `instantBook`), the nights held while the guest pays. */
+  instantBook: z.boolean().optional(),
 });
 
 export type BookableProperty = z.infer<typeof bookablePropertySchema>;

@@ -54,6 +54,14 @@ const statusWords: Record<BookingStatus, { label: string; explanation: string }>
     label: 'Withdrawn',
     explanation: 'You withdrew this request; nothing is due. Send a new request whenever you like.',
   },
+  held: {
+    label: 'Held while you pay',
+    explanation: 'These nights are held for you for 30 minutes: pay the deposit to confirm the booking.',
+  },
+  expired: {
+    label: 'Hold expired',
+    explanation: 'The deposit was not paid in time, so the nights were released; nothing is due.',
+  },
 };
 
 /** What a request's status means to the guest: a short label and a sentence on what happens next. */

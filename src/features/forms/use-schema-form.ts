@@ -13,7 +13,8 @@ export type Refusal = { status: number; code: string | undefined };
 
 type Options<Schema extends z.ZodObject> = {
   schema: Schema;
-  endpoint: string;
+  /** Where it posts; a function of what is posted when that decides (an instant-book property's booking). */
+  endpoint: string | ((data: z.output<Schema>) => string);
   initial?: FormState | undefined;
   /** Rules that need several fields or outside facts, checked on submit once every field is valid. */
   checkTogether?: ((data: z.output<Schema>) => FieldErrors) | undefined;
@@ -139,11 +140,15 @@ export function useSchemaForm<Schema extends z.ZodObject>({
       await formTokenArrival.current;
     }
     const token = withFormToken ? formToken.current : undefined;
-    const answer = await requestJson(endpoint, z.unknown(), {
-      method: 'POST',
-      body: token ? { ...parsed.data, [formTokenField]: token } : parsed.data,
-      headers: { 'idempotency-key': idempotencyKey.current },
-    });
+    const answer = await requestJson(
+      typeof endpoint === 'function' ? endpoint(parsed.data) : endpoint,
+      z.unknown(),
+      {
+        method: 'POST',
+        body: token ? { ...parsed.data, [formTokenField]: token } : parsed.data,
+        headers: { 'idempotency-key': idempotencyKey.current },
+      },
+    );
     sending.current = false;
     if (answer.ok) {
       onAccepted?.(answer.data);

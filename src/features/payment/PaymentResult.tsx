@@ -4,6 +4,7 @@ import type { PaymentView } from './payment-contract.ts';
 
 const headings = {
   received: 'Payment received',
+  booked: 'Booked: your stay is confirmed',
   processing: 'Payment on its way',
   not_taken: 'No payment was taken',
   refused: 'We cannot take this payment',
@@ -22,6 +23,12 @@ export function PaymentResult({ view }: { view: PaymentView }) {
         <p role="status">
           Thank you: we received {formatPence(view.amountPence ?? 0)} for booking {view.reference}. A receipt
           is on its way to your inbox.
+        </p>
+      )}
+      {view.outcome === 'booked' && (
+        <p role="status">
+          Thank you: we received {formatPence(view.amountPence ?? 0)} and booking {view.reference} is
+          confirmed. The confirmation and a receipt are on their way to your inbox.
         </p>
       )}
       {view.outcome === 'processing' && (

@@ -53,7 +53,8 @@ export type GuestLedger = z.infer<typeof guestLedgerSchema>;
 export const paymentViewSchema = z.object({
   /** received: recorded; processing: paid but not yet confirmed by the provider; not_taken: nothing
    * charged; refused: nothing could be paid (the message says why); none: the page as built. */
-  outcome: z.enum(['received', 'processing', 'not_taken', 'refused', 'none']),
+  // booked: received, and with it an instant booking confirmed.
+  outcome: z.enum(['received', 'booked', 'processing', 'not_taken', 'refused', 'none']),
   reference: z.string().optional(),
   amountPence: z.int().optional(),
   /** What is due next, or why nothing could be paid, in a sentence. */

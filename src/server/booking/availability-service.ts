@@ -17,7 +17,7 @@ import {
 /**
  * Which nights are taken, for each who asks: the guest's calendar of one property, the search over all
  * of them, the office's occupancy month, and a property's own published feed. A night is taken by a confirmed
- * stay or by a block imported from another platform's calendar; the guest learns only that, never by
+ * stay, by an instant booking's hold until it ends, or by a block imported from another platform's calendar; the guest learns only that, never by
  * whom or from where.
  */
 

@@ -22,6 +22,14 @@ export const bookingRequestsTable = 'booking_requests';
  */
 export const confirmedStays = `(select * from public.booking_requests where status = 'confirmed' and deleted_at is null)`;
 
+/**
+ * The stays whose nights nobody else may have now: the confirmed ones, and instant book's holds until
+ * their `held_until` (migration 20261201000500). A hold past it is free whether or not the job has
+ * released it yet, so the calendar, the search and the overlap checks agree with the clock.
+ */
+export const takenStays = `(select * from public.booking_requests
+  where deleted_at is null and (status = 'confirmed' or (status = 'held' and held_until > now())))`;
+
 /** The sum refunded (back with the guest) of the booking aliased `request`, as an integer. */
 const refundedPence = `coalesce((select sum(amount_pence) from public.payment_refunds
   where booking_request_id = request.id and status = 'refunded'), 0)::integer`;
@@ -42,14 +50,27 @@ export async function lockPropertyCalendar(tx: Transaction, property: string): P
   );
 }
 
-/** Whether a confirmed stay of the property shares a night with arrival–departure. */
+/**
+ * Takes `lockPropertyCalendar`'s lock for booking `id`'s property when it is a hold (running or
+ * lapsed), before its row is locked: confirming it takes that lock, and a stay written over a lapsed
+ * hold takes it before it releases the hold's row, so taking them in this order never deadlocks.
+ */
+export async function lockCalendarOfHold(tx: Transaction, id: string): Promise<void> {
+  await tx.query(
+    `select pg_advisory_xact_lock(hashtextextended('public.booking_requests.property:' || property, 0))
+     from public.booking_requests where id = $1 and status in ('held', 'expired')`,
+    [id],
+  );
+}
+
+/** Whether a confirmed stay of the property, or a hold still running, shares a night with arrival–departure. */
 export async function overlapsConfirmedStay(
   tx: Transaction,
   stay: { property: string; arrival: string; departure: string },
 ): Promise<boolean> {
   // The same half-open ranges as the exclusion constraint: leaving on the 8th frees the night of the 8th.
   const rows = await tx.query(
-    `select 1 from ${confirmedStays} stay
+    `select 1 from ${takenStays} stay
      where property = $1 and daterange(arrival, departure, '[)') && daterange($2::date, $3::date, '[)')
      limit 1`,
     [stay.property, stay.arrival, stay.departure],
@@ -88,14 +109,18 @@ export async function insertBookingRequest(
   userId: string,
   request: BookingRequestInput,
   quote: Quote,
-): Promise<{ id: string; reference: string }> {
-  const [row] = await tx.query<{ id: string; reference: string }>(
+  { holdMinutes }: { holdMinutes?: number } = {},
+): Promise<{ id: string; reference: string; heldUntil: string | null }> {
+  // With holdMinutes, an instant booking: `held`, its nights held from now for that long.
+  const [row] = await tx.query<{ id: string; reference: string; heldUntil: string | null }>(
     `insert into public.booking_requests (
        user_id, name, email, phone, city, property, arrival, departure, guests, message,
        nights, weekly_rate_pence, subtotal_pence, discount_pence, total_pence, deposit_pence, balance_pence,
-       balance_due_date, price_lines
-     ) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb)
-     returning id, reference`,
+       balance_due_date, price_lines, status, held_until
+     ) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb,
+       case when $20::integer is null then 'new' else 'held' end,
+       now() + make_interval(mins => $20::integer))
+     returning id, reference, ${isoTimestamp('held_until')} as "heldUntil"`,
     [
       userId,
       request.name,
@@ -116,6 +141,7 @@ export async function insertBookingRequest(
       quote.balancePence,
       quote.balanceDueDate,
       JSON.stringify(quote.lines),
+      holdMinutes ?? null,
     ],
   );
   if (!row) throw new Error('The booking request insert returned no row');
@@ -127,7 +153,8 @@ export type BlockNights = { start: string; end: string };
 
 /**
  * A property's taken nights that end after `from` and start by `through`, by arrival: its confirmed
- * stays and its blocks, each as arrival–departure (a block never says whose or where from).
+ * stays, its running holds and its blocks, each as arrival–departure (a block never says whose or
+ * where from).
  */
 export async function listTakenNightsOf(
   tx: Transaction,
@@ -137,7 +164,7 @@ export async function listTakenNightsOf(
   return tx.query<ConfirmedStay>(
     `select arrival, departure from (
        select ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure
-       from ${confirmedStays} stay
+       from ${takenStays} stay
        where property = $1 and departure > $2::date and arrival <= $3::date
        union all
        select ${isoDate('lower(stay)')}, ${isoDate('upper(stay)')}
@@ -154,12 +181,12 @@ export type TakenStayOf = { property: string; arrival: string; departure: string
 
 /**
  * The query of `listTakenStaysBetween`, which `npm run bench:search` also explains. The stays' branch
- * is `confirmedStays`, so its GiST index answers it without reading the other requests; the blocks'
- * uses their (property, stay) GiST index.
+ * is `takenStays`, whose rows are among the exclusion constraint's, so its GiST index answers it
+ * without reading the other requests; the blocks' uses their (property, stay) GiST index.
  */
 export const takenStaysBetweenSql = `select property, arrival, departure from (
     select property, ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure
-    from ${confirmedStays} stay
+    from ${takenStays} stay
     where daterange(arrival, departure, '[)') && daterange($1::date, $2::date, '[)')
     union all
     select property, ${isoDate('lower(stay)')}, ${isoDate('upper(stay)')}
@@ -169,7 +196,7 @@ export const takenStaysBetweenSql = `select property, arrival, departure from (
   order by property, arrival`;
 
 /**
- * Every confirmed stay and every block of any property that shares a night with `from`–`through`
+ * Every confirmed stay, running hold and block of any property that shares a night with `from`–`through`
  * (half-open, like the stays), by property and arrival: one query for a whole search.
  */
 export async function listTakenStaysBetween(
@@ -420,10 +447,24 @@ export async function updateBookingStatus(
   }
 }
 
+/**
+ * Releases every hold whose time is up (status `expired`), frees its nights for the constraint as
+ * they already are for every reader; answers the references released. The reconciliation job runs it.
+ */
+export async function expireLapsedHolds(tx: Transaction): Promise<string[]> {
+  const rows = await tx.query<{ reference: string }>(
+    `update public.booking_requests set status = 'expired'
+     where status = 'held' and held_until <= now() and deleted_at is null
+     returning reference`,
+    [],
+  );
+  return rows.map(({ reference }) => reference);
+}
+
 /** A stay of a property, its dates as `YYYY-MM-DD` text. */
 export type StayOf = { id: string; property: string; arrival: string; departure: string };
 
-/** A confirmed stay of the same property that shares a night with request `id`, the earliest. */
+/** A confirmed stay (or a running hold) of the same property that shares a night with request `id`, the earliest. */
 export async function selectConfirmedStayOverlapping(
   tx: Transaction,
   id: string,
@@ -431,7 +472,7 @@ export async function selectConfirmedStayOverlapping(
   const [row] = await tx.query<StayOf>(
     `select other.id, other.property, ${isoDate('other.arrival')} as arrival, ${isoDate('other.departure')} as departure
      from public.booking_requests requested
-     join ${confirmedStays} other
+     join ${takenStays} other
        on other.property = requested.property and other.id <> requested.id
       and daterange(other.arrival, other.departure, '[)') && daterange(requested.arrival, requested.departure, '[)')
      where requested.id = $1
@@ -573,6 +614,8 @@ export type PayableBooking = LedgerTerms & {
   receivedPence: number;
   /** The guest's address: where the booking's receipt went, else the one typed into the form. */
   to: string;
+  /** Made by instant book (held while its guest paid), not confirmed by the office. */
+  bookedInstantly: boolean;
 };
 
 const payableColumns = `request.id, request.reference, request.user_id as "userId", request.status,
@@ -587,7 +630,8 @@ const payableColumns = `request.id, request.reference, request.user_id as "userI
      where booking_request_id = request.id and kind = 'booking_guest_receipt'
      order by created_at limit 1),
     request.email
-  ) as "to"`;
+  ) as "to",
+  request.held_until is not null as "bookedInstantly"`;
 
 /** The booking with this reference, as the caller may see it (RLS decides); undefined otherwise. */
 export async function selectPayableBooking(

@@ -33,13 +33,13 @@ import { readOwnLedgers } from './payments/payment-service.ts';
  * reads only their own.
  */
 
-const fieldsProblem = 'Some fields need your attention.';
+export const fieldsProblem = 'Some fields need your attention.';
 
 /**
  * The property and the server's own quote for a request, or a refusal naming each field at fault. The
  * browser's quote is never trusted: whatever price fields a client adds, the schema has dropped them.
  */
-async function priceRequest(
+export async function priceRequest(
   request: BookingRequestInput,
   today: string,
 ): Promise<{ property: PropertyFacts; quote: Quote }> {

@@ -1,3 +1,4 @@
+import { bookingTerms } from '../../../lib/booking-terms.ts';
 import { todayInKerala } from '../../../lib/dates.ts';
 import { summariseLedger } from '../../../lib/ledger.ts';
 import { formatPence } from '../../../lib/money.ts';
@@ -10,7 +11,19 @@ import { siteUrl } from '../../config.ts';
 import { type Caller, serviceRole, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { Refusal } from '../../refusal.ts';
-import { lockPayableBooking, type PayableBooking, selectPayableBooking } from '../booking-repository.ts';
+import {
+  lockCalendarOfHold,
+  lockPayableBooking,
+  type PayableBooking,
+  selectPayableBooking,
+} from '../booking-repository.ts';
+import {
+  confirmPaidHold,
+  isHold,
+  queueInstantConfirmation,
+  refundLostHold,
+  releaseLapsedHolds,
+} from '../hold-service.ts';
 import { describeNextPayment, paymentReceiptMessage } from './online-payment-emails.ts';
 import {
   claimProviderEvent,
@@ -26,6 +39,7 @@ import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
 import type { PaymentProvider, ProviderEvent, SessionState } from './payment-provider.ts';
 import { readPoundRate } from './pound-rate.ts';
 import { composeReceipt, receiptAttachment } from './receipt-service.ts';
+import { sendPendingRefunds } from './refund-service.ts';
 
 /**
  * Taking a booking's money online: a session at the provider for exactly what is due now, and the
@@ -83,15 +97,18 @@ async function readPayable(reference: string, payer: Payer, today: string) {
   }
   const booking = await withCaller(reader, (tx) => selectPayableBooking(tx, reference));
   if (!booking || booking.deleted) throw noSuchBooking();
-  if (booking.status !== 'confirmed') {
+  if (booking.status !== 'confirmed' && booking.status !== 'held') {
     throw new Refusal(
       'conflict',
       booking.status === 'new'
         ? 'This booking is not confirmed yet: we will email you when it is, with a link to pay the deposit.'
-        : `This booking is ${booking.status}: nothing is due.`,
+        : booking.status === 'expired'
+          ? 'The 30 minutes these nights were held for ran out, so nothing is due. Book again if they are still free.'
+          : `This booking is ${booking.status}: nothing is due.`,
     );
   }
-  const due = readPaymentDue(booking, today);
+  // A hold is paid as if confirmed today: the deposit, or everything when the stay is near.
+  const due = readPaymentDue(booking.status === 'held' ? { ...booking, confirmedOn: today } : booking, today);
   if (!due)
     throw new Refusal('conflict', `This booking is paid in full (${formatPence(booking.totalPence)}).`);
   return { booking, due };
@@ -136,6 +153,20 @@ export async function startPayment(
       );
     }
   }
+  return openPaymentSession(provider, booking, due, rupees);
+}
+
+/**
+ * Sends the guest to the provider's page for `due` on `booking`, in pounds or in the `rupees` the guest
+ * was shown: the session a click in the last minutes opened for the same amount while it is still open
+ * there, else a new one, recorded here.
+ */
+export async function openPaymentSession(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+  due: PaymentDue,
+  rupees: RupeePayment | null = null,
+): Promise<{ url: string }> {
   const charge = rupees
     ? {
         currency: 'INR' as const,
@@ -144,7 +175,6 @@ export async function startPayment(
         rateOf: rupees.rateOf,
       }
     : { currency: 'GBP' as const };
-
   const open = await withCaller(serviceRole, (tx) =>
     selectOpenSession(
       tx,
@@ -192,7 +222,7 @@ export type Settlement =
   | { outcome: 'recorded' | 'already_recorded'; bookingId: string; amountPence: number }
   | { outcome: 'not_paid' | 'expired'; bookingId: string }
   | { outcome: 'duplicate_event' | 'ignored' }
-  | { outcome: 'unrecorded'; bookingId: string; reason: 'not_confirmed' | 'over_total' };
+  | { outcome: 'unrecorded'; bookingId: string; reason: 'not_confirmed' | 'over_total' | 'nights_taken' };
 
 /**
  * Records a session the provider says is paid, once: the session must be one we opened, for the
@@ -200,6 +230,8 @@ export type Settlement =
  * is stored in the same transaction, so a retried delivery records nothing again. Paid money the
  * ledger refuses (the booking cancelled meanwhile, or the total passed) is kept as "unrecorded" for the
  * office to refund. A receipt, its PDF attached, is queued with the ledger entry and sent once committed.
+ * A session that pays an instant booking's hold confirms it first (`hold-service.ts`); one that came
+ * too late for its nights is refunded whole through the provider at once.
  */
 export async function settleSession(
   provider: PaymentProvider,
@@ -208,24 +240,28 @@ export async function settleSession(
 ): Promise<Settlement> {
   const key = await readPayLinkKey();
   const today = todayInKerala();
-  const { settlement, emailId } = await settle(provider, state, key, today, event).catch(
+  const { settlement, emailIds, refundsOf } = await settle(provider, state, key, today, event).catch(
     async (error: unknown) => {
       if (error instanceof PaymentMismatch) await tellOfficeOfMismatch(provider.name, error);
       throw error;
     },
   );
-  if (emailId) await deliverQueuedEmails([emailId]);
+  if (refundsOf) await sendPendingRefunds(provider, serviceRole, refundsOf);
+  if (emailIds) await deliverQueuedEmails(emailIds);
   return settlement;
 }
 
-/** The transaction of `settleSession`: answers what it did, and the receipt it queued, if any. */
+/**
+ * The transaction of `settleSession`: answers what it did, the emails it queued (the receipt, and an
+ * instant booking's confirmation), and the booking whose refunds it recorded to ask of the provider.
+ */
 function settle(
   provider: PaymentProvider,
   state: SessionState,
   key: Awaited<ReturnType<typeof readPayLinkKey>>,
   today: string,
   event: Pick<ProviderEvent, 'eventId' | 'type'> | undefined,
-): Promise<{ settlement: Settlement; emailId?: string }> {
+): Promise<{ settlement: Settlement; emailIds?: string[]; refundsOf?: string }> {
   return withCaller(serviceRole, async (tx) => {
     if (event) {
       const first = await claimProviderEvent(tx, {
@@ -264,8 +300,22 @@ function settle(
     }
     if (!state.paymentReference)
       throw new Refusal('conflict', `Session ${state.sessionId} is paid without a payment reference.`);
+    await lockCalendarOfHold(tx, session.bookingId);
     const booking = await lockPayableBooking(tx, session.bookingId);
     if (!booking) throw new Error(`Booking ${session.bookingId} vanished while its payment was settled`);
+    const paysHold = isHold(booking.status) && !booking.deleted;
+    if (paysHold && (await confirmPaidHold(tx, booking.id)) === 'nights_taken') {
+      await settlePaymentSession(tx, session.id, 'unrecorded', null);
+      return {
+        settlement: {
+          outcome: 'unrecorded',
+          bookingId: session.bookingId,
+          reason: 'nights_taken',
+        } as Settlement,
+        emailIds: await refundLostHold(tx, { ...session, provider: provider.name }),
+        refundsOf: session.bookingId,
+      };
+    }
     const recorded = await insertOnlinePayment(tx, {
       bookingId: session.bookingId,
       kind: session.kind,
@@ -307,8 +357,19 @@ function settle(
       };
     }
     await settlePaymentSession(tx, session.id, 'paid', recorded.id);
-    const after = { ...booking, receivedPence: booking.receivedPence + session.amountPence };
+    const after = {
+      ...booking,
+      ...(paysHold ? { status: 'confirmed', confirmedOn: today } : {}),
+      receivedPence: booking.receivedPence + session.amountPence,
+    };
+    const next = readPaymentDue(after, today);
     const property = await findProperty(booking.property);
+    const confirmation = paysHold
+      ? await queueInstantConfirmation(tx, booking.id, {
+          receivedPence: after.receivedPence,
+          next: describeNextPayment(next),
+        })
+      : [];
     const receipt = await composeReceipt(tx, booking.id, recorded.id);
     if (!receipt) throw new Error(`Payment ${recorded.id} vanished while its receipt was made`);
     const emailId = await queueEmail(
@@ -327,7 +388,7 @@ function settle(
           receivedOn: today,
           totalPence: booking.totalPence,
           receivedPence: after.receivedPence,
-          next: readPaymentDue(after, today),
+          next,
           payUrl: payLinkUrl(key, siteUrl(), booking.reference, booking.arrival),
         },
         siteUrl(),
@@ -341,7 +402,7 @@ function settle(
         bookingId: session.bookingId,
         amountPence: session.amountPence,
       } as Settlement,
-      emailId,
+      emailIds: [...confirmation, emailId],
     };
   });
 }
@@ -370,7 +431,10 @@ export async function receiveWebhook(
 /** What the return page tells the guest. */
 export type PaymentResult = {
   reference: string;
-  outcome: 'received' | 'processing' | 'not_taken';
+  /** booked: received, and an instant booking confirmed by it. */
+  outcome: 'received' | 'booked' | 'processing' | 'not_taken';
+  /** Why nothing was kept, when the guest should know (their hold's nights were taken: refunded). */
+  why?: string;
   amountPence: number;
   /** What is still due and when, in a sentence (nothing once paid in full). */
   next: string;
@@ -396,13 +460,26 @@ export async function readPaymentResult(
   const booking = await withCaller(serviceRole, (tx) => selectPayableBooking(tx, reference));
   if (!booking) throw noSuchBooking();
   const nextDue = booking.status === 'confirmed' ? readPaymentDue(booking, todayInKerala()) : null;
-  const outcome =
-    settled.outcome === 'recorded' || settled.outcome === 'already_recorded'
-      ? 'received'
-      : settled.outcome === 'not_paid'
-        ? 'processing'
-        : 'not_taken';
-  return { reference, outcome, amountPence: known.amountPence, next: describeNextPayment(nextDue), nextDue };
+  const received = settled.outcome === 'recorded' || settled.outcome === 'already_recorded';
+  const outcome = received
+    ? booking.bookedInstantly
+      ? 'booked'
+      : 'received'
+    : settled.outcome === 'not_paid'
+      ? 'processing'
+      : 'not_taken';
+  const why =
+    settled.outcome === 'unrecorded' && settled.reason === 'nights_taken'
+      ? `Your payment came after the ${bookingTerms.holdMinutes} minutes we held the nights for, and they were booked meanwhile: it is refunded in full.`
+      : undefined;
+  return {
+    reference,
+    outcome,
+    ...(why ? { why } : {}),
+    amountPence: known.amountPence,
+    next: describeNextPayment(nextDue),
+    nextDue,
+  };
 }
 
 /** What one reconciliation run found, by what settling each session did. */
@@ -412,6 +489,8 @@ export type ReconciliationReport = {
   expired: number;
   open: number;
   failed: number;
+  /** Instant book's holds whose time ran out, released once their sessions were asked about. */
+  released: number;
 };
 
 /** A session is asked about once it has been open this long without a webhook or a return. */
@@ -421,13 +500,14 @@ export const reconcileAfterMs = 10 * 60 * 1000;
  * Asks the provider about every session still open after `reconcileAfterMs` (at most `limit`, oldest
  * first) and settles each as its webhook would have: a payment whose webhook was lost is recorded
  * (once, as ever), an abandoned session is marked expired once the provider expires it. One session
- * the provider cannot answer for is counted and left for the next run.
+ * the provider cannot answer for is counted and left for the next run. Then every hold whose time ran
+ * out is released, after its session had the chance to confirm it.
  */
 export async function reconcilePayments(
   provider: PaymentProvider,
   { now = new Date(), limit = 100 } = {},
 ): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { asked: 0, recorded: 0, expired: 0, open: 0, failed: 0 };
+  const report: ReconciliationReport = { asked: 0, recorded: 0, expired: 0, open: 0, failed: 0, released: 0 };
   const sessions = await withCaller(serviceRole, (tx) =>
     selectUnsettledSessions(tx, provider.name, new Date(now.getTime() - reconcileAfterMs), limit),
   );
@@ -446,12 +526,20 @@ export async function reconcilePayments(
       );
     }
   }
+  report.released = (await releaseLapsedHolds()).length;
   return report;
 }
 
 /** A line for the log: what one reconciliation run did. */
-export const describeReconciliation = ({ asked, recorded, expired, open, failed }: ReconciliationReport) =>
-  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed.`;
+export const describeReconciliation = ({
+  asked,
+  recorded,
+  expired,
+  open,
+  failed,
+  released,
+}: ReconciliationReport) =>
+  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed; ${released} lapsed ${released === 1 ? 'hold' : 'holds'} released.`;
 
 /**
  * Runs `reconcilePayments` every `everyMs` for `npm start`, one run at a time, with the configured
@@ -467,7 +555,7 @@ export function startReconciliationWorker(
     running = true;
     try {
       const report = await reconcilePayments(provider());
-      if (report.asked > 0) console.log(describeReconciliation(report));
+      if (report.asked > 0 || report.released > 0) console.log(describeReconciliation(report));
     } catch (error) {
       console.error('The payments could not be reconciled; the next run tries again', error);
     } finally {

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { BookingRequestInput, InstantBookingAnswer } from '../../features/booking/booking-contract.ts';
+import { todayInKerala } from '../../lib/dates.ts';
+import type { Visitor } from '../auth/session.ts';
+import { serviceRole, withCaller } from '../db/database.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
+import { Refusal } from '../refusal.ts';
+import {
+  insertBookingRequest,
+  lockPropertyCalendar,
+  overlapsBlock,
+  overlapsConfirmedStay,
+  selectPayableBooking,
+} from './booking-repository.ts';
+import { holdMinutes } from './hold-service.ts';
+import { openPaymentSession, readPaymentDue } from './payments/online-payments.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import { fieldsProblem, priceRequest } from './request-service.ts';
+
+/**
+ * Instant book: a signed-in guest books free nights of a property whose content marks it `instantBook`
+ * and pays what is due now at once. The booking is stored `held` for `holdMinutes`, which the database's
+ * overlap constraint counts like a confirmed stay, and the guest is sent to the provider's page; the
+ * payment confirms it (`hold-service.ts`, from the settlement of its session). Other properties keep
+ * the request the office confirms (`request-service.ts`).
+ */
+
+/** What an Idempotency-Key keeps of a hold: enough to send a retry to the same booking's payment. */
+const storedHoldSchema = z.object({ id: z.string(), reference: z.string(), heldUntil: z.string() });
+
+/**
+ * Holds the nights of `request` for `visitor` and opens a payment session for what is due on them now;
+ * answers the hold and the provider's page. Refused field by field like a request (422), when the
+ * property is booked by request (422 on property), and when the nights are not free (409 on arrival):
+ * the check runs under the property's calendar lock, so of two guests racing for the same nights one
+ * holds them and the other is refused. With an Idempotency-Key a second submit (a double click) holds
+ * nothing more and goes to the same payment.
+ */
+export async function bookInstantly(
+  provider: PaymentProvider,
+  visitor: Visitor,
+  request: BookingRequestInput,
+  idempotencyKey?: string,
+): Promise<InstantBookingAnswer> {
+  const today = todayInKerala();
+  const { property, quote } = await priceRequest(request, today);
+  if (!property.instantBook) {
+    throw new Refusal('invalid', fieldsProblem, {
+      property: `${property.name} is booked by request: send a request and we confirm it by email`,
+    });
+  }
+  const scope = `instant-booking:${visitor.user.id}`;
+  const held = await withCaller(serviceRole, async (tx) => {
+    if (idempotencyKey) {
+      const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(request));
+      if (previous) return storedHoldSchema.parse(previous.body);
+    }
+    await lockPropertyCalendar(tx, property.slug);
+    if ((await overlapsConfirmedStay(tx, request)) || (await overlapsBlock(tx, request))) {
+      throw new Refusal(
+        'conflict',
+        `Those nights are no longer free at ${property.name}. Please choose other dates.`,
+        { arrival: 'These dates are already booked' },
+      );
+    }
+    // Its emails go to the account's proven address, as a request's receipt does (request-service.ts).
+    const stored = await insertBookingRequest(
+      tx,
+      visitor.user.id,
+      { ...request, email: visitor.user.email || request.email },
+      quote,
+      { holdMinutes },
+    );
+    const answer = storedHoldSchema.parse(stored);
+    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: answer });
+    return answer;
+  });
+
+  const booking = await withCaller(serviceRole, (tx) => selectPayableBooking(tx, held.reference));
+  if (!booking) throw new Error(`Hold ${held.reference} vanished before its payment was opened`);
+  if (booking.status !== 'held') {
+    throw new Refusal(
+      'conflict',
+      booking.status === 'confirmed'
+        ? `${held.reference} is paid and confirmed already: see it on your account page.`
+        : `The nights of ${held.reference} were held for ${holdMinutes} minutes and released. Book again if they are still free.`,
+    );
+  }
+  // Due as if confirmed today: the deposit, or everything when the stay is near.
+  const due = readPaymentDue({ ...booking, confirmedOn: today }, today);
+  if (!due) throw new Error(`Hold ${held.reference} owes nothing to pay`);
+  const { url } = await openPaymentSession(provider, booking, due);
+  return { ...held, status: 'held', quote, payUrl: url };
+}
