@@ -7,7 +7,7 @@ import { type SalesStage, salesStageLabels } from '../../features/buyer-enquiry/
 import { describeSaleStatus } from '../../lib/sale-law.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
-import type { ContentWriter } from '../content/content-writer.ts';
+import { type ContentWriter, unknownHome } from '../content/content-writer.ts';
 import { withCaller } from '../db/database.ts';
 import { isUuid } from '../http/uuid.ts';
 import { validate } from '../http/validate.ts';
@@ -61,11 +61,14 @@ export async function markHomeSaleStatus(
     }
     const kind = enquiry.propertyKind as 'villas' | 'apartments' | 'projects';
     const home = { kind, slug: enquiry.property };
-    const name = (await findHomeForSale(kind, enquiry.property))?.name ?? enquiry.property;
+    // Checked against the content the site was built from before the writer is asked: a GitHub 404
+    // cannot tell a missing file from a token that may not read the repository.
+    const found = await findHomeForSale(kind, enquiry.property);
+    if (!found) throw unknownHome(home);
     const write = await writer.setSaleStatus(
       home,
       saleStatus,
-      `${name}: ${describeSaleStatus(saleStatus).toLowerCase()}, from the office's buyer's enquiry ${enquiry.reference}`,
+      `${found.name}: ${describeSaleStatus(saleStatus).toLowerCase()}, from the office's buyer's enquiry ${enquiry.reference}`,
     );
     if (write.changed) {
       await tx.query(
@@ -76,7 +79,7 @@ export async function markHomeSaleStatus(
       );
     }
     return {
-      home: { ...home, name },
+      home: { ...home, name: found.name },
       previous: write.previous,
       saleStatus: write.saleStatus,
       changed: write.changed,

@@ -133,10 +133,20 @@ describe('the GitHub writer, against a stand-in of the contents API', () => {
     expect(standIn.files.get(villaFile)).not.toContain('saleStatus: sold');
   });
 
-  it.each(unknownHomes)('refuses %s, committing nothing', async (_what, home) => {
+  it.each(unknownHomes.slice(2))('refuses %s before asking GitHub', async (_what, home) => {
     await expectUnknownHome(writer, home);
-    expect(standIn.requests.filter(({ method }) => method === 'PUT')).toEqual([]);
+    expect(standIn.requests).toEqual([]);
   });
+
+  it.each(unknownHomes.slice(0, 2))(
+    'takes GitHub’s 404 for %s as a configuration to mend (it answers alike for a repository the token may not read), committing nothing',
+    async (_what, home) => {
+      await expect(writer.setSaleStatus(home, 'sold', 'test')).rejects.toThrow(
+        /CONTENT_REPO, CONTENT_BRANCH and CONTENT_GITHUB_TOKEN/,
+      );
+      expect(standIn.requests.filter(({ method }) => method === 'PUT')).toEqual([]);
+    },
+  );
 });
 
 describe('choosing the writer from the environment', () => {

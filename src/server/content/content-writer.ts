@@ -50,6 +50,8 @@ export const unknownHome = (home: HomeFile) =>
 export function homeContentPath(home: HomeFile): string {
   const file = `src/content/${home.kind}/${home.slug}.md`;
   if (
+    // An entry's id as the content collections make it: a file name without its folder or extension.
+    !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(home.slug) ||
     refuseSpelling(file, 'file', cmsEditableFolders) !== undefined ||
     path.posix.dirname(file) !== `src/content/${home.kind}`
   ) {

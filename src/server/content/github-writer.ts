@@ -47,7 +47,13 @@ export function githubWriter(settings: GithubContentSettings): ContentWriter {
       const found = await octokit.rest.repos
         .getContent({ owner, repo, path: file, ref: settings.branch, request: request() })
         .catch((error: unknown) => {
-          if (statusOf(error) === 404) throw unknownHome(home);
+          // GitHub answers 404 alike for a file it lacks and a repository the token may not read, so the
+          // caller checks the home against the content first; a 404 here is the configuration's to mend.
+          if (statusOf(error) === 404) {
+            throw new Error(
+              `GitHub has no ${file} on ${settings.branch} of ${settings.repo}, or the token may not read it: check CONTENT_REPO, CONTENT_BRANCH and CONTENT_GITHUB_TOKEN.`,
+            );
+          }
           throw error;
         });
       const data = found.data;
