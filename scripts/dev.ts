@@ -40,6 +40,8 @@ const astro = spawn('astro', ['dev', ...args], {
     URL: process.env.URL ?? `http://localhost:${port}`,
     DATABASE_URL: database.appUrl,
     ASTRO_TELEMETRY_DISABLED: '1',
+    // A home marked sold from the dashboard is written into this checkout, as /cms saves are.
+    CMS_WORKING_COPY: path.resolve(import.meta.dirname, '..'),
   },
 });
 

@@ -213,6 +213,8 @@ process.env.DATABASE_URL = database.appUrl;
 // --fresh) only now that this server owns its data: never under another running site's editor.
 await fillCmsWorkingCopy(root, cmsWorkingCopy, { fresh });
 const cmsBackendStarted = startCmsBackend(cmsWorkingCopy, Number(port));
+// The dashboard's content writes (a home marked sold) go to the same working copy, named for the functions.
+process.env.CMS_WORKING_COPY = cmsWorkingCopy;
 cleanups.push(async () => (await cmsBackendStarted).stop());
 
 // Bundles earlier versions of this script left in Netlify's own folder: one per request (removed as it

@@ -100,6 +100,9 @@ export const adminItemAnsweredRoute = (collection: string, id: string) =>
 
 export const adminItemRestoreRoute = (collection: string, id: string) =>
   `${adminItemRoute(collection, id)}/restore`;
+/** A buyer's enquiry's home: PUT `{ saleStatus }` writes its sale status into the content. */
+export const adminSaleStatusRoute = (enquiryId: string) =>
+  `${adminItemRoute('buyer-enquiries', enquiryId)}/sale-status`;
 
 /** A booking's payments: GET lists them with what is owed, POST records one. */
 export const adminPaymentsRoute = (bookingId: string) =>

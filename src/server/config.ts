@@ -181,6 +181,25 @@ const environmentSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * Where the office's content changes go on a deployed site (a home marked sold from the dashboard):
+   * the GitHub repository Netlify builds (`owner/name`), its branch, and a token that may write its
+   * contents (a fine-grained token with Contents: read and write on that repository). All or none
+   * (`readContentWrites`); unset, `npm start` writes the working copy's files instead.
+   */
+  CONTENT_REPO: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9._-]+$/, 'must be a GitHub repository as owner/name')
+      .optional(),
+  ),
+  CONTENT_BRANCH: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?!\/|.*\/$|.*\.\.)[^\s~^:?*[\\]+$/, 'is not a branch name')
+      .optional(),
+  ),
+  CONTENT_GITHUB_TOKEN: optionalText,
   /** Each function instance's connection pool. */
   DB_POOL_MAX: wholeNumber(1),
   DB_POOL_IDLE_MS: wholeNumber(1000),
@@ -303,6 +322,44 @@ export function readPayments(environment: NodeJS.ProcessEnv = process.env): Paym
   };
 }
 
+/** Where the server's content changes go: a commit on GitHub, the working copy's files, or nowhere. */
+export type ContentWriteSettings =
+  | { kind: 'github'; repo: string; branch: string; token: string }
+  | { kind: 'working-copy'; root: string }
+  | { kind: 'none' };
+
+/**
+ * Where the office's content changes are written, or a ConfigurationError saying what to set when
+ * CONTENT_REPO, CONTENT_BRANCH and CONTENT_GITHUB_TOKEN are half-set. Without them, the working copy
+ * `npm start` names in CMS_WORKING_COPY; with neither (a deploy left without them), nowhere.
+ */
+export function readContentWrites(environment: NodeJS.ProcessEnv = process.env): ContentWriteSettings {
+  const env = readSettings(environment);
+  const github = {
+    CONTENT_REPO: env.CONTENT_REPO,
+    CONTENT_BRANCH: env.CONTENT_BRANCH,
+    CONTENT_GITHUB_TOKEN: env.CONTENT_GITHUB_TOKEN,
+  };
+  const missing = Object.entries(github)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length === 0) {
+    return {
+      kind: 'github',
+      repo: env.CONTENT_REPO as string,
+      branch: env.CONTENT_BRANCH as string,
+      token: env.CONTENT_GITHUB_TOKEN as string,
+    };
+  }
+  if (missing.length < 3) {
+    throw new ConfigurationError(
+      `Content writes to GitHub are half-configured: also set ${missing.join(', ')} (or unset all three).`,
+    );
+  }
+  if (env.CMS_WORKING_COPY) return { kind: 'working-copy', root: env.CMS_WORKING_COPY };
+  return { kind: 'none' };
+}
+
 /**
  * Validates the whole environment, the backend's all-or-none rules included, so a command that starts
  * the site fails at once with what to set rather than on the first request that needs a setting.
@@ -310,6 +367,7 @@ export function readPayments(environment: NodeJS.ProcessEnv = process.env): Paym
 export function checkEnvironment(environment: NodeJS.ProcessEnv = process.env): Settings {
   readBackend(environment);
   readPayments(environment);
+  readContentWrites(environment);
   return readSettings(environment);
 }
 

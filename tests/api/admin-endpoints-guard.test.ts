@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
@@ -229,6 +230,26 @@ Object.assign(samples, {
     path: `/api/admin-reviews/${await insertReview()}/reply`,
     body: { text: 'Thank you for the guard test' },
   }),
+} satisfies typeof samples);
+
+// A home marked sold from a sold enquiry: written into a throwaway copy of the content, as the e2e
+// server's working copy is, never into the checkout's.
+const contentCopy = await mkdtemp(path.join(tmpdir(), 'kayal-guard-content-'));
+await cp(path.resolve(import.meta.dirname, '../../src/content'), path.join(contentCopy, 'src/content'), {
+  recursive: true,
+});
+process.env.CMS_WORKING_COPY = contentCopy;
+afterAll(() => rm(contentCopy, { recursive: true, force: true }));
+Object.assign(samples, {
+  'PUT /api/admin/buyer-enquiries/:id/sale-status': async () => {
+    const [row] = await ownerQuery<{ id: string }>(
+      `insert into buyer_enquiries (property, property_kind, intent, name, email, phone, country, budget,
+         home_loan, paying_from_abroad, time_zone, stage)
+       values ('kovalam-samudra-villa', 'villas', 'buying', 'Guard Test', 'guard@example.com', '+91 98470 00001',
+         'India', '₹2 crore', false, false, 'Asia/Kolkata', 'sold') returning id`,
+    );
+    return { path: `/api/admin/buyer-enquiries/${row?.id}/sale-status`, body: { saleStatus: 'sold' } };
+  },
 } satisfies typeof samples);
 
 const endpoints = await findAdminEndpoints();

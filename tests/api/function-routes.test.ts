@@ -32,6 +32,7 @@ import {
   adminRefundsRoute,
   adminReviewReplyRoute,
   adminReviewWithholdingRoute,
+  adminSaleStatusRoute,
   apiRoutes,
   icalFeedRoute,
 } from '../../src/lib/api-contract.ts';
@@ -80,6 +81,7 @@ const contractRoutes = [
   pattern(adminItemReadRoute(':collection', ':id')),
   pattern(adminItemAnsweredRoute(':collection', ':id')),
   pattern(adminItemRestoreRoute(':collection', ':id')),
+  pattern(adminSaleStatusRoute(':id')),
   pattern(adminPaymentsRoute(':id')),
   pattern(adminPaymentRoute(':id', ':payment')),
   pattern(adminReceiptRoute(':id', ':payment')),

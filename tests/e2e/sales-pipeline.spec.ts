@@ -1,12 +1,17 @@
 import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { cmsWorkingCopy } from '../../playwright.config.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 /**
  * The office follows a buyer's enquiry through the sales view: finds it among the new ones by the
  * stage filter, moves it New → Contacted → Viewing arranged (on a date and time in India time) →
- * Offer, finds it again under Offer, and on Sold is sent to the home's sale status in the content.
+ * Offer (each move in the detail's history at once), finds it again under Offer, and on Sold marks
+ * the home sold on the site: the e2e server's working copy of the content (CMS_WORKING_COPY, never the
+ * checkout's) says so, the history records it, and the file is put back as it was for the other specs.
  */
 
 /** Server answers: a function's first call starts its instance, and a loaded machine slows each. */
@@ -27,6 +32,9 @@ const admin = {
   password: 'monsoon backwater coconut 27',
 };
 const buyer = `Aisha ${word}`;
+// Not the villa content-editor.spec edits in the same working copy.
+const home = { slug: 'fort-kochi-heritage-villa', name: 'Fort Kochi Heritage Villa' };
+const homeFile = path.join(cmsWorkingCopy, `src/content/villas/${home.slug}.md`);
 
 test.beforeAll(async () => {
   // The way the office makes an admin (npm run admin:create), on the e2e server's database.
@@ -39,9 +47,9 @@ test.beforeAll(async () => {
     serverDatabaseUrl(),
     `insert into buyer_enquiries (property, property_kind, intent, name, email, phone, country, budget, home_loan,
        paying_from_abroad, viewing_mode, viewing_slots, time_zone)
-     values ('kovalam-cliff-villa', 'villas', 'viewing', $1, $2, '+971 50 123 4567', 'United Arab Emirates',
+     values ($3, 'villas', 'viewing', $1, $2, '+971 50 123 4567', 'United Arab Emirates',
        '₹70 lakh', false, true, 'video', array['2030-01-10T14:00Z', '2030-01-11T05:30Z']::timestamptz[], 'Asia/Dubai')`,
-    [buyer, `${word.toLowerCase()}@example.com`],
+    [buyer, `${word.toLowerCase()}@example.com`, home.slug],
   );
 });
 
@@ -78,6 +86,10 @@ test('the office moves a buyer’s enquiry from New to Contacted, Viewing arrang
 
   await detail.getByRole('button', { name: 'Move to Contacted' }).click();
   await answered(detail.getByRole('status')).toHaveText('Moved to Contacted.');
+  // The history shows the move without the row being opened again.
+  await answered(
+    detail.getByRole('listitem').filter({ hasText: 'Status changed from New to contacted' }),
+  ).toBeVisible();
 
   await detail.getByLabel('Viewing date and time (India time)').fill('2030-01-10T19:30');
   await detail.getByRole('button', { name: 'Move to Viewing arranged' }).click();
@@ -101,13 +113,34 @@ test('the office moves a buyer’s enquiry from New to Contacted, Viewing arrang
   await filterByStage(page, 'New');
   await answered(row).toBeHidden();
 
-  // Sold: the dashboard sends the office to the home's sale status in the content editor.
+  // Sold: the office marks the home sold on the site, written into the working copy's content.
   await filterByStage(page, 'Offer');
   await row.getByRole('button', { name: buyer, exact: true }).click();
   await detail.getByRole('button', { name: 'Move to Sold' }).click();
   await answered(detail.getByRole('status')).toHaveText('Moved to Sold.');
-  await expect(detail.getByRole('link', { name: 'set this home’s sale status to Sold' })).toHaveAttribute(
+  await expect(detail.getByRole('link', { name: 'the home’s entry in the content editor' })).toHaveAttribute(
     'href',
-    '/cms/#/collections/villas/entries/kovalam-cliff-villa',
+    `/cms/#/collections/villas/entries/${home.slug}`,
   );
+  const original = await readFile(homeFile, 'utf8');
+  try {
+    await test.step('marks the home sold on the site', async () => {
+      await detail.getByRole('button', { name: `Mark ${home.name} as sold on the site` }).click();
+      await answered(detail.getByText(`${home.name} is now sold in the content`)).toBeVisible();
+      await expect(detail.getByRole('link', { name: 'content editor', exact: true })).toHaveAttribute(
+        'href',
+        '/cms/',
+      );
+      await answered(
+        detail
+          .getByRole('listitem')
+          .filter({ hasText: `Sale status written to the content: ${home.slug}, available → sold` }),
+      ).toBeVisible();
+      expect(await readFile(homeFile, 'utf8')).toBe(
+        original.replace(/^saleStatus: available$/m, 'saleStatus: sold'),
+      );
+    });
+  } finally {
+    await writeFile(homeFile, original);
+  }
 });

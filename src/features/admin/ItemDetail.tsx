@@ -45,7 +45,7 @@ export function ItemDetail({
   fallbackFocus,
 }: Props) {
   const { Actions, Sections, Records, describeChange } = detailExtensions[collection] ?? {};
-  const { detail, change, changing, done, refusal, replaceItem } = useItemDetail({
+  const { detail, change, changing, done, refusal, replaceItem, reload } = useItemDetail({
     collection,
     id,
     onChanged,
@@ -58,7 +58,17 @@ export function ItemDetail({
   const title = detail.status === 'loaded' ? describeItem(noun, detail.item) : capitalise(noun);
   const part: DetailPartProps | undefined =
     detail.status === 'loaded'
-      ? { id, item: detail.item, emails: detail.emails, inTrash, changing, change, onSessionGone }
+      ? {
+          id,
+          item: detail.item,
+          emails: detail.emails,
+          inTrash,
+          changing,
+          change,
+          onSessionGone,
+          reload,
+          lookups,
+        }
       : undefined;
 
   return (

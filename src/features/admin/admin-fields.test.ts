@@ -186,6 +186,40 @@ describe('describeHistoryEntry', () => {
       { action: 'note_added', oldStatus: null, newStatus: null, actorEmail: 'office@example.com', at },
       'Note added by office@example.com',
     ],
+    [
+      {
+        action: 'sale_status_written',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: 'office@example.com',
+        at,
+        details: {
+          kind: 'villas',
+          property: 'kovalam-cliff-villa',
+          from: 'under-offer',
+          to: 'sold',
+          revision: 'a'.repeat(40),
+        },
+      },
+      'Sale status written to the content: kovalam-cliff-villa, under-offer → sold (commit aaaaaaa) by office@example.com',
+    ],
+    [
+      {
+        action: 'sale_status_written',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: null,
+        at,
+        details: {
+          kind: 'villas',
+          property: 'kovalam-cliff-villa',
+          from: 'available',
+          to: 'sold',
+          revision: null,
+        },
+      },
+      'Sale status written to the content: kovalam-cliff-villa, available → sold',
+    ],
   ])('%j', (entry, expected) => {
     expect(describeHistoryEntry(entry)).toBe(expected);
   });

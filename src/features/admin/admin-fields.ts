@@ -262,7 +262,15 @@ const historyActions: Record<string, string> = {
   note_added: 'Note added',
   refund_requested: 'Refund asked for',
   refund_settled: 'Refund settled',
+  sale_status_written: 'Sale status written to the content',
 };
+
+/** A home's sale status as the audit log kept its write: ": kovalam-cliff-villa, available → sold (commit 1a2b3c4)". */
+function describeSaleStatusDetails(details: HistoryEntry['details']): string {
+  const { property, from, to, revision } = details ?? {};
+  if (typeof property !== 'string' || typeof from !== 'string' || typeof to !== 'string') return '';
+  return `: ${property}, ${from} → ${to}${typeof revision === 'string' ? ` (commit ${revision.slice(0, 7)})` : ''}`;
+}
 
 /** A refund as the audit log kept it: ": £331.25, refunded through stand-in (re_…)". */
 function describeRefundDetails(details: HistoryEntry['details']): string {
@@ -297,6 +305,8 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
     ? describePaymentDetails(entry.details)
     : entry.action.startsWith('refund_')
       ? describeRefundDetails(entry.details)
-      : '';
+      : entry.action === 'sale_status_written'
+        ? describeSaleStatusDetails(entry.details)
+        : '';
   return `${historyActions[entry.action] ?? entry.action}${what}${who}`;
 }

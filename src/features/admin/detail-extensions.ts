@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AdminRow, StatusChange } from './admin-fields.ts';
+import type { AdminRow, Lookups, StatusChange } from './admin-fields.ts';
 import { bookingDetail } from './BookingDetail.tsx';
 import { buyerEnquiryDetail } from './BuyerEnquiryDetail.tsx';
 import type { AdminCollectionName } from './collection-contract.ts';
@@ -16,6 +16,10 @@ export type DetailPartProps = {
   changing: StatusChange | null;
   change: (status: StatusChange) => void;
   onSessionGone: () => void;
+  /** Loads the row and its history again, after a change a part sent itself (a sales stage move). */
+  reload: () => void;
+  /** The homes' and positions' names the dashboard was built with. */
+  lookups: Lookups;
 };
 
 /**

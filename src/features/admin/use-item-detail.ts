@@ -89,11 +89,24 @@ export function useItemDetail({ collection, id, onChanged, onSessionGone, descri
     });
   }
 
+  /**
+   * Loads the row again, with its history, after a change a collection's part sent itself (a sales
+   * stage move, a home marked sold), so the history shows it at once; a failed reload keeps the detail.
+   */
+  function reload() {
+    void requestJson(adminItemRoute(collection, id), detailAnswerSchema).then((reloaded) => {
+      if (isSessionGone(reloaded)) return onSessionGone();
+      if (!reloaded.ok) return;
+      setDetail({ status: 'loaded', ...reloaded.data });
+      onChanged(reloaded.data.item);
+    });
+  }
+
   /** Shows the row as a change outside the status (marked answered) left it. */
   function replaceItem(item: AdminRow) {
     setDetail((shown) => (shown.status === 'loaded' ? { ...shown, item } : shown));
     onChanged(item);
   }
 
-  return { detail, change, changing, done, refusal, replaceItem };
+  return { detail, change, changing, done, refusal, replaceItem, reload };
 }

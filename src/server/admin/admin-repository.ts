@@ -165,7 +165,8 @@ export type HistoryEntry = {
     | 'payment_deleted'
     | 'note_added'
     | 'refund_requested'
-    | 'refund_settled';
+    | 'refund_settled'
+    | 'sale_status_written';
   oldStatus: string | null;
   newStatus: string | null;
   actorId: string | null;
