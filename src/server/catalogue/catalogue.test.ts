@@ -95,6 +95,8 @@ describe('parsePropertyFacts', () => {
       weeklyRateGbp: 2650,
       minNights: 5,
       seasons: [],
+      // Whether a guest may book and pay at once (instant book); a file that says nothing is booked by request.
+      instantBook: false,
     });
   });
 
