@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatPence } from '../../../../../lib/money.ts';
 import { formatPaise } from '../../../../../lib/rupee-payment.ts';
+import { readBody, sendJson, sendPage } from './stand-in-http.ts';
 import { testCards } from './stand-in-page.ts';
 
 /**
@@ -80,7 +81,6 @@ export type RazorpayDelivery = { eventId: string; type: string; status: number |
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const maxBodyBytes = 64 * 1024;
 
 /** An API refusal as Razorpay answers one: `{ error: { code, description, field } }`. */
 class RazorpayError extends Error {
@@ -94,36 +94,9 @@ class RazorpayError extends Error {
   }
 }
 
+const tooLarge = () => new RazorpayError(413, 'The request is too large.');
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > maxBodyBytes) reject(new RazorpayError(413, 'The request is too large.'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function sendPage(res: ServerResponse, status: number, html: string) {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    'referrer-policy': 'no-referrer',
-  });
-  res.end(html);
-}
 
 /** Whether `header` is HTTP Basic auth for `keyId:keySecret`, compared in constant time. */
 function holdsKey(header: string | undefined, keyId: string, keySecret: string): boolean {
@@ -367,7 +340,7 @@ export function createRazorpayShape(options: RazorpayShapeOptions) {
     if (!holdsKey(req.headers.authorization, options.keyId, options.keySecret)) {
       throw new RazorpayError(401, 'Authentication failed');
     }
-    const raw = req.method === 'POST' ? await readBody(req) : '';
+    const raw = req.method === 'POST' ? await readBody(req, tooLarge) : '';
     let body: Record<string, unknown> = {};
     try {
       body = raw ? JSON.parse(raw) : {};
@@ -402,7 +375,7 @@ export function createRazorpayShape(options: RazorpayShapeOptions) {
     if (req.method === 'GET' || link.status !== 'created') {
       return sendPage(res, req.method === 'GET' ? 200 : 409, renderLinkPage(link));
     }
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readBody(req, tooLarge));
     if (link.currency === 'INR') {
       const vpa = (form.get('vpa') ?? '').trim().toLowerCase();
       if (vpa === testVpas.failed) {

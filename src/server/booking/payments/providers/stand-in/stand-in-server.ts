@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { createRazorpayShape, type RazorpayShape } from './razorpay-shape.ts';
+import { readBody, sendJson, sendPage } from './stand-in-http.ts';
 import { renderCheckoutPage, testCards } from './stand-in-page.ts';
 
 /**
@@ -88,7 +89,6 @@ const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('he
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Checkout Sessions expire 24 hours after they are made unless told sooner. */
 const sessionLifetimeSeconds = 24 * 60 * 60;
-const maxBodyBytes = 64 * 1024;
 
 class ApiError extends Error {
   readonly status: number;
@@ -102,6 +102,8 @@ class ApiError extends Error {
     this.code = code;
   }
 }
+
+const tooLarge = () => new ApiError(413, 'The request is too large.');
 
 /**
  * A form body as Stripe's SDK encodes it (`line_items[0][price_data][currency]=gbp`), nested; arrays
@@ -127,36 +129,6 @@ export function readStripeForm(body: string): Json {
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const child = (value: unknown, key: string) =>
   typeof value === 'object' && value !== null ? (value as Json)[key] : undefined;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > maxBodyBytes) reject(new ApiError(413, 'The request is too large.'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function sendPage(res: ServerResponse, status: number, html: string) {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    // No form-action: after a post, the page sends the guest back to the site, another origin.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    'referrer-policy': 'no-referrer',
-  });
-  res.end(html);
-}
 
 /** A session as Stripe answers it: without the stand-in's own fields. */
 function publicSession({
@@ -357,7 +329,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
       throw new ApiError(401, 'Invalid API Key provided.');
     }
-    const form = req.method === 'POST' ? readStripeForm(await readBody(req)) : {};
+    const form = req.method === 'POST' ? readStripeForm(await readBody(req, tooLarge)) : {};
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
     if (pathname === '/v1/checkout/sessions' && req.method === 'POST') {
       return sendJson(res, 200, publicSession(createSession(form)));
@@ -391,7 +363,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
         renderCheckoutPage(pageOf(session)),
       );
     }
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readBody(req, tooLarge));
     if (form.get('action') === 'cancel') {
       res.writeHead(303, { location: session.cancel_url });
       return res.end();

@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * How the payment stand-in reads and answers HTTP, whichever provider's shape it speaks (Stripe's in
+ * stand-in-server.ts, Razorpay's in razorpay-shape.ts): bodies as the providers cap them, JSON for
+ * their APIs, and its hosted pages under a CSP of their own.
+ */
+
+const maxBodyBytes = 64 * 1024;
+
+/** The whole body as text; past 64 KB, refused with what `tooLarge` makes (each shape's own 413). */
+export function readBody(req: IncomingMessage, tooLarge: () => Error): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBodyBytes) reject(tooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A hosted page: no script, no frames around it, and nothing cached. */
+export function sendPage(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // No form-action: after a post, the page sends the guest back to the site, another origin.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+  });
+  res.end(html);
+}
