@@ -55,6 +55,18 @@ describe('startFeedReaders', () => {
     expect((await readers.read(heavy, today)).events).toHaveLength(5000);
   });
 
+  it('stops a read that uses more processor time than it may, and the worker after it reads a small feed within the same allowance', async () => {
+    // 20 ms of a core: the heavy feed takes several times that on any machine this runs on, a feed of
+    // two bookings a fraction of it, cold or warm, however busy the machine (the wall deadline is wide).
+    readers = startFeedReaders({ ...defaultReadLimits, readTimeoutMs: 60_000, readCpuMs: 20 });
+    await expect(readers.read(heavy, today)).rejects.toThrow(
+      new FeedRefusal(
+        'Reading the calendar took more than 20 ms of processor time, so it was stopped; the blocks it had are kept',
+      ),
+    );
+    expect((await readers.read(calendar(event('a'), event('b')), today)).events).toHaveLength(2);
+  });
+
   it('refuses a feed that outgrows the heap a reader may use', async () => {
     readers = startFeedReaders({ ...defaultReadLimits, maxHeapMb: 8 });
     await expect(readers.read(heavy, today)).rejects.toThrow(

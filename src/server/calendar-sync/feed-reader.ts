@@ -20,13 +20,26 @@ export const readerRole = 'kayal-villas:calendar-feed-reader';
 export type ReadLimits = {
   /** How long one feed may take to read, from the moment it reaches a ready worker. */
   readTimeoutMs: number;
+  /**
+   * How much processor time one feed's read may use: what a feed costs, however busy the machine. The
+   * reader runs at the lowest priority, so on a loaded machine a feed of a few milliseconds' work can
+   * wait longer than a costly one takes on a quiet one; the deadline bounds how long an import waits,
+   * this how much work a feed may make.
+   */
+  readCpuMs: number;
   /** How long a worker may take to start (to load this module, or the function's bundle). */
   startTimeoutMs: number;
   /** A worker's heap: a feed within the budget needs a few tens of MB. */
   maxHeapMb: number;
 };
 
-export const defaultReadLimits: ReadLimits = { readTimeoutMs: 5000, startTimeoutMs: 30_000, maxHeapMb: 256 };
+/** A feed at the edge of the budget (feed-budget.ts) takes 0.1–0.5 s of a core to read. */
+export const defaultReadLimits: ReadLimits = {
+  readTimeoutMs: 5000,
+  readCpuMs: 2000,
+  startTimeoutMs: 30_000,
+  maxHeapMb: 256,
+};
 
 type Request = { text: string; today: string };
 type Answer = { ready: true } | { reading: FeedReading } | { refusal: string };
@@ -59,7 +72,8 @@ const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).
 export type FeedReaders = {
   /**
    * `readFeedEvents(text, today)` in a worker: its reading, or a FeedRefusal when the feed is refused,
-   * takes longer than `readTimeoutMs` or outgrows the heap (the worker is then terminated). An Error
+   * takes longer than `readTimeoutMs` or more processor time than `readCpuMs`, or outgrows the heap
+   * (the worker is then terminated). An Error
    * (not a refusal) means a worker could not start.
    */
   read: (text: string, today: string) => Promise<FeedReading>;
@@ -151,6 +165,7 @@ export function startFeedReaders(limits: ReadLimits = defaultReadLimits): FeedRe
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearInterval(cpuCheck);
         stop();
         if (keep) keepIdle(worker);
         else void worker.terminate();
@@ -177,6 +192,27 @@ export function startFeedReaders(limits: ReadLimits = defaultReadLimits): FeedRe
             ),
           ),
         limits.readTimeoutMs,
+      );
+      // The worker's own thread's processor time, read a few times within its allowance.
+      const cpuAtStart = worker.cpuUsage();
+      const cpuCheck = setInterval(
+        () => {
+          void cpuAtStart
+            .then((start) => worker.cpuUsage(start))
+            .then(({ user, system }) => {
+              if ((user + system) / 1000 <= limits.readCpuMs) return;
+              finish(false, () =>
+                reject(
+                  new FeedRefusal(
+                    `Reading the calendar took more than ${seconds(limits.readCpuMs)} of processor time, so it was stopped; the blocks it had are kept`,
+                  ),
+                ),
+              );
+            })
+            // A worker that has just ended has no time to read: its end settles the read.
+            .catch(() => {});
+        },
+        Math.max(5, Math.min(50, limits.readCpuMs / 4)),
       );
       worker.postMessage({ text, today } satisfies Request);
     });
