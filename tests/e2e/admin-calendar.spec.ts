@@ -15,6 +15,7 @@ import { insertBooking } from '../support/booking-scenario.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { openBookingRequestsList } from '../support/office.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
+import { officeNavButton } from './support/pages.ts';
 
 /**
  * The office's day at the dashboard: a few hundred rows of every kind, the occupancy calendar walked
@@ -168,7 +169,7 @@ test('an admin opens a confirmed stay from the occupancy calendar by keyboard an
   const opening = openingWindowStart(todayInKerala());
 
   await test.step('opens the calendar a few days before today and moves to the stays by keyboard', async () => {
-    await page.getByRole('button', { name: 'Occupancy calendar' }).focus();
+    await officeNavButton(page, 'Occupancy calendar').focus();
     await page.keyboard.press('Enter');
     await answered(page.getByRole('heading', { name: describeWindow(opening), level: 3 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back to today', exact: true })).toBeDisabled();
@@ -321,7 +322,7 @@ test('the dashboard fits every width with a few hundred rows: no page wider than
     });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('button', { name: 'Occupancy calendar' }).click();
+  await officeNavButton(page, 'Occupancy calendar').click();
   await answered(page.getByRole('grid')).toBeVisible();
   for (const width of [1280, 768, 360]) {
     await page.setViewportSize({ width, height: 900 });

@@ -19,6 +19,7 @@ import { openBookingRequestsList } from '../support/office.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
 import { serveOtherPlatformFeed } from './support/ical-platform.ts';
+import { officeNavButton } from './support/pages.ts';
 import { freeStay } from './support/stays.ts';
 
 /**
@@ -147,7 +148,7 @@ test('the office confirms a stay, records its deposit, sees it on the calendar a
   });
 
   await test.step('sees the stay on the occupancy calendar, and opens it from there', async () => {
-    await page.getByRole('button', { name: 'Occupancy calendar' }).click();
+    await officeNavButton(page, 'Occupancy calendar').click();
     await showWindowOf(page, arrival);
     // The bar names the guest; the reference is in its description.
     const bar = page
@@ -162,7 +163,7 @@ test('the office confirms a stay, records its deposit, sees it on the calendar a
   });
 
   await test.step('and in the balances due, with the balance still owed', async () => {
-    await page.getByRole('button', { name: 'Balances due', exact: true }).click();
+    await officeNavButton(page, 'Balances due').click();
     const row = page.getByRole('row').filter({ hasText: reference });
     await answered(row).toBeVisible();
     await expect(row).toContainText(formatPence(quote.balancePence));
@@ -189,8 +190,8 @@ test('the office confirms a stay, records its deposit, sees it on the calendar a
   await test.step('the calendar shows the nights blocked by Airbnb', async () => {
     await page.goto('/admin');
     await hydrated(page);
-    await answered(page.getByRole('button', { name: 'Occupancy calendar' })).toBeVisible();
-    await page.getByRole('button', { name: 'Occupancy calendar' }).click();
+    await answered(officeNavButton(page, 'Occupancy calendar')).toBeVisible();
+    await officeNavButton(page, 'Occupancy calendar').click();
     await showWindowOf(page, blocked.start);
     const apartmentBlocks = page
       .getByRole('grid')

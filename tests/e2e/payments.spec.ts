@@ -7,6 +7,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { serverDatabaseUrl } from './support/database.ts';
+import { officeNavButton } from './support/pages.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
 /**
@@ -62,8 +63,8 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
     // The first sign-in starts the office's functions' instances: at load average 44 it took over 30 s
     // (admin-calendar and calendar-sync wait as long).
     await expect(page).toHaveURL('/admin', { timeout: 90_000 });
-    await answered(page.getByRole('button', { name: 'Balances due', exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Balances due', exact: true }).click();
+    await answered(officeNavButton(page, 'Balances due')).toBeVisible();
+    await officeNavButton(page, 'Balances due').click();
     await answered(page.getByRole('heading', { name: 'Balances due', level: 2 })).toBeVisible();
     await answered(balancesRow()).toBeVisible();
     await expect(balancesRow()).toContainText(formatPence(totalPence));
