@@ -4,6 +4,7 @@ import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import contentEditor from './src/integrations/content-editor.ts';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.ts';
+import islandRuntimeFile from './src/integrations/island-runtime-file.ts';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
 import narrowPageCsps from './src/integrations/page-csp.ts';
 import { mapOrigin } from './src/lib/maps.ts';
@@ -31,6 +32,8 @@ export default defineConfig({
     optimizeSvgAssets(),
     // The content editor at /cms (Decap CMS, from our own origin); not an Astro page, so not in the sitemap.
     contentEditor(),
+    // Before the CSP is narrowed: the runtime's file needs no hash, and its inline hash goes.
+    islandRuntimeFile(),
     narrowPageCsps(),
     sitemap({
       filter: (page) => !unlisted.test(new URL(page).pathname),

@@ -4,6 +4,24 @@ import type { ClientDirective } from 'astro';
 const wakingEvents = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
 
 /**
+ * Islands a person touched before their directive was called. This module runs inline, as the page is
+ * parsed, but Astro calls the directive for an island only once the island runtime has defined
+ * `<astro-island>`, and that runtime is a file loaded `async` (island-runtime-file.ts): a box ticked
+ * or a name typed before it arrived would otherwise wake nothing until the next touch.
+ */
+const touchedEarly = new WeakSet<Element>();
+for (const type of wakingEvents) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const island = event.target instanceof Element ? event.target.closest('astro-island') : null;
+      if (island) touchedEarly.add(island);
+    },
+    { capture: true, passive: true },
+  );
+}
+
+/**
  * The browser half of `client:interaction` (registered in hydrate-on-interaction.ts). When the browser
  * is idle it loads the island's modules (React DOM and the component, evaluated, not rendered), so the
  * first touch only hydrates and never waits for a download. The island's server HTML must work on its
@@ -46,6 +64,7 @@ const hydrateOnInteraction: ClientDirective = (load, _options, island) => {
   }
 
   listen(true);
+  if (touchedEarly.has(island) || island.contains(document.activeElement)) void wake();
   const prefetch = () => void loadOnce().catch(() => {});
   if ('requestIdleCallback' in window) window.requestIdleCallback(prefetch, { timeout: 3000 });
   else setTimeout(prefetch, 200);

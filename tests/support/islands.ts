@@ -28,19 +28,18 @@ export const islandsHydrated = (page: Page, timeout?: number) =>
 
 /**
  * Resolves once every island on the page has hydrated, so a test (axe above all) sees what a visitor's
- * browser shows. Islands that wait to be seen (`client:visible`) are scrolled into view first, and those that wait for
- * a touch (`client:interaction`) are woken.
+ * browser shows. Islands that wait to be seen (`client:visible`) are brought into view one at a time,
+ * each kept there until it has hydrated: its directive only starts to watch once the island runtime
+ * (a file loaded `async`) has run, and an island scrolled past before that was never seen. Those that
+ * wait for a touch (`client:interaction`) are woken, again on every check, for the same reason.
  */
 export async function waitForIslands(page: Page) {
-  await page.evaluate(() => {
-    // An island is `display: contents`, so its first child is what the browser can scroll to and see.
-    for (const island of document.querySelectorAll('astro-island[client="visible"][ssr]'))
-      (island.firstElementChild ?? island).scrollIntoView();
-  });
-  // Every island, those scrolled past again included: each was in view once.
   await page.waitForFunction(() => {
     for (const island of document.querySelectorAll('astro-island[client="interaction"][ssr]'))
       island.dispatchEvent(new FocusEvent('focusin'));
+    // An island is `display: contents`, so its first child is what the browser can scroll to and see.
+    const unseen = document.querySelector('astro-island[client="visible"][ssr]');
+    if (unseen) (unseen.firstElementChild ?? unseen).scrollIntoView();
     return !document.querySelector('astro-island[ssr]');
   });
 }
