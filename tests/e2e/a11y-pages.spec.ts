@@ -4,6 +4,7 @@ import { baseURL } from '../../playwright.config.ts';
 import { policyLinks } from '../../src/lib/policies.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { waitForIslands } from '../support/islands.ts';
+import { countRequestsInFlight } from '../support/requests-in-flight.ts';
 import { openSignedOut } from './support/pages.ts';
 
 /** The paths the built sitemap lists, the pages search engines are told about. */
@@ -47,16 +48,18 @@ const unlistedPaths = [
  * injecting axe into a fresh renderer 0.6–1.4 s against 0.3–0.45 s into one that has compiled it
  * before: about a second of each of a hundred tests.
  */
-const test = base.extend<{ sweepPage: Page }, { workerPage: Page }>({
+type SweepPage = { page: Page; requests: ReturnType<typeof countRequestsInFlight> };
+const test = base.extend<{ sweepPage: SweepPage }, { workerPage: SweepPage }>({
   workerPage: [
     async ({ browser }, use) => {
       const context = await browser.newContext({ baseURL });
-      await use(await context.newPage());
+      const page = await context.newPage();
+      await use({ page, requests: countRequestsInFlight(page) });
       await context.close();
     },
     { scope: 'worker' },
   ],
-  sweepPage: async ({ workerPage, viewport }, use) => {
+  sweepPage: async ({ workerPage: { page: workerPage, requests }, viewport }, use) => {
     await workerPage.context().clearCookies();
     await workerPage.goto('/favicon.svg');
     await workerPage.evaluate(() => {
@@ -64,7 +67,7 @@ const test = base.extend<{ sweepPage: Page }, { workerPage: Page }>({
       sessionStorage.clear();
     });
     if (viewport) await workerPage.setViewportSize(viewport);
-    await use(workerPage);
+    await use({ page: workerPage, requests });
   },
 });
 
@@ -147,11 +150,12 @@ for (const viewport of viewports) {
       const title = withAxe
         ? `${path} has no axe violations once its islands have run, and fits ${widths} px`
         : `${path} fits ${widths} px`;
-      test(title, async ({ sweepPage: page }) => {
+      test(title, async ({ sweepPage: { page, requests } }) => {
         await openSignedOut(page, path);
         if (withAxe) {
           await waitForIslands(page);
-          await page.waitForLoadState('networkidle');
+          // What the islands asked for once hydrated (the session, a calendar's nights) is shown.
+          await requests.settled();
           await expectNoAxeViolations(page);
         }
         expect(await widerThanTheWindow(page, [viewport.width, ...viewport.resizedTo])).toEqual([]);
