@@ -237,9 +237,23 @@ describe("the property's own feed", () => {
   const fetchFeed = (token: string) =>
     invoke(icalFeed, new Request(new URL(`/ical/${token}.ics`, siteOrigin)));
 
-  it('lists confirmed stays by reference and blocks as all-day events, and nothing personal', async () => {
+  it('lists confirmed stays and running holds by reference and blocks as all-day events, and nothing personal', async () => {
     const confirmed = await seedStay(day(100), day(107), 'confirmed');
     await seedStay(day(120), day(127)); // new: not in the feed
+    // An instant booking's hold while the guest pays, and one whose 30 minutes ran out.
+    const held = await insertBooking(ownerQuery, {
+      property,
+      arrival: day(140),
+      departure: day(144),
+      status: 'held',
+    });
+    await insertBooking(ownerQuery, {
+      property,
+      arrival: day(150),
+      departure: day(154),
+      status: 'held',
+      heldUntil: new Date(Date.now() - 60_000).toISOString(),
+    });
     const feedId = await addFeed(`${origin}/feed.ics`);
     await importAllFeeds(testLimits);
     const token = await rotate();
@@ -262,8 +276,14 @@ describe("the property's own feed", () => {
       { start: day(10), end: day(15), allDay: true, summary: 'Not available' },
       { start: day(30), end: day(33), allDay: true, summary: 'Not available' },
       { start: day(100), end: day(107), allDay: true, summary: `Booked (${confirmed.reference})` },
+      {
+        start: day(140),
+        end: day(144),
+        allDay: true,
+        summary: `On hold while the guest pays (${held.reference})`,
+      },
     ]);
-    expect(new Set(events.map((event) => event.uid)).size).toBe(3);
+    expect(new Set(events.map((event) => event.uid)).size).toBe(4);
     expect(await blocksOf(feedId)).toHaveLength(2);
 
     // A UID names no row of ours: neither the booking's id nor a block's, in any spelling.

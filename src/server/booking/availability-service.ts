@@ -44,7 +44,7 @@ export function listTakenStays(range: { from: string; through: string }): Promis
   return withCaller(serviceRole, (tx) => listTakenStaysBetween(tx, range));
 }
 
-/** A property's confirmed stays that end after `from`, for its own feed, in the caller's transaction. */
+/** A property's taken stays (confirmed, or held for payment) that end after `from`, for its own feed, in the caller's transaction. */
 export function listPublishedStays(
   tx: Transaction,
   property: string,

@@ -224,18 +224,26 @@ export async function selectMonthStays(tx: Transaction, firstDay: string): Promi
   );
 }
 
-/** A confirmed stay as a property's own feed publishes it: its reference and random UID, never its id. */
-export type PublishedStay = BlockNights & { uid: string; reference: string };
+/**
+ * A taken stay as a property's own feed publishes it: its reference and random UID, never its id, and
+ * whether it is an instant booking's hold, not yet paid.
+ */
+export type PublishedStay = BlockNights & { uid: string; reference: string; held: boolean };
 
-/** A property's confirmed stays that end after `from`, by arrival, for its published feed. */
+/**
+ * A property's taken stays that end after `from`, by arrival, for its published feed: the confirmed
+ * ones and the holds still running. A platform that reads the feed while a guest pays blocks the
+ * nights too; a hold that lapses leaves the feed at once, and the platform's calendar at its next read.
+ */
 export async function selectPublishedStays(
   tx: Transaction,
   property: string,
   from: string,
 ): Promise<PublishedStay[]> {
   return tx.query<PublishedStay>(
-    `select calendar_uid::text as uid, reference, ${isoDate('arrival')} as start, ${isoDate('departure')} as "end"
-     from ${confirmedStays} stay
+    `select calendar_uid::text as uid, reference, ${isoDate('arrival')} as start, ${isoDate('departure')} as "end",
+            status = 'held' as held
+     from ${takenStays} stay
      where property = $1 and departure > $2::date
      order by arrival`,
     [property, from],

@@ -295,7 +295,7 @@ export async function readPublishedCalendar(token: string): Promise<string> {
       uid: `${stay.uid}@${host}`,
       start: stay.start,
       end: stay.end,
-      summary: `Booked (${stay.reference})`,
+      summary: stay.held ? `On hold while the guest pays (${stay.reference})` : `Booked (${stay.reference})`,
     })),
     ...found.nights.blocks.map((block) => ({
       uid: `${block.uid}@${host}`,
