@@ -105,6 +105,10 @@ export default defineConfig({
       PORT: String(port),
       EMBEDDED_DATA_DIR: e2eDataDir,
       DATABASE_URL: externalDatabaseUrl ?? '',
+      // The journeys call 55 of the functions: at npm start's 16 idle instances, 205 instances started
+      // for 1,065 calls, each loading its bundle again (0.3–0.5 s of a core on a slow machine). Room
+      // for every function (70–75, 20–40 MB each) starts each about once, more only when calls overlap.
+      FUNCTION_INSTANCES_IDLE: '80',
       // The concurrency test sends 200 posts from one address.
       FORM_RATE_LIMIT: '1000',
       // ... and every one of them alerts the office at once, as the journeys' posts do.

@@ -175,7 +175,7 @@ cleanups.push(() => bundleCache.close());
 void prepareFunctions();
 const registered = new Set<string>();
 // Each function runs on warm instances, as on Netlify, rather than a worker started for each request.
-const warmInstances = createWarmFunctionInstances();
+const warmInstances = createWarmFunctionInstances({ maxIdle: settings.FUNCTION_INSTANCES_IDLE });
 cleanups.push(() => warmInstances.close());
 takeBundlesFrom({
   invoke: (invocation, cold) => warmInstances.invoke(invocation, cold),

@@ -104,6 +104,7 @@ describe('readSettings', () => {
       EMAIL_CAP_PER_HOUR: 3,
       EMAIL_CAP_PER_DAY: 6,
       FUNCTION_CONCURRENCY: 8,
+      FUNCTION_INSTANCES_IDLE: 16,
       REQUEST_TIMEOUT_SECONDS: 10,
       DB_POOL_MAX: 1,
       DB_POOL_IDLE_MS: 1000,

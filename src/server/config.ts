@@ -97,6 +97,12 @@ const environmentSchema = z.object({
   EMAIL_CAP_PER_DAY: wholeNumber(6),
   /** `npm start` only: function requests run at once, and seconds a client gets for headers and body. */
   FUNCTION_CONCURRENCY: wholeNumber(8),
+  /**
+   * `npm start` only: warm function instances kept while idle, across all functions (each holds its
+   * bundle's modules, 20–40 MB); past it, the one idle longest stops, and its function's next request
+   * starts a new one (0.3–0.5 s of a core on a slow machine).
+   */
+  FUNCTION_INSTANCES_IDLE: wholeNumber(16),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(10),
   /**
    * `npm start` only: the folder whose src/content and src/assets the content editor saves into; unset,
