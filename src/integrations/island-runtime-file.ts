@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { builtHtmlFiles } from './built-html-files.ts';
 
 const inlineScript = /<script>([\s\S]*?)<\/script>/g;
 const definesIsland = 'customElements.define("astro-island"';
@@ -31,13 +32,6 @@ export function externalizeIslandRuntime(html: string): { html: string; runtime:
   return { html, runtime: null };
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /**
  * Runs `externalizeIslandRuntime` over every page the build wrote and writes each runtime it took out
  * (one, unless Astro itself changes between pages) beside the build's other scripts. Listed before the
@@ -51,7 +45,7 @@ export default function islandRuntimeFile(): AstroIntegration {
         const root = fileURLToPath(dir);
         const runtimes = new Set<string>();
         let pages = 0;
-        for (const file of await htmlFiles(root)) {
+        for (const file of await builtHtmlFiles(root)) {
           const { html, runtime } = externalizeIslandRuntime(await readFile(file, 'utf8'));
           if (runtime === null) continue;
           runtimes.add(runtime);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { builtHtmlFiles } from './built-html-files.ts';
 
 const cspMeta = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -53,13 +53,6 @@ export function narrowPageCsp(html: string): { html: string; narrowed: boolean }
   };
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /** Runs `narrowPageCsp` over every page the build wrote. */
 export default function narrowPageCsps(): AstroIntegration {
   return {
@@ -67,7 +60,7 @@ export default function narrowPageCsps(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const left: string[] = [];
-        for (const file of await htmlFiles(fileURLToPath(dir))) {
+        for (const file of await builtHtmlFiles(fileURLToPath(dir))) {
           const { html, narrowed } = narrowPageCsp(await readFile(file, 'utf8'));
           if (narrowed) await writeFile(file, html);
           else if (cspMeta.test(html)) left.push(file);
