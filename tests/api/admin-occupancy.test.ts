@@ -3,6 +3,7 @@ import * as occupancyFunction from '../../netlify/functions/admin-occupancy.mts'
 import { type OccupancyAnswer, occupancyAnswerSchema } from '../../src/features/admin/occupancy-contract.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { insertBooking } from '../support/booking-scenario.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -109,6 +110,20 @@ describe('the occupancy of a month', () => {
         departure: '2080-03-24',
       }),
     ]);
+  });
+
+  it('answers an instant booking held while the guest pays, and leaves out a hold whose time ran out', async () => {
+    const property = uniqueProperty();
+    const held = await book(property, '2080-05-10', 4, 'held');
+    const lapsed = await insertBooking(ownerQuery, {
+      property,
+      arrival: '2080-05-20',
+      status: 'held',
+      heldUntil: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const stays = staysOf(await readMonth('2080-05'), property);
+    expect(stays).toEqual([expect.objectContaining({ id: held.id, status: 'held', arrival: '2080-05-10' })]);
+    expect(stays.map(({ id }) => id)).not.toContain(lapsed.id);
   });
 
   it('includes a stay that crosses the edges of the month, in both months, and none that only touches them', async () => {

@@ -133,9 +133,10 @@ export function OccupancyCalendar({ from, onFromChange, onOpen, onSessionGone, v
         </div>
       </div>
       <p className="occupancy__note">
-        Confirmed stays and new requests (marked “New request”, with a dashed edge) by night: a bar ends on
-        the last night, so the departure day is free. Beside each property, the share of these nights its
-        confirmed stays hold. Arrow keys move in the calendar; Enter opens a stay.
+        Confirmed stays, new requests (marked “New request”, with a dashed edge) and instant bookings held
+        while the guest pays (marked “Held for payment”, with a dotted edge) by night: a bar ends on the last
+        night, so the departure day is free. Beside each property, the share of these nights its confirmed
+        stays hold. Arrow keys move in the calendar; Enter opens a stay.
       </p>
       {occupancy.status === 'loading' && <p role="status">Loading the calendar…</p>}
       {occupancy.status === 'failed' && (

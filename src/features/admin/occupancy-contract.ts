@@ -4,8 +4,11 @@ import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 // Before any schema is built here: this module may be the first of a page's schemas to run.
 parseWithoutEval();
 
-/** The requests a calendar shows: those that hold or ask for the dates, never declined or cancelled. */
-export const occupancyStatuses = ['new', 'confirmed'] as const;
+/**
+ * The requests a calendar shows: those that hold or ask for the dates, never declined or cancelled;
+ * `held` is an instant booking's hold while the guest pays, shown only until its time runs out.
+ */
+export const occupancyStatuses = ['new', 'held', 'confirmed'] as const;
 
 const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
 

@@ -99,6 +99,14 @@ describe('packLanes', () => {
     ]);
     expect(lanes.map((lane) => lane.map(({ reference }) => reference))).toEqual([['CONF', 'LATER'], ['NEW']]);
   });
+
+  it('gives a hold the nights before a new request for them, as a confirmed stay has', () => {
+    const lanes = packLanes([
+      stay('A-NEW', '2027-03-05', '2027-03-08', 'new'),
+      stay('HOLD', '2027-03-05', '2027-03-09', 'held'),
+    ]);
+    expect(lanes.map((lane) => lane.map(({ reference }) => reference))).toEqual([['HOLD'], ['A-NEW']]);
+  });
 });
 
 describe('the nights other platforms have blocked', () => {
@@ -223,6 +231,18 @@ describe('what the calendar draws', () => {
       cells.flatMap((cell) => (cell.kind === 'stay' ? [cell.stay.id] : [])),
     );
     expect(drawn.sort()).toEqual(['S1', 'S3', 'S4']);
+  });
+
+  it('draws a hold while it runs, and counts it in no share of the month until it is paid', () => {
+    const held: OccupancyAnswer = {
+      month: '2027-03',
+      properties: [
+        { slug: 'x', name: 'X', stays: [stay('H1', '2027-03-20', '2027-03-27', 'held')], blocks: [] },
+      ],
+    };
+    const { rows } = layOutCalendar(held, '2027-03-15');
+    expect(rows[0]?.cells.some((cell) => cell.kind === 'stay' && cell.stay.id === 'H1')).toBe(true);
+    expect(rows[0]?.occupancyPercent).toBe(0);
   });
 
   it('gives each property its share of the month that confirmed stays hold', () => {

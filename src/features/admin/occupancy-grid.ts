@@ -54,11 +54,12 @@ export type CalendarRow = {
 };
 
 /**
- * The stays the calendar draws: every confirmed one, and the new requests whose arrival is still to
- * come; a request for dates already begun or past can no longer be accepted, so it is not drawn.
+ * The stays the calendar draws: every confirmed one and every hold (the server sends only those still
+ * running), and the new requests whose arrival is still to come; a request for dates already begun or
+ * past can no longer be accepted, so it is not drawn.
  */
 export function listShownStays(stays: readonly OccupancyStay[], today: string): OccupancyStay[] {
-  return stays.filter((stay) => stay.status === 'confirmed' || stay.arrival >= today);
+  return stays.filter((stay) => stay.status !== 'new' || stay.arrival >= today);
 }
 
 /** The share of `days` whose nights confirmed `stays` hold, as a whole percentage (`measureWindowOccupancy`). */
@@ -102,15 +103,11 @@ type Nights = { arrival: string; departure: string };
 /**
  * Stays packed into lanes, first come first placed: a stay goes to the first lane whose last stay has
  * left by its arrival (a departure day is the next arrival's day). New requests may ask for nights a
- * confirmed stay holds; each then shows in a lane of its own instead of hiding the other.
+ * confirmed stay or a hold takes; each then shows in a lane of its own instead of hiding the other.
  */
 export function packLanes(stays: readonly OccupancyStay[]): OccupancyStay[][] {
-  return packBars(
-    stays,
-    (a, b) =>
-      Number(b.status === 'confirmed') - Number(a.status === 'confirmed') ||
-      a.reference.localeCompare(b.reference),
-  );
+  const takesNights = (stay: OccupancyStay) => Number(stay.status !== 'new');
+  return packBars(stays, (a, b) => takesNights(b) - takesNights(a) || a.reference.localeCompare(b.reference));
 }
 
 /** Bars packed into lanes by arrival, so none overlaps another in its lane; `tie` orders equal arrivals. */

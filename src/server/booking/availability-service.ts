@@ -54,7 +54,7 @@ export function listPublishedStays(
 }
 
 /**
- * The new and confirmed requests in use that hold a night of the month starting `firstDay`, for the
+ * The new and confirmed requests in use, and the running holds, that hold a night of the month starting `firstDay`, for the
  * office's occupancy calendar, in the caller's transaction (the admin's, so RLS decides as well).
  */
 export function listMonthStays(tx: Transaction, firstDay: string): Promise<PropertyStay[]> {
