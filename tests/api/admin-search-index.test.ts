@@ -44,3 +44,34 @@ describe.each(collections)('searching $name', ({ table, searchText }) => {
     expect(await search(`public.${table}`)).not.toContain(`${table}_search`);
   });
 });
+
+// A word that is not a whole reference also matches part of one ("483920" in KB-2026-483920): the `or`
+// can use the text's trigram index only if the reference has one too (migration 20261130001200 for
+// buyers' enquiries, 20261130001100 for bookings); otherwise every row is read in date order.
+describe.each(collections.filter((collection) => collection.references))(
+  'searching $name for a word that may be part of a reference',
+  ({ table, searchText, references }) => {
+    it(`uses the trigram indexes of both the text and the ${references?.column}`, async () => {
+      const plan = await planAsAdmin(
+        `select id from dashboard.${table} where (${searchText} ilike $1 or ${references?.column} ilike $1)`,
+        ['%483920%'],
+      );
+      expect(plan).toContain(`Bitmap Index Scan on ${table}_search`);
+      expect(plan).toContain(`Bitmap Index Scan on ${table}_${references?.column}_search`);
+    });
+  },
+);
+
+// The dashboard polls, for each form, how many rows await the office; each count reads a partial index
+// of exactly those rows (migration 20261130001210), never the table.
+describe.each(
+  collections.filter((collection) => collection.isNew === 'read_at is null and answered_at is null'),
+)('counting what awaits the office in $name', ({ table, isNew }) => {
+  it(`reads the index ${table}_awaiting_office alone`, async () => {
+    const plan = await planAsAdmin(
+      `select count(*) from public.${table} where ${isNew} and deleted_at is null`,
+      [],
+    );
+    expect(plan).toContain(`Index Only Scan using ${table}_awaiting_office`);
+  });
+});
