@@ -193,12 +193,13 @@ export function startFeedReaders(limits: ReadLimits = defaultReadLimits): FeedRe
           ),
         limits.readTimeoutMs,
       );
-      // The worker's own thread's processor time, read a few times within its allowance.
-      const cpuAtStart = worker.cpuUsage();
+      // The worker's own thread's processor time, read a few times within its allowance. Node 24.6
+      // added `worker.cpuUsage`; on an older runtime only the deadline applies.
+      const cpuAtStart = typeof worker.cpuUsage === 'function' ? worker.cpuUsage() : undefined;
       const cpuCheck = setInterval(
         () => {
           void cpuAtStart
-            .then((start) => worker.cpuUsage(start))
+            ?.then((start) => worker.cpuUsage(start))
             .then(({ user, system }) => {
               if ((user + system) / 1000 <= limits.readCpuMs) return;
               finish(false, () =>
