@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatPence } from '../../../../../lib/money.ts';
 import { formatPaise } from '../../../../../lib/rupee-payment.ts';
-import { readBody, sendJson, sendPage } from './stand-in-http.ts';
+import { escapeHtml, readBody, sendJson, sendPage } from './stand-in-http.ts';
 import { testCards } from './stand-in-page.ts';
 
 /**
@@ -95,8 +95,6 @@ class RazorpayError extends Error {
 }
 
 const tooLarge = () => new RazorpayError(413, 'The request is too large.');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Whether `header` is HTTP Basic auth for `keyId:keySecret`, compared in constant time. */
 function holdsKey(header: string | undefined, keyId: string, keySecret: string): boolean {

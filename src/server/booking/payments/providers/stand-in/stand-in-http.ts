@@ -8,6 +8,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const maxBodyBytes = 64 * 1024;
 
+/** Text made safe to put in a hosted page's HTML, in an element or a quoted attribute. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
 /** The whole body as text; past 64 KB, refused with what `tooLarge` makes (each shape's own 413). */
 export function readBody(req: IncomingMessage, tooLarge: () => Error): Promise<string> {
   return new Promise((resolve, reject) => {

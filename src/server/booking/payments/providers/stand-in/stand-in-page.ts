@@ -1,4 +1,5 @@
 import { formatPence } from '../../../../../lib/money.ts';
+import { escapeHtml } from './stand-in-http.ts';
 
 /**
  * The stand-in's hosted payment page, as Stripe Checkout's looks to a guest: what they pay, a card
@@ -20,8 +21,6 @@ export type PageSession = {
   /** What has been refunded of a paid session, as a payment's page at the provider lists it. */
   refunds?: { id: string; amountPence: number }[];
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The refunds of a paid session, a line each ("Refunded £331.25 (re_test_…)"). */
 function describeRefunds(refunds: { id: string; amountPence: number }[]): string {
