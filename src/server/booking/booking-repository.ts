@@ -22,13 +22,16 @@ export const bookingRequestsTable = 'booking_requests';
  */
 export const confirmedStays = `(select * from public.booking_requests where status = 'confirmed' and deleted_at is null)`;
 
+/** An instant booking's hold whose time has not run out: a hold past `held_until` holds no night. */
+const runningHold = `(status = 'held' and held_until > now())`;
+
 /**
  * The stays whose nights nobody else may have now: the confirmed ones, and instant book's holds until
  * their `held_until` (migration 20261201000500). A hold past it is free whether or not the job has
  * released it yet, so the calendar, the search and the overlap checks agree with the clock.
  */
 export const takenStays = `(select * from public.booking_requests
-  where deleted_at is null and (status = 'confirmed' or (status = 'held' and held_until > now())))`;
+  where deleted_at is null and (status = 'confirmed' or ${runningHold}))`;
 
 /** The sum refunded (back with the guest) of the booking aliased `request`, as an integer. */
 const refundedPence = `coalesce((select sum(amount_pence) from public.payment_refunds
@@ -218,7 +221,7 @@ export async function selectMonthStays(tx: Transaction, firstDay: string): Promi
     `select id, reference, status, name, guests, property,
             ${isoDate('arrival')} as arrival, ${isoDate('departure')} as departure
      from public.booking_requests
-     where deleted_at is null and status = any($2::text[]) and (status <> 'held' or held_until > now())
+     where deleted_at is null and status = any($2::text[]) and (status <> 'held' or ${runningHold})
        and daterange(arrival, departure, '[)') && daterange($1::date, ($1::date + interval '1 month')::date, '[)')
      order by property, arrival, reference`,
     [firstDay, occupancyStatuses],
