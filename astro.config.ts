@@ -2,11 +2,10 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
+import rewriteBuiltPages from './src/integrations/built-pages.ts';
 import contentEditor from './src/integrations/content-editor.ts';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.ts';
-import islandRuntimeFile from './src/integrations/island-runtime-file.ts';
 import optimizeSvgAssets from './src/integrations/optimize-svg.ts';
-import narrowPageCsps from './src/integrations/page-csp.ts';
 import { mapOrigin } from './src/lib/maps.ts';
 
 /** Pages that answer a form or a session, which search engines have no reason to list. */
@@ -32,9 +31,8 @@ export default defineConfig({
     optimizeSvgAssets(),
     // The content editor at /cms (Decap CMS, from our own origin); not an Astro page, so not in the sitemap.
     contentEditor(),
-    // Before the CSP is narrowed: the runtime's file needs no hash, and its inline hash goes.
-    islandRuntimeFile(),
-    narrowPageCsps(),
+    // Each built page: the island runtime in a file, one stylesheet, a narrow CSP.
+    rewriteBuiltPages(),
     sitemap({
       filter: (page) => !unlisted.test(new URL(page).pathname),
       // The same clean URLs as the pages' canonical links.

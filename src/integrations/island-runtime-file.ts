@@ -1,9 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
-import { builtHtmlFiles } from './built-html-files.ts';
 
 const inlineScript = /<script>([\s\S]*?)<\/script>/g;
 const definesIsland = 'customElements.define("astro-island"';
@@ -30,31 +25,4 @@ export function externalizeIslandRuntime(html: string): { html: string; runtime:
     return { html: html.replace(script, tag), runtime: body };
   }
   return { html, runtime: null };
-}
-
-/**
- * Runs `externalizeIslandRuntime` over every page the build wrote and writes each runtime it took out
- * (one, unless Astro itself changes between pages) beside the build's other scripts. Listed before the
- * CSP's narrowing, which then drops the runtime's hash from each page's policy: `'self'` allows the file.
- */
-export default function islandRuntimeFile(): AstroIntegration {
-  return {
-    name: 'kayal:island-runtime-file',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const runtimes = new Set<string>();
-        let pages = 0;
-        for (const file of await builtHtmlFiles(root)) {
-          const { html, runtime } = externalizeIslandRuntime(await readFile(file, 'utf8'));
-          if (runtime === null) continue;
-          runtimes.add(runtime);
-          pages += 1;
-          await writeFile(file, html);
-        }
-        for (const runtime of runtimes) await writeFile(join(root, islandRuntimePath(runtime)), runtime);
-        if (pages > 0) logger.info(`the island runtime is one file for ${pages} pages`);
-      },
-    },
-  };
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
-import { builtHtmlFiles } from './built-html-files.ts';
 
 const cspMeta = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
+
+/** Whether the page carries its CSP in a `<meta>`, as Astro writes it. */
+export function hasPageCsp(html: string): boolean {
+  return cspMeta.test(html);
+}
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const inlineStyle = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
@@ -50,24 +51,5 @@ export function narrowPageCsp(html: string): { html: string; narrowed: boolean }
   return {
     html: html.replace(meta[0], `<meta http-equiv="content-security-policy" content="${content}">`),
     narrowed: true,
-  };
-}
-
-/** Runs `narrowPageCsp` over every page the build wrote. */
-export default function narrowPageCsps(): AstroIntegration {
-  return {
-    name: 'narrow-page-csp',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const left: string[] = [];
-        for (const file of await builtHtmlFiles(fileURLToPath(dir))) {
-          const { html, narrowed } = narrowPageCsp(await readFile(file, 'utf8'));
-          if (narrowed) await writeFile(file, html);
-          else if (cspMeta.test(html)) left.push(file);
-        }
-        if (left.length > 0)
-          logger.warn(`CSP left whole (inline code with an unlisted hash): ${left.join(', ')}`);
-      },
-    },
   };
 }
