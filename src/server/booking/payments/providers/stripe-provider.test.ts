@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SessionRequest, WebhookRefused } from '../payment-provider.ts';
@@ -186,6 +186,30 @@ describe('the Stripe provider against the stand-in', () => {
 
   it('refuses another API key, as Stripe does', async () => {
     await expect(providerWith('sk_test_not_ours').createSession(request)).rejects.toThrow(/Invalid API Key/);
+  });
+
+  it('refuses a body past 64 KB with a 413 and closes the connection instead of reading on', async () => {
+    const socket = connect(standIn.port, standIn.host);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('utf8');
+    });
+    const closed = new Promise<boolean>((resolve) => {
+      socket.on('close', () => resolve(true));
+      setTimeout(() => resolve(false), 3000);
+    });
+    socket.on('error', () => {});
+    // Says 10 MB are coming, sends 100 KB and no more: a server still reading waits for the rest.
+    socket.write(
+      `POST /v1/checkout/sessions HTTP/1.1\r\nHost: ${standIn.host}\r\nAuthorization: Bearer ${apiKey}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+    );
+    socket.write(`amount=${'9'.repeat(100 * 1024)}`);
+    const wasClosed = await closed;
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toMatch(/^connection: close\r$/im);
+    expect(wasClosed).toBe(true);
   });
 });
 

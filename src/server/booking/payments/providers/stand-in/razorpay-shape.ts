@@ -338,7 +338,7 @@ export function createRazorpayShape(options: RazorpayShapeOptions) {
     if (!holdsKey(req.headers.authorization, options.keyId, options.keySecret)) {
       throw new RazorpayError(401, 'Authentication failed');
     }
-    const raw = req.method === 'POST' ? await readBody(req, tooLarge) : '';
+    const raw = req.method === 'POST' ? await readBody(req, res, tooLarge) : '';
     let body: Record<string, unknown> = {};
     try {
       body = raw ? JSON.parse(raw) : {};
@@ -373,7 +373,7 @@ export function createRazorpayShape(options: RazorpayShapeOptions) {
     if (req.method === 'GET' || link.status !== 'created') {
       return sendPage(res, req.method === 'GET' ? 200 : 409, renderLinkPage(link));
     }
-    const form = new URLSearchParams(await readBody(req, tooLarge));
+    const form = new URLSearchParams(await readBody(req, res, tooLarge));
     if (link.currency === 'INR') {
       const vpa = (form.get('vpa') ?? '').trim().toLowerCase();
       if (vpa === testVpas.failed) {

@@ -12,16 +12,27 @@ const maxBodyBytes = 64 * 1024;
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The whole body as text; past 64 KB, refused with what `tooLarge` makes (each shape's own 413). */
-export function readBody(req: IncomingMessage, tooLarge: () => Error): Promise<string> {
+/**
+ * The whole body as text; past 64 KB, refused with what `tooLarge` makes (each shape's own 413). A body
+ * too large is read no further: the stream is paused and the connection closes once the 413 is sent,
+ * where Node would otherwise read (and throw away) whatever the client goes on sending.
+ */
+export function readBody(req: IncomingMessage, res: ServerResponse, tooLarge: () => Error): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size > maxBodyBytes) reject(tooLarge());
-      else chunks.push(chunk);
-    });
+      if (size <= maxBodyBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', collect);
+      req.pause();
+      res.setHeader('connection', 'close');
+      reject(tooLarge());
+    };
+    req.on('data', collect);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });

@@ -329,7 +329,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
       throw new ApiError(401, 'Invalid API Key provided.');
     }
-    const form = req.method === 'POST' ? readStripeForm(await readBody(req, tooLarge)) : {};
+    const form = req.method === 'POST' ? readStripeForm(await readBody(req, res, tooLarge)) : {};
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
     if (pathname === '/v1/checkout/sessions' && req.method === 'POST') {
       return sendJson(res, 200, publicSession(createSession(form)));
@@ -363,7 +363,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
         renderCheckoutPage(pageOf(session)),
       );
     }
-    const form = new URLSearchParams(await readBody(req, tooLarge));
+    const form = new URLSearchParams(await readBody(req, res, tooLarge));
     if (form.get('action') === 'cancel') {
       res.writeHead(303, { location: session.cancel_url });
       return res.end();
