@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { externalizeIslandRuntime, islandRuntimePath } from './island-runtime-file.ts';
+import { externalizeIslandRuntime } from './island-runtime-file.ts';
 import { hasPageCsp, narrowPageCsp } from './page-csp.ts';
 import { combinePageStylesheets } from './page-stylesheet.ts';
 
@@ -34,8 +34,8 @@ export default function rewriteBuiltPages(): AstroIntegration {
         for (const file of await builtHtmlFiles(root)) {
           const original = await readFile(file, 'utf8');
           const withRuntimeFile = externalizeIslandRuntime(original);
-          if (withRuntimeFile.runtime !== null) {
-            assets.set(islandRuntimePath(withRuntimeFile.runtime), withRuntimeFile.runtime);
+          if (withRuntimeFile.file) {
+            assets.set(withRuntimeFile.file.path, withRuntimeFile.file.text);
             counts.runtime += 1;
           }
           const withOneStylesheet = combinePageStylesheets(withRuntimeFile.html, cssOf);

@@ -36,6 +36,40 @@ async function openWithScriptsHeld(page: Page, path: string) {
   return release;
 }
 
+test('no island fetches its code before the page has painted and loaded (or 3 s after its runtime came)', async ({
+  page,
+}) => {
+  // The home page's carousel (idle), a villa's panel and gallery (idle, visible), a form (interaction)
+  // and the booking page's form (load): each directive, once its page has loaded.
+  for (const path of ['/', '/villas/kovalam-cliff-villa', '/contact', '/booking']) {
+    await page.goto(path);
+    const islandModules = () =>
+      page.evaluate(() => {
+        const modules = performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) => /\/_astro\/.+\.js$/.test(entry.name) && !entry.name.includes('/island-runtime.'),
+          );
+        return modules.map((entry) => entry.startTime);
+      });
+    await expect.poll(async () => (await islandModules()).length, { message: path }).toBeGreaterThan(0);
+    const starts = await islandModules();
+    const { painted, loaded, runtimeArrived } = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const runtime = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/island-runtime.'));
+      return {
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        loaded: navigation?.loadEventEnd ?? Number.NaN,
+        runtimeArrived: (runtime as PerformanceResourceTiming | undefined)?.responseEnd ?? Number.NaN,
+      };
+    });
+    expect(Math.min(...starts), path).toBeGreaterThan(painted);
+    expect(Math.min(...starts), path).toBeGreaterThanOrEqual(Math.min(loaded, runtimeArrived + 3000));
+  }
+});
+
 test('a form fetches its code while the page is idle and hydrates only when touched', async ({ page }) => {
   const modules: string[] = [];
   page.on('requestfinished', (request) => {
