@@ -24,13 +24,3 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
   return 1 + (benchmarkIndex - 150) / 650;
 }
-
-/** The median of a few BenchmarkIndex readings: one reading of a 2-core machine moves by a fifth. */
-export function medianBenchmarkIndex(readings: number[]): number {
-  const sorted = readings.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) throw new Error('No BenchmarkIndex was read');
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSlowdownFor, medianBenchmarkIndex } from '../../scripts/bench/cpu-slowdown.ts';
+import { cpuSlowdownFor } from '../../scripts/bench/cpu-slowdown.ts';
+import { median } from '../../scripts/bench/median.ts';
 
 describe("Lighthouse's CPU slowdown for this machine", () => {
   it("gives Lighthouse's default 4× to the desktop it was chosen for, and less to a slower host", () => {
@@ -28,8 +29,8 @@ describe("Lighthouse's CPU slowdown for this machine", () => {
   });
 
   it('takes the middle of the readings, so one slow run does not set the slowdown', () => {
-    expect(medianBenchmarkIndex([1100, 620, 1180])).toBe(1100);
-    expect(medianBenchmarkIndex([1000, 1200])).toBe(1100);
-    expect(() => medianBenchmarkIndex([])).toThrow();
+    expect(median([1100, 620, 1180])).toBe(1100);
+    expect(median([1000, 1200])).toBe(1100);
+    expect(() => median([])).toThrow();
   });
 });
