@@ -13,9 +13,8 @@ import {
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { insertBooking } from '../support/booking-scenario.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
-import { openBookingRequestsList } from '../support/office.ts';
+import { officeNavButton, openBookingRequestsList } from '../support/office.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
-import { officeNavButton } from './support/pages.ts';
 
 /**
  * The office's day at the dashboard: a few hundred rows of every kind, the occupancy calendar walked

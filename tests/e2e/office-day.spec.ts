@@ -12,6 +12,7 @@ import {
   type RunQuery,
 } from '../support/booking-scenario.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
+import { officeNav } from '../support/office.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 /**
@@ -174,7 +175,7 @@ for (const [index, viewport] of [
     await signInAsAdmin(page);
     const heading = page.getByRole('heading', { name: /^Today/, level: 2 });
     await answered(heading).toBeVisible();
-    const nav = page.getByRole('navigation', { name: 'Office' });
+    const nav = officeNav(page);
     await expect(nav.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-current', 'true');
 
     const requests = page.getByRole('region', { name: /^Awaiting an answer/ });
@@ -321,7 +322,7 @@ async function walkTheRows(
   page: Page,
   { mark, arriving }: { mark: string; arriving: { id: string; reference: string } },
 ) {
-  const nav = page.getByRole('navigation', { name: 'Office' });
+  const nav = officeNav(page);
 
   await test.step('filters the bookings to today’s confirmed arrivals', async () => {
     await nav.getByRole('button', { name: /^Bookings/ }).click();

@@ -15,11 +15,10 @@ import {
 } from '../../src/lib/occupancy-window.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
-import { openBookingRequestsList } from '../support/office.ts';
+import { officeNavButton, openBookingRequestsList } from '../support/office.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
 import { serveOtherPlatformFeed } from './support/ical-platform.ts';
-import { officeNavButton } from './support/pages.ts';
 import { freeStay } from './support/stays.ts';
 
 /**

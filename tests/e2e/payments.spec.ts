@@ -6,8 +6,8 @@ import { formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
+import { officeNavButton } from '../support/office.ts';
 import { serverDatabaseUrl } from './support/database.ts';
-import { officeNavButton } from './support/pages.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
 /**

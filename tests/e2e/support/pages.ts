@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paths } from '../../../src/lib/paths.ts';
 
 /**
@@ -20,13 +20,4 @@ export async function openSignedOut(page: Page, path: string): Promise<void> {
   await page.goto(path);
   const landing = sentOnWhenSignedOut.get(path);
   if (landing) await page.waitForURL(`**${landing}`);
-}
-
-/**
- * A screen's button in the dashboard's own navigation ("Occupancy calendar", "Balances due"), found
- * there: the office's day has buttons whose names hold the same words ("3 more arrivals this week, on
- * the occupancy calendar"), and a count of new items may follow a name.
- */
-export function officeNavButton(page: Page, name: string): Locator {
-  return page.getByRole('navigation', { name: 'Office' }).getByRole('button', { name });
 }
