@@ -6,6 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { externalizeIslandRuntime } from './island-runtime-file.ts';
 import { hasPageCsp, narrowPageCsp } from './page-csp.ts';
 import { combinePageStylesheets } from './page-stylesheet.ts';
+import { preloadPriorityPicture } from './priority-picture.ts';
 
 /** Every HTML file a build wrote under `dir`. */
 async function builtHtmlFiles(dir: string): Promise<string[]> {
@@ -17,7 +18,8 @@ async function builtHtmlFiles(dir: string): Promise<string[]> {
 
 /**
  * What each built page becomes before it is served, in one pass over the HTML files Astro wrote: the
- * island runtime moved to its own file, the page's stylesheets made one, and last the CSP narrowed to the inline code the page still holds (so the runtime's hash and
+ * island runtime moved to its own file, the page's stylesheets made one, its priority picture
+ * preloaded, and last the CSP narrowed to the inline code the page still holds (so the runtime's hash and
  * those of the styles now in a file go from it). Each step is a pure function of the page; the files
  * they take out are written beside the build's other assets, under /_astro.
  */
@@ -43,7 +45,7 @@ export default function rewriteBuiltPages(): AstroIntegration {
             assets.set(withOneStylesheet.stylesheet.path, withOneStylesheet.stylesheet.css);
             counts.stylesheet += 1;
           }
-          const { html, narrowed } = narrowPageCsp(withOneStylesheet.html);
+          const { html, narrowed } = narrowPageCsp(preloadPriorityPicture(withOneStylesheet.html));
           if (!narrowed && hasPageCsp(html)) cspLeftWhole.push(file);
           if (html !== original) await writeFile(file, html);
         }
