@@ -1,4 +1,4 @@
-import { isIsoDate, officeTimeZone } from '../../lib/dates.ts';
+import { formatKeralaTime, isIsoDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import {
   type BookingStatus,
@@ -33,15 +33,6 @@ export type Column = {
 };
 export type Lookups = { properties: Names; positions: Names };
 
-const officeTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: officeTimeZone,
-});
-
 const calendarDay = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -49,12 +40,8 @@ const calendarDay = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** A timestamp as the office in Kerala reads it: "3 Mar 2027, 14:05 IST". */
-export function formatOfficeTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${officeTime.format(date)} IST`;
-}
+/** A timestamp as the office in Kerala reads it: "3 Mar 2027, 14:05 IST", as a guest reads one too. */
+export const formatOfficeTime = formatKeralaTime;
 
 /** A `YYYY-MM-DD` day as "14 Mar 2027", read in UTC so no time zone moves it. */
 export function formatDay(day: string): string {
