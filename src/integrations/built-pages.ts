@@ -30,7 +30,12 @@ export default function rewriteBuiltPages(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const assets = new Map<string, string>();
-        const cssOf = (path: string) => readFileSync(join(root, path), 'utf8');
+        // Read once each: every page of a template links the same files.
+        const stylesheets = new Map<string, string>();
+        const cssOf = (path: string) => {
+          if (!stylesheets.has(path)) stylesheets.set(path, readFileSync(join(root, path), 'utf8'));
+          return stylesheets.get(path) as string;
+        };
         const counts = { runtime: 0, stylesheet: 0 };
         const cspLeftWhole: string[] = [];
         for (const file of await builtHtmlFiles(root)) {

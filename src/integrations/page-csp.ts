@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 
 const cspMeta = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const inlineStyle = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
 /** Whether the page carries its CSP in a `<meta>`, as Astro writes it. */
 export function hasPageCsp(html: string): boolean {
   return cspMeta.test(html);
 }
-const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const inlineStyle = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
