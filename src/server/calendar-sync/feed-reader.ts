@@ -196,25 +196,27 @@ export function startFeedReaders(limits: ReadLimits = defaultReadLimits): FeedRe
       // The worker's own thread's processor time, read a few times within its allowance. Node 24.6
       // added `worker.cpuUsage`; on an older runtime only the deadline applies.
       const cpuAtStart = typeof worker.cpuUsage === 'function' ? worker.cpuUsage() : undefined;
-      const cpuCheck = setInterval(
-        () => {
-          void cpuAtStart
-            ?.then((start) => worker.cpuUsage(start))
-            .then(({ user, system }) => {
-              if ((user + system) / 1000 <= limits.readCpuMs) return;
-              finish(false, () =>
-                reject(
-                  new FeedRefusal(
-                    `Reading the calendar took more than ${seconds(limits.readCpuMs)} of processor time, so it was stopped; the blocks it had are kept`,
+      const cpuCheck =
+        cpuAtStart &&
+        setInterval(
+          () => {
+            void cpuAtStart
+              .then((start) => worker.cpuUsage(start))
+              .then(({ user, system }) => {
+                if ((user + system) / 1000 <= limits.readCpuMs) return;
+                finish(false, () =>
+                  reject(
+                    new FeedRefusal(
+                      `Reading the calendar took more than ${seconds(limits.readCpuMs)} of processor time, so it was stopped; the blocks it had are kept`,
+                    ),
                   ),
-                ),
-              );
-            })
-            // A worker that has just ended has no time to read: its end settles the read.
-            .catch(() => {});
-        },
-        Math.max(5, Math.min(50, limits.readCpuMs / 4)),
-      );
+                );
+              })
+              // A worker that has just ended has no time to read: its end settles the read.
+              .catch(() => {});
+          },
+          Math.max(5, Math.min(50, limits.readCpuMs / 4)),
+        );
       worker.postMessage({ text, today } satisfies Request);
     });
   };
