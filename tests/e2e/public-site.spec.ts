@@ -252,6 +252,37 @@ test('only the largest picture of a page loads first, as its one SVG file cached
   }
 });
 
+test('a page with islands links one stylesheet, and asks for its hero picture from the head, once', async ({
+  page,
+}) => {
+  for (const route of ['/', `/villas/${first(villas).id}`]) {
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') pictures.push(new URL(request.url()).pathname);
+    });
+    await page.goto(route);
+    await expect(page.locator('link[rel="stylesheet"]'), route).toHaveCount(1);
+    await expect(page.locator('link[rel="stylesheet"]'), route).toHaveAttribute(
+      'href',
+      /^\/_astro\/page-styles\.[0-9a-f]{10}\.css$/,
+    );
+    // The one file is the page's style: the bar at the top takes the site's teal from it.
+    expect(
+      await page.locator('header.navbar').evaluate((bar) => getComputedStyle(bar).backgroundColor),
+      route,
+    ).toBe('rgb(14, 74, 71)');
+    const hero = (await page.locator('img[fetchpriority="high"]').getAttribute('src')) ?? '';
+    await expect(page.locator('head link[rel="preload"][as="image"]'), route).toHaveAttribute('href', hero);
+    await page.waitForLoadState('load');
+    // Preloaded with the <img>'s own srcset and sizes: fetched once, not once for each.
+    expect(
+      pictures.filter((path) => path === hero),
+      route,
+    ).toHaveLength(1);
+    page.removeAllListeners('request');
+  }
+});
+
 test.describe('the home page carousel', () => {
   test('is rendered before its script runs, with the first picture', async ({ page }) => {
     await page.route('**/_astro/*.js', (route) => route.abort());
