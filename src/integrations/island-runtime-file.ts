@@ -29,7 +29,8 @@ export function islandRuntimeFileText(runtime: string): string {
     'const afterFirstPaint=(then)=>{if(!self.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return then();',
     'const seen=new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length){seen.disconnect();then()}});',
     'seen.observe({type:"paint",buffered:true})};',
-    'afterLoad(()=>afterFirstPaint(()=>setTimeout(start)));',
+    // No timer on this path: a page whose clock stands still (a test's, a frozen tab's) still starts.
+    'afterLoad(()=>afterFirstPaint(start));',
     `setTimeout(start,${longestWaitForLoadMs})`,
     '})();\n',
   ].join('');
