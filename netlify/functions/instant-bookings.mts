@@ -16,13 +16,14 @@ import { validate } from '../../src/server/http/validate.ts';
 export default signedInEndpoint(['POST'], async (request, visitor, context) => {
   const idempotencyKey = readIdempotencyKey(request);
   // Its own transaction, before the booking's, as for a request (booking-requests.mts).
-  await enforceRateLimit(formRateLimit('booking-request'), clientAddress(context));
+  const client = clientAddress(context);
+  await enforceRateLimit(formRateLimit('booking-request'), client);
   const body = await readBody(request);
   if (body.format !== 'json') {
     throw new HttpError(415, 'unsupported_media_type', 'Send the booking as application/json.');
   }
   const input = validate(bookingRequestSchema, body.value);
-  return json(await bookInstantly(choosePaymentProvider(), visitor, input, idempotencyKey), 201);
+  return json(await bookInstantly(choosePaymentProvider(), visitor, client, input, idempotencyKey), 201);
 });
 
 export const config: Config = { path: '/api/instant-bookings' };

@@ -71,6 +71,8 @@ const environmentSchema = z.object({
   /** Posts (or sign-in attempts) per client in any minute; 0 turns a limit off. */
   FORM_RATE_LIMIT: wholeNumber(10),
   AUTH_RATE_LIMIT: wholeNumber(10),
+  /** Instant book's running holds one client may have at once, across accounts (one per home); 0: no cap. */
+  HOLDS_PER_CLIENT: wholeNumber(3),
   /**
    * Emails to the office about one form's posts in any hour, from all clients together: past it, posts
    * are stored and answered as ever and their alerts wait for one digest. 0 sends every alert at once.

@@ -12,16 +12,25 @@ export type RefusalReason =
   /** The request is sound but the current state forbids it (dates taken, a status move not allowed). */
   | 'conflict'
   /** The caller is known but may not do this. */
-  | 'forbidden';
+  | 'forbidden'
+  /** The caller has done this as often as a limit allows for now; `retryAfterSeconds` says when it frees. */
+  | 'too_many';
 
 export class Refusal extends Error {
   override name = 'Refusal';
   readonly reason: RefusalReason;
   readonly fields: FieldErrors | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(reason: RefusalReason, message: string, fields?: FieldErrors) {
+  constructor(
+    reason: RefusalReason,
+    message: string,
+    fields?: FieldErrors,
+    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.reason = reason;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

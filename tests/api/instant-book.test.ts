@@ -42,8 +42,9 @@ const apartment = 'edappally-gated-residence';
 const requestApartment = 'kakkanad-skyline-apartment';
 const today = todayInKerala();
 // Each run its own stretch of the calendar, past 45 days (a deposit applies) and inside the horizon:
-// other files book this apartment too. The latest stay below starts on day(60).
-const firstDay = 60 + Math.floor(Math.random() * (bookingHorizonDays - 60 - 70));
+// other files book this apartment too. The latest stay below ends on day(95), so no night passes day
+// 712 (availability.test.ts books the nights after 713).
+const firstDay = 60 + Math.floor(Math.random() * (bookingHorizonDays - 60 - 112));
 const day = (n: number) => addDays(today, firstDay + n);
 const depositOf = (arrival: string, departure: string) =>
   quoteStay({ weeklyRatePence: 150_000, arrival, departure, guests: 4, today }).depositPence;
@@ -252,6 +253,119 @@ describe('booking instantly', () => {
         [guest.email],
       ),
     ).toEqual([]);
+  });
+});
+
+describe('a hold is one guest paying for one stay', () => {
+  it('lets one account hold one stay at a time: a second is refused naming the first, a retry of the first still answers it, and its lapse frees the account', async () => {
+    const guest = await signedInGuest();
+    const client = asClient();
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const first = await instantBookings(
+      jsonPost(apiRoutes.instantBookings, aBooking(guest, { arrival: day(55), departure: day(58) }), {
+        cookie: guest.cookie,
+        ...key,
+      }),
+      client,
+    );
+    expect(first.status).toBe(201);
+    const hold = instantBookingAnswerSchema.parse(await first.json());
+
+    const second = await book(aBooking(guest, { arrival: day(60), departure: day(63) }), guest.cookie);
+    expect(second.status).toBe(409);
+    const refusal = (await second.json()) as { error: { message: string; fields: Record<string, string> } };
+    expect(refusal.error.message).toContain(`You already hold the nights of ${hold.reference}`);
+    expect(refusal.error.message).toMatch(/lapses in (30|29) minutes/);
+    expect(refusal.error.fields.arrival).toContain(hold.reference);
+
+    const retry = await instantBookings(
+      jsonPost(apiRoutes.instantBookings, aBooking(guest, { arrival: day(55), departure: day(58) }), {
+        cookie: guest.cookie,
+        ...key,
+      }),
+      client,
+    );
+    expect(retry.status).toBe(201);
+    expect(instantBookingAnswerSchema.parse(await retry.json()).reference).toBe(hold.reference);
+
+    await runOut(hold.reference);
+    const afterLapse = await book(aBooking(guest, { arrival: day(60), departure: day(63) }), guest.cookie);
+    expect(afterLapse.status).toBe(201);
+    const held = await ownerQuery<{ count: number }>(
+      `select count(*)::int as count from booking_requests
+       where user_id = (select id from app_private.users where email = $1)
+         and status = 'held' and held_until > now()`,
+      [guest.email],
+    );
+    expect(held).toEqual([{ count: 1 }]);
+  });
+
+  it('holds one stay of a home for a connection however many accounts it signs in with: of nine tries one holds, the rest are told when to try again', async () => {
+    const guests = await Promise.all(Array.from({ length: 9 }, () => signedInGuest()));
+    const client = asClient();
+    const answers = [];
+    for (const [index, guest] of guests.entries()) {
+      // Each asks for nights of its own, as the tester's nine requests did: what stops them is the count.
+      const stay = { arrival: day(64 + 3 * index), departure: day(67 + 3 * index) };
+      answers.push(
+        await instantBookings(
+          jsonPost(apiRoutes.instantBookings, aBooking(guest, stay), { cookie: guest.cookie }),
+          client,
+        ),
+      );
+    }
+    expect(answers.map(({ status }) => status)).toEqual([201, ...Array(8).fill(429)]);
+    for (const answer of answers.slice(1)) {
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(28 * 60);
+      expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(30 * 60);
+      const { error } = (await answer.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe('rate_limited');
+      expect(error.message).toContain('Another stay at this home is already held from your connection');
+    }
+    const held = await ownerQuery<{ reference: string; nights: number }>(
+      `select reference, departure - arrival as nights from booking_requests
+       where user_id in (select id from app_private.users where email = any($1::text[]))
+         and status = 'held' and held_until > now()`,
+      [guests.map(({ email }) => email)],
+    );
+    expect(held.map(({ nights }) => nights)).toEqual([3]);
+
+    // Once that hold lapses the same connection may hold again: lapsed holds count for nothing.
+    await runOut(held[0]?.reference ?? '');
+    const last = guests[8] as Guest & { cookie: string };
+    const again = await instantBookings(
+      jsonPost(apiRoutes.instantBookings, aBooking(last, { arrival: day(64), departure: day(67) }), {
+        cookie: last.cookie,
+      }),
+      client,
+    );
+    expect(again.status).toBe(201);
+  });
+
+  it('refuses a connection that already has as many running holds as it may, across homes (429)', async () => {
+    const client = asClient();
+    const clientKey = String(client.ip);
+    for (let n = 0; n < 3; n++) {
+      const other = await insertBooking(ownerQuery, {
+        property: madeUpProperty('held-elsewhere'),
+        status: 'held',
+      });
+      await ownerQuery('insert into app_private.hold_clients (booking_request_id, client) values ($1, $2)', [
+        other.id,
+        clientKey,
+      ]);
+    }
+    const guest = await signedInGuest();
+    const answer = await instantBookings(
+      jsonPost(apiRoutes.instantBookings, aBooking(guest, { arrival: day(92), departure: day(95) }), {
+        cookie: guest.cookie,
+      }),
+      client,
+    );
+    expect(answer.status).toBe(429);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toContain(
+      '3 stays are already held from your connection',
+    );
   });
 });
 

@@ -15,6 +15,7 @@ const refusalStatus = {
   not_found: { status: 404, code: 'not_found' },
   conflict: { status: 409, code: 'conflict' },
   forbidden: { status: 403, code: 'forbidden' },
+  too_many: { status: 429, code: 'rate_limited' },
 } as const satisfies Record<RefusalReason, { status: number; code: string }>;
 
 /**
@@ -25,7 +26,14 @@ export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof Refusal) {
     const { status, code } = refusalStatus[error.reason];
-    return new HttpError(status, code, error.message, error.fields);
+    const retryAfter = error.retryAfterSeconds;
+    return new HttpError(
+      status,
+      code,
+      error.message,
+      error.fields,
+      retryAfter === undefined ? undefined : { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) },
+    );
   }
   if (unstorableTextCodes.has((error as { code?: string } | null)?.code ?? '')) {
     return new HttpError(400, 'bad_request', 'The request contains characters that cannot be stored.');
