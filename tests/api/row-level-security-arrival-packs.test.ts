@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
 import {
   admin,
@@ -90,6 +91,41 @@ describe('arrival packs', () => {
     await asCaller(guestB, async (db) => {
       expect(await attempt(db, readPack(unpacked))).toBe(0);
     });
+  });
+
+  it('withdraw the pack once the day after departure has passed in Kerala, paid or released early, from the guest and from the server that emails it', async () => {
+    const property = madeUpProperty('rls-pack-villa');
+    await insertPack(property);
+    const today = todayInKerala();
+    const stay = (
+      await insertBooking(asOwner, {
+        userId: guestA.claims.sub,
+        property,
+        arrival: addDays(today, -8),
+        departure: addDays(today, -1),
+        status: 'confirmed',
+        statusChangedAt: 'now',
+      })
+    ).id;
+    await asOwner('insert into arrival_pack_releases (booking_request_id, released_by) values ($1, $2)', [
+      stay,
+      admin.claims.sub,
+    ]);
+    const released = async () =>
+      (
+        await asOwner<{ released: boolean }>('select public.arrival_pack_is_released($1) as released', [stay])
+      )[0]?.released;
+    // The guest left yesterday: today is the day after departure, and the pack is still theirs.
+    await asCaller(guestA, async (db) => expect(await attempt(db, readPack(property))).toBe(1));
+    expect(await released()).toBe(true);
+
+    await asOwner('update booking_requests set arrival = $2, departure = $3 where id = $1', [
+      stay,
+      addDays(today, -9),
+      addDays(today, -2),
+    ]);
+    await asCaller(guestA, async (db) => expect(await attempt(db, readPack(property))).toBe(0));
+    expect(await released()).toBe(false);
   });
 
   it('refuse guests writing packs or releasing them, a self-made admin claim included', async () => {
