@@ -9,9 +9,9 @@ import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
 
 /**
- * A guest's own booking's conversation with the office: read it (GET, which marks the office's
- * messages read) and write to the office (POST, once per `Idempotency-Key`). Another guest's booking
- * is a 404.
+ * A guest's own booking's conversation with the office: read it (GET, which changes nothing;
+ * account-booking-messages-read.mts marks it read) and write to the office (POST, once per
+ * `Idempotency-Key`, within the guest's message limits). Another guest's booking is a 404.
  */
 export default signedInEndpoint(['GET', 'POST'], async (request, visitor, context) => {
   const id = readBookingId(context);

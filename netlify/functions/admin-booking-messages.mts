@@ -9,8 +9,8 @@ import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
 
 /**
- * A booking's conversation with its guest, the office's side: read it (GET, which marks the guest's
- * messages read) and answer (POST, once per `Idempotency-Key`).
+ * A booking's conversation with its guest, the office's side: read it (GET, which changes nothing;
+ * admin-booking-messages-read.mts marks it read) and answer (POST, once per `Idempotency-Key`).
  */
 export default signedInEndpoint(
   ['GET', 'POST'],

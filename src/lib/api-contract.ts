@@ -66,9 +66,12 @@ export const accountWithdrawalRoute = (bookingId: string) =>
 export const accountReceiptRoute = (bookingId: string, paymentId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/payments/${encodeURIComponent(paymentId)}/receipt`;
 
-/** A guest's own booking's conversation with the office: GET reads it (marking the office's read), POST writes. */
+/** A guest's own booking's conversation with the office: GET reads it (changing nothing), POST writes. */
 export const accountMessagesRoute = (bookingId: string) =>
   `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/messages`;
+
+/** POST marks read what the other side wrote in a conversation (`messagesRoute` the guest's or the office's). */
+export const messagesReadRoute = (messagesRoute: string) => `${messagesRoute}/read`;
 
 /** A guest's own booking's guest list: GET reads it back (passports masked), PUT gives it whole. */
 export const accountGuestListRoute = (bookingId: string) =>
@@ -126,7 +129,7 @@ export const adminBalanceReminderRoute = (bookingId: string) =>
 
 export const adminNotesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/notes`;
-/** A booking's conversation with its guest, the office's side: GET reads it (marking the guest's read), POST writes. */
+/** A booking's conversation with its guest, the office's side: GET reads it (changing nothing), POST writes. */
 export const adminMessagesRoute = (bookingId: string) =>
   `${adminItemRoute('booking-requests', bookingId)}/messages`;
 /** A booking's guest list in full, the office's side (each read recorded). */

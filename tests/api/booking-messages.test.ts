@@ -1,12 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as accountMessages from '../../netlify/functions/account-booking-messages.mts';
+import * as accountMessagesRead from '../../netlify/functions/account-booking-messages-read.mts';
 import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
+import * as adminGuestList from '../../netlify/functions/admin-booking-guests.mts';
 import * as adminMessages from '../../netlify/functions/admin-booking-messages.mts';
+import * as adminMessagesRead from '../../netlify/functions/admin-booking-messages-read.mts';
 import * as adminNotes from '../../netlify/functions/admin-booking-notes.mts';
 import * as adminCollection from '../../netlify/functions/admin-collection.mts';
 import * as adminItem from '../../netlify/functions/admin-collection-item.mts';
 import { messageMaxLength } from '../../src/features/booking/booking-message-contract.ts';
-import { accountMessagesRoute, adminMessagesRoute } from '../../src/lib/api-contract.ts';
+import {
+  accountMessagesRoute,
+  adminGuestListRoute,
+  adminMessagesRoute,
+  messagesReadRoute,
+} from '../../src/lib/api-contract.ts';
 import {
   accountIdOf,
   asClient,
@@ -49,6 +57,15 @@ const asGuest = (
 
 const asOffice = (method: string, id: string, body?: unknown) =>
   invoke(adminMessages, adminRequest(method, adminMessagesRoute(id), { cookie: office.cookie, body }));
+
+/** Marks read what the other side wrote, as the conversation does once it has shown it. */
+const markRead = (side: 'guest' | 'office', cookie: string, id: string) =>
+  side === 'guest'
+    ? invoke(
+        accountMessagesRead,
+        adminRequest('POST', messagesReadRoute(accountMessagesRoute(id)), { cookie }),
+      )
+    : invoke(adminMessagesRead, adminRequest('POST', messagesReadRoute(adminMessagesRoute(id)), { cookie }));
 
 async function unreadOnAccount(cookie: string, id: string): Promise<number | undefined> {
   const response = await accountBookingRequests(
@@ -122,10 +139,17 @@ describe('messages on a booking', () => {
     );
     expect(((await detail.json()) as { item: { unreadMessages: unknown } }).item.unreadMessages).toBe(1);
 
-    const read = (await (await asOffice('GET', booking.id)).json()) as Thread;
-    expect(read.messages.map(({ author, isNew }) => ({ author, isNew }))).toEqual([
-      { author: 'guest', isNew: true },
-    ]);
+    // Reading changes nothing: twice read, still new, until the dashboard says it was shown.
+    for (let time = 0; time < 2; time++) {
+      const read = (await (await asOffice('GET', booking.id)).json()) as Thread;
+      expect(read.messages.map(({ author, isNew }) => ({ author, isNew }))).toEqual([
+        { author: 'guest', isNew: true },
+      ]);
+    }
+    expect(await unreadInOfficeList(booking.id)).toBe(1);
+    const marked = await markRead('office', office.cookie, booking.id);
+    expect(marked.status).toBe(200);
+    expect(((await marked.json()) as Thread).messages[0]?.isNew).toBe(false);
     expect(await unreadInOfficeList(booking.id)).toBeNull();
     const again = (await (await asOffice('GET', booking.id)).json()) as Thread;
     expect(again.messages[0]?.isNew).toBe(false);
@@ -154,7 +178,10 @@ describe('messages on a booking', () => {
       { author: 'guest', isNew: false },
       { author: 'office', isNew: true },
     ]);
+    expect(await unreadOnAccount(guest.cookie, booking.id)).toBe(1);
+    expect((await markRead('guest', guest.cookie, booking.id)).status).toBe(200);
     expect(await unreadOnAccount(guest.cookie, booking.id)).toBe(0);
+    expect((await markRead('guest', other.cookie, booking.id)).status).toBe(404);
   });
 
   it('store one message for a double send with the same Idempotency-Key', async () => {
@@ -231,5 +258,98 @@ describe('messages on a booking', () => {
       const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
       expect(error.fields.body).toMatch(message);
     }
+  });
+});
+
+describe('messages within reason', () => {
+  let quiet = { id: '', reference: '' };
+  let writer: Guest & { cookie: string };
+
+  beforeAll(async () => {
+    writer = await signedInGuest();
+    quiet = await insertBooking(ownerQuery, {
+      userId: await accountIdOf(writer.email),
+      name: writer.name,
+      email: writer.email,
+      property: madeUpProperty('messages-villa'),
+      status: 'declined',
+    });
+  });
+
+  const officeAlerts = async () =>
+    (
+      await ownerQuery<{ count: number }>(
+        `select count(*)::int as count from email_outbox where booking_request_id = $1 and kind = 'message_to_office'`,
+        [quiet.id],
+      )
+    )[0]?.count;
+
+  it('email the office once per unread batch, and again once the office has read it', async () => {
+    for (let n = 1; n <= 3; n++) {
+      expect((await asGuest(writer.cookie, 'POST', quiet.id, { body: `Question ${n}` })).status).toBe(201);
+    }
+    expect(await officeAlerts()).toBe(1);
+    expect((await markRead('office', office.cookie, quiet.id)).status).toBe(200);
+    expect((await asGuest(writer.cookie, 'POST', quiet.id, { body: 'Question 4' })).status).toBe(201);
+    expect(await officeAlerts()).toBe(2);
+  });
+
+  it('refuse a guest writing faster than a person does (429 with Retry-After and words), storing nothing more', async () => {
+    const answers = [];
+    for (let n = 0; n < 10; n++) {
+      answers.push(await asGuest(writer.cookie, 'POST', quiet.id, { body: `Flood ${n}` }));
+    }
+    // Four went above: a booking takes ten in ten minutes.
+    expect(answers.map(({ status }) => status)).toEqual([...Array(6).fill(201), ...Array(4).fill(429)]);
+    const refused = answers.at(-1) as Response;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
+    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('rate_limited');
+    expect(error.message).toContain('we have every one of them');
+    const [{ stored } = { stored: 0 }] = await ownerQuery<{ stored: number }>(
+      `select count(*)::int as stored from booking_messages where booking_request_id = $1 and body like 'Flood %'`,
+      [quiet.id],
+    );
+    expect(stored).toBe(6);
+    expect(await officeAlerts()).toBe(2);
+    // The office is not limited: it answers as often as it must.
+    for (let n = 0; n < 12; n++)
+      expect((await asOffice('POST', quiet.id, { body: `Answer ${n}` })).status).toBe(201);
+  });
+});
+
+describe('reads from another site', () => {
+  it('refuse a link elsewhere that the office follows (Sec-Fetch-Site: cross-site), marking nothing and auditing no guest list', async () => {
+    expect((await asGuest(guest.cookie, 'POST', booking.id, { body: 'Unread, and staying so' })).status).toBe(
+      201,
+    );
+    const before = await unreadInOfficeList(booking.id);
+    expect(before).toBeGreaterThan(0);
+    const audits = async () =>
+      (
+        await ownerQuery<{ count: number }>(
+          'select count(*)::int as count from guest_list_reads where booking_request_id = $1',
+          [booking.id],
+        )
+      )[0]?.count;
+    const auditsBefore = await audits();
+    for (const site of ['cross-site', 'same-site']) {
+      for (const [fn, route] of [
+        [adminMessages, adminMessagesRoute(booking.id)],
+        [adminGuestList, adminGuestListRoute(booking.id)],
+      ] as const) {
+        const request = adminRequest('GET', route, { cookie: office.cookie });
+        request.headers.set('sec-fetch-site', site);
+        const answer = await invoke(fn, request);
+        expect(answer.status).toBe(403);
+        expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('cross_site');
+      }
+    }
+    expect(await unreadInOfficeList(booking.id)).toBe(before);
+    expect(await audits()).toBe(auditsBefore);
+    // From the dashboard itself it opens.
+    const own = adminRequest('GET', adminMessagesRoute(booking.id), { cookie: office.cookie });
+    own.headers.set('sec-fetch-site', 'same-origin');
+    expect((await invoke(adminMessages, own)).status).toBe(200);
   });
 });

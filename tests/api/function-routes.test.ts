@@ -35,6 +35,7 @@ import {
   adminSaleStatusRoute,
   apiRoutes,
   icalFeedRoute,
+  messagesReadRoute,
 } from '../../src/lib/api-contract.ts';
 import { paths, payPath, payReturnPath } from '../../src/lib/paths.ts';
 
@@ -69,6 +70,7 @@ const contractRoutes = [
   ...Object.values(apiRoutes),
   pattern(accountCancellationRoute(':id')),
   pattern(accountMessagesRoute(':id')),
+  pattern(messagesReadRoute(accountMessagesRoute(':id'))),
   pattern(accountGuestListRoute(':id')),
   pattern(accountReviewRoute(':id')),
   pattern(accountWithdrawalRoute(':id')),
@@ -88,6 +90,7 @@ const contractRoutes = [
   pattern(adminNotesRoute(':id')),
   pattern(adminBalanceReminderRoute(':id')),
   pattern(adminMessagesRoute(':id')),
+  pattern(messagesReadRoute(adminMessagesRoute(':id'))),
   pattern(adminGuestListRoute(':id')),
   pattern(adminArrivalPackReleaseRoute(':id')),
   pattern(adminArrivalPackRoute(':property')),

@@ -1,5 +1,6 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { messagesReadRoute } from '../../lib/api-contract.ts';
 import { formatKeralaTime } from '../../lib/dates.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import {
@@ -23,8 +24,8 @@ const authorNames: Record<MessageAuthor, Record<MessageAuthor, string>> = {
 
 /**
  * A booking's conversation between its guest and the office, for either side: the messages oldest
- * first (what the other side wrote since the reader last looked marked new; loading them marks them
- * read), and a box to write. Each message typed carries its own Idempotency-Key, so a double click
+ * first (what the other side wrote since the reader last looked marked new; once shown, they are
+ * marked read by a POST of their own, since the GET changes nothing), and a box to write. Each message typed carries its own Idempotency-Key, so a double click
  * sends it once.
  */
 export function BookingConversation({
@@ -62,6 +63,10 @@ export function BookingConversation({
       setThread(
         answer.ok ? { status: 'loaded', data: answer.data } : { status: 'failed', message: answer.message },
       );
+      // Still shown as new on this screen; read from the next time on.
+      if (answer.ok && answer.data.messages.some(({ isNew }) => isNew)) {
+        void requestJson(messagesReadRoute(route), bookingMessagesAnswerSchema, { method: 'POST', body: {} });
+      }
     });
     return () => {
       current = false;

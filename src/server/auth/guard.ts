@@ -10,8 +10,18 @@ import { resolveVisitor, type Visitor } from './session.ts';
 type GuardedHandler = (request: Request, visitor: Visitor, context: EdgeContext) => Promise<Response>;
 
 /**
+ * Whether a browser says the request comes from another site's page (`Sec-Fetch-Site`, which pages
+ * cannot set). The office's dashboard asks its API from its own origin; a link or a form elsewhere that
+ * the office follows carries its cookie (SameSite=Lax lets top-level GETs through) and would otherwise
+ * read a guest list in the admin's name (an audited read) or anything else in the office's name.
+ * `none` (typed in the address bar, a bookmark) and no header at all (not a browser) are let through.
+ */
+const fromAnotherSite = (request: Request) =>
+  ['cross-site', 'same-site'].includes(request.headers.get('sec-fetch-site') ?? '');
+
+/**
  * An endpoint for signed-in callers only: 401 without a session, 403 when `admin` is required and the
- * caller is not one. The handler still runs its queries as the caller, so RLS checks the same again.
+ * caller is not one, or the request comes from another site's page (fromAnotherSite), whatever its method. The handler still runs its queries as the caller, so RLS checks the same again.
  * A session refreshed on the way in reaches the browser with the answer, whatever the answer is.
  */
 export function signedInEndpoint(
@@ -20,6 +30,13 @@ export function signedInEndpoint(
   { admin = false }: { admin?: boolean } = {},
 ): Handler {
   return endpoint(methods, async (request, context) => {
+    if (admin && fromAnotherSite(request)) {
+      throw new HttpError(
+        403,
+        'cross_site',
+        'The office’s data opens only from the dashboard itself: open /admin and find it there.',
+      );
+    }
     // An admin endpoint checks the role the account has now, not the one its token was issued with.
     const { visitor, cookies } = await resolveVisitor(request, { currentRole: admin });
     if (!visitor) {

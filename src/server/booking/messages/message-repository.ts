@@ -6,25 +6,47 @@ import { isoTimestamp } from '../../db/sql-format.ts';
 
 /**
  * A booking's messages, oldest first, as `reader` sees them: `isNew` marks what the other side wrote
- * that `reader` had not read before this call, which then marks it read (once: read_at never moves).
+ * that `reader` has not marked read (markMessagesRead). Reading changes nothing: a GET may come from a
+ * link on another site, which must not clear the office's unread count.
  */
 export async function readMessages(
   tx: Transaction,
   bookingId: string,
   reader: MessageAuthor,
 ): Promise<BookingMessage[]> {
-  const marked = await tx.query<{ id: string }>(
+  return tx.query<BookingMessage>(
+    `select id, author, body, ${isoTimestamp('created_at')} as "createdAt",
+       (author <> $2 and read_at is null) as "isNew"
+     from public.booking_messages where booking_request_id = $1 order by created_at, id`,
+    [bookingId, reader],
+  );
+}
+
+/** Marks read what the other side wrote that `reader` had not read (once: read_at never moves); answers how many. */
+export async function markMessagesRead(
+  tx: Transaction,
+  bookingId: string,
+  reader: MessageAuthor,
+): Promise<number> {
+  const marked = await tx.query(
     `update public.booking_messages set read_at = now()
      where booking_request_id = $1 and author <> $2 and read_at is null returning id`,
     [bookingId, reader],
   );
-  const fresh = new Set(marked.map(({ id }) => id));
-  const messages = await tx.query<Omit<BookingMessage, 'isNew'>>(
-    `select id, author, body, ${isoTimestamp('created_at')} as "createdAt"
-     from public.booking_messages where booking_request_id = $1 order by created_at, id`,
-    [bookingId],
+  return marked.length;
+}
+
+/** Whether `author` has written on the booking anything the other side has not read yet. */
+export async function hasUnreadFrom(
+  tx: Transaction,
+  bookingId: string,
+  author: MessageAuthor,
+): Promise<boolean> {
+  const rows = await tx.query(
+    'select 1 from public.booking_messages where booking_request_id = $1 and author = $2 and read_at is null limit 1',
+    [bookingId, author],
   );
-  return messages.map((message) => ({ ...message, isNew: fresh.has(message.id) }));
+  return rows.length > 0;
 }
 
 /** Adds a message in the caller's name (RLS checks the author, the account and the booking). */
