@@ -422,6 +422,16 @@ async function answer(req: IncomingMessage, res: ServerResponse) {
     const request = toPlatformRequest(req, body);
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const { pathname } = parseAddress(req.url ?? '/', origin);
+    // Netlify's own addresses of the functions: the scheduled ones (the mail worker, the imports, the
+    // reconciliation) run here from this process's timers, as Netlify runs them from their schedule
+    // (a published deploy does not invoke them by URL), and the others answer at their config.path only.
+    // Left open, anyone who reaches the port could run any job as often as they liked.
+    if (/^\/\.netlify\/(functions|builders)(\/|$)/.test(pathname)) {
+      return await send(
+        res,
+        errorResponse(new HttpError(404, 'not_found', 'There is no API endpoint here.')),
+      );
+    }
     if (pathname === rebuildPath) {
       return await send(
         res,

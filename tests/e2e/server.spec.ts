@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
@@ -119,6 +120,26 @@ test('answers an unknown /api path with 404 in the API error shape and the API s
     error: { code: 'not_found', message: expect.any(String) },
   });
   for (const [name, value] of Object.entries(apiSecurityHeaders)) expect(answer.headers[name]).toBe(value);
+});
+
+test('runs no scheduled job, and no function, at Netlify’s own /.netlify/functions addresses: each is a 404 that changes nothing', async () => {
+  const functionsDir = path.resolve(import.meta.dirname, '../../netlify/functions');
+  const scheduled = readdirSync(functionsDir).filter((file) =>
+    /schedule:/.test(readFileSync(path.join(functionsDir, file), 'utf8')),
+  );
+  expect(scheduled.length).toBeGreaterThanOrEqual(8);
+  for (const file of [...scheduled, 'health.mts', 'booking-requests.mts']) {
+    const name = file.replace(/\.mts$/, '');
+    for (const method of ['GET', 'POST']) {
+      for (const prefix of ['/.netlify/functions/', '/.netlify/builders/']) {
+        const answer = await sendRaw(`${baseURL}${prefix}${name}`, { method });
+        expect(answer.status, `${method} ${prefix}${name}`).toBe(404);
+        expect(JSON.parse(answer.body.toString())).toEqual({
+          error: { code: 'not_found', message: expect.any(String) },
+        });
+      }
+    }
+  }
 });
 
 test('answers an unknown page with the 404 page and the security headers netlify.toml gives every page', async () => {
