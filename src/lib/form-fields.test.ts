@@ -46,6 +46,10 @@ describe('emailAddress', () => {
 });
 
 describe('personName', () => {
+  it('accepts right-to-left words and the marks that order them, as Arabic and Hebrew names need', () => {
+    expect(messageFor(personName, 'Asha \u0645\u0631\u064a\u0645\u200f Menon')).toBeNull();
+  });
+
   it('trims the name it returns', () => {
     expect(personName.parse('  Asha Menon ')).toBe('Asha Menon');
   });
@@ -96,6 +100,10 @@ describe('control characters', () => {
       ['an escape', '\u001b'],
       ['DEL', '\u007f'],
       ['a C1 next line', '\u0085'],
+      ['a right-to-left override', '\u202e'],
+      ['a left-to-right embedding', '\u202a'],
+      ['a first-strong isolate', '\u2068'],
+      ['a pop directional isolate', '\u2069'],
     ])('refuses %s inside it, asking to remove it', (_case, character) => {
       expect(messageFor(schema, `${valid.slice(0, 2)}${character}${valid.slice(2)}`)).toBe(removeIt);
     });

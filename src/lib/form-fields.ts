@@ -13,14 +13,17 @@ parseWithoutEval();
  * Which control characters a field refuses. A single-line field (a name, an email address, a town)
  * is quoted inside emails and their headers, where a line break would start a new line of our own
  * text: a name could add a forged `Email:` line to the office's notice, or a "pay here" paragraph to
- * a guest's confirmation. So a single line refuses every control character (C0, DEL, C1) and the
- * Unicode line and paragraph separators. A multi-line field (a message) keeps its line breaks and
+ * a guest's confirmation. So a single line refuses every control character (C0, DEL, C1), the
+ * Unicode line and paragraph separators, and the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069): a name ending in U+202E would turn the rest of the line it is quoted
+ * in backwards, an email subject's reference or a receipt's email address among them. Typing a name in
+ * any script needs none of them (the marks U+200E/U+200F stay allowed). A multi-line field (a message) keeps its line breaks and
  * tabs, and refuses the rest. PostgreSQL text cannot hold U+0000 either way.
  */
 export type Lines = 'one' | 'many';
 
 const lineBreak = /[\n\r\u2028\u2029]/;
-const singleLineControl = /[\p{Cc}\u2028\u2029]/u;
+const singleLineControl = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 // Every control character but tab, line feed and carriage return: not (not a control, or one of those).
 const multiLineControl = /[^\P{Cc}\t\n\r]/u;
 

@@ -129,6 +129,42 @@ describe('makeReceipt', () => {
     }
   });
 
+  it('prints a hostile name and payment reference as the text they are: no PDF syntax, action or link of theirs, and the amounts unchanged', async () => {
+    const hostileName =
+      'A) Tj ET BT /F1 40 Tf 50 700 Td (PAID IN FULL £0) Tj ET \\ % <</S /JavaScript /JS (app.alert(1))>>';
+    const facts = describeReceipt(
+      {
+        ...booking,
+        name: hostileName,
+        email: 'x)>>/URI(https://evil.example)@example.com',
+        payments: booking.payments.map((payment) =>
+          payment.id === deposit
+            ? { ...payment, providerReference: 'pi_) Tj (Refunded £663) Tj (' }
+            : payment,
+        ),
+      },
+      deposit,
+    );
+    if (!facts) throw new Error('no receipt');
+    const bytes = await makeReceipt(facts, company);
+    const pdf = await readBack(bytes);
+    expect(pdf.pages).toBe(1);
+    // The long line wraps where the page ends it: read without the spaces the wrap put in.
+    const squeezed = (text: string) => text.replace(/\s/g, '');
+    expect(squeezed(pdf.text)).toContain(
+      squeezed(`Received from ${hostileName} (x)>>/URI(https://evil.example)@example.com) Your stay`),
+    );
+    expect(pdf.text).toContain('pi_) Tj (Refunded £663) Tj (');
+    expect(pdf.text).toContain('Amount received £663');
+    expect(pdf.text).toContain('Still to pay £1,987 by Thu, 4 February 2027');
+    // Their words never became objects of the file: no script, no action, no link but our own.
+    const raw = Buffer.from(bytes).toString('latin1');
+    expect(raw).not.toMatch(/\/JavaScript|\/JS\b|\/OpenAction|\/Launch/);
+    expect(raw.match(/\/URI\s*\(([^)]*)\)/g) ?? []).not.toContainEqual(
+      expect.stringContaining('evil.example'),
+    );
+  });
+
   it('says it is no tax invoice, and how to ask for one, when the settings give no GSTIN', async () => {
     const facts = describeReceipt(booking, balance);
     if (!facts) throw new Error('no receipt');
