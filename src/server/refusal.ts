@@ -14,7 +14,9 @@ export type RefusalReason =
   /** The caller is known but may not do this. */
   | 'forbidden'
   /** The caller has done this as often as a limit allows for now; `retryAfterSeconds` says when it frees. */
-  | 'too_many';
+  | 'too_many'
+  /** An outside service the request needs failed; nothing was changed, and trying again later may work. */
+  | 'unavailable';
 
 export class Refusal extends Error {
   override name = 'Refusal';

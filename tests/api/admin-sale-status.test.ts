@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as saleStatusFunction from '../../netlify/functions/admin-buyer-enquiry-sale-status.mts';
 import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import type { SalesStage } from '../../src/features/buyer-enquiry/sales-stage-contract.ts';
+import { resolveVisitor } from '../../src/server/auth/session.ts';
+import { markHomeSaleStatus } from '../../src/server/buyer-enquiries/sale-status-service.ts';
+import { githubWriter } from '../../src/server/content/github-writer.ts';
+import { toHttpError } from '../../src/server/http/errors.ts';
+import { Refusal } from '../../src/server/refusal.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { startGithubContentsStandIn } from '../support/github-contents-stand-in.ts';
 import { admin as adminCaller, anon, asCaller, guestA } from '../support/roles.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -203,6 +209,63 @@ async function refusal(db: pg.Client, statement: string, values: unknown[]): Pro
     return String(error);
   }
 }
+
+describe('a write to the content that fails', () => {
+  it('changes nothing, answers 503 in words, and keeps the attempt and its reason in the enquiry’s history; the next try writes', async () => {
+    const standIn = await startGithubContentsStandIn({ owner: 'kayal', repo: 'site', branch: 'main' });
+    try {
+      const file = 'src/content/villas/poovar-estuary-villa.md';
+      const original = await originalOf('villas', 'poovar-estuary-villa');
+      standIn.files.set(file, original);
+      standIn.hooks.refusePut = { status: 503, message: 'Service Unavailable' };
+      const writer = githubWriter({
+        repo: 'kayal/site',
+        branch: 'main',
+        token: 'github_pat_test',
+        baseUrl: standIn.url,
+      });
+      const id = await insertEnquiry('sold', 'poovar-estuary-villa');
+      const { visitor } = await resolveVisitor(
+        adminRequest('GET', '/api/admin/buyer-enquiries', { cookie: admin.cookie }),
+        { currentRole: true },
+      );
+      if (!visitor) throw new Error('the admin’s session was not resolved');
+
+      const refusal = await markHomeSaleStatus(visitor, id, { saleStatus: 'sold' }, writer).catch(
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(Refusal);
+      const answer = toHttpError(refusal);
+      expect(answer.status).toBe(503);
+      expect(answer.message).toContain('Nothing was written, and the enquiry’s history says so');
+      expect(standIn.files.get(file)).toBe(original);
+      expect(await historyOf(id)).toContainEqual(
+        expect.objectContaining({
+          action: 'sale_status_write_failed',
+          actorEmail: admin.email,
+          details: expect.objectContaining({
+            property: 'poovar-estuary-villa',
+            to: 'sold',
+            failure: expect.stringMatching(/^503: /),
+          }),
+        }),
+      );
+      expect(await writesOf(id)).toEqual([{ old_status: null, new_status: 'sold', written_by: admin.id }]);
+
+      standIn.hooks.refusePut = undefined;
+      expect(await markHomeSaleStatus(visitor, id, { saleStatus: 'sold' }, writer)).toMatchObject({
+        changed: true,
+        previous: 'available',
+      });
+      expect(standIn.files.get(file)).toBe(original.replace(/^saleStatus: available$/m, 'saleStatus: sold'));
+      expect((await historyOf(id)).map(({ action }) => action)).toEqual(
+        expect.arrayContaining(['sale_status_write_failed', 'sale_status_written']),
+      );
+    } finally {
+      await standIn.close();
+    }
+  });
+});
 
 describe('sale_status_writes row level security', () => {
   const row = (enquiry: string) => [enquiry, 'villas', 'kovalam-cliff-villa', 'available', 'sold'];

@@ -38,8 +38,12 @@ export async function startGithubContentsStandIn(repository: {
   const files = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   let commits = 0;
-  /** Run once a GET has been answered: a test's other save landing between a read and its write. */
-  const hooks: { afterGet?: (file: string) => void } = {};
+  /**
+   * `afterGet` runs once a GET has been answered: a test's other save landing between a read and its
+   * write. `refusePut` answers every PUT with that status and message, writing nothing, as GitHub does
+   * when it is down (5xx) or the token may not write (403).
+   */
+  const hooks: { afterGet?: (file: string) => void; refusePut?: { status: number; message: string } } = {};
   const prefix = `/repos/${repository.owner}/${repository.repo}/contents/`;
 
   const server = createServer(async (request, answer) => {
@@ -76,6 +80,7 @@ export async function startGithubContentsStandIn(repository: {
       });
     }
     if (request.method === 'PUT') {
+      if (hooks.refusePut) return reply(hooks.refusePut.status, { message: hooks.refusePut.message });
       const put = body as { message?: string; content?: string; sha?: string; branch?: string };
       if (put.branch !== repository.branch) return reply(404, { message: 'Branch not found' });
       if (text !== undefined && put.sha !== blobSha(text)) {

@@ -220,6 +220,24 @@ describe('describeHistoryEntry', () => {
       },
       'Sale status written to the content: kovalam-cliff-villa, available → sold',
     ],
+    [
+      {
+        action: 'sale_status_write_failed',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: 'office@example.com',
+        at,
+        details: {
+          kind: 'villas',
+          property: 'kovalam-cliff-villa',
+          from: null,
+          to: 'sold',
+          revision: null,
+          failure: '503: Service Unavailable',
+        },
+      },
+      'Sale status could not be written to the content: kovalam-cliff-villa to sold, nothing changed (503: Service Unavailable) by office@example.com',
+    ],
   ])('%j', (entry, expected) => {
     expect(describeHistoryEntry(entry)).toBe(expected);
   });

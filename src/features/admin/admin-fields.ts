@@ -250,11 +250,18 @@ const historyActions: Record<string, string> = {
   refund_requested: 'Refund asked for',
   refund_settled: 'Refund settled',
   sale_status_written: 'Sale status written to the content',
+  sale_status_write_failed: 'Sale status could not be written to the content',
 };
 
-/** A home's sale status as the audit log kept its write: ": kovalam-cliff-villa, available → sold (commit 1a2b3c4)". */
+/**
+ * A home's sale status as the audit log kept its write: ": kovalam-cliff-villa, available → sold
+ * (commit 1a2b3c4)", or a write that failed: ": kovalam-cliff-villa to sold, nothing changed (503: …)".
+ */
 function describeSaleStatusDetails(details: HistoryEntry['details']): string {
-  const { property, from, to, revision } = details ?? {};
+  const { property, from, to, revision, failure } = details ?? {};
+  if (typeof property === 'string' && typeof to === 'string' && typeof failure === 'string') {
+    return `: ${property} to ${to}, nothing changed (${failure})`;
+  }
   if (typeof property !== 'string' || typeof from !== 'string' || typeof to !== 'string') return '';
   return `: ${property}, ${from} → ${to}${typeof revision === 'string' ? ` (commit ${revision.slice(0, 7)})` : ''}`;
 }
@@ -292,7 +299,7 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
     ? describePaymentDetails(entry.details)
     : entry.action.startsWith('refund_')
       ? describeRefundDetails(entry.details)
-      : entry.action === 'sale_status_written'
+      : entry.action.startsWith('sale_status_')
         ? describeSaleStatusDetails(entry.details)
         : '';
   return `${historyActions[entry.action] ?? entry.action}${what}${who}`;

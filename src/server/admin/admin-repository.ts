@@ -166,7 +166,8 @@ export type HistoryEntry = {
     | 'note_added'
     | 'refund_requested'
     | 'refund_settled'
-    | 'sale_status_written';
+    | 'sale_status_written'
+    | 'sale_status_write_failed';
   oldStatus: string | null;
   newStatus: string | null;
   actorId: string | null;

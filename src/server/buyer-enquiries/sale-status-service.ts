@@ -31,6 +31,8 @@ type Enquiry = {
  * records nothing. Refused before anything is written: a status the content schema does not know
  * (422, `saleStatus`), one the enquiry's stage does not give (409), an enquiry in the trash (409), and
  * a home the content has no file for (422, `property`). The site shows the change at its next build.
+ * A write that fails (GitHub down or refusing the token, the disk refusing the file) changes nothing,
+ * is recorded in the enquiry's history with its reason, and is answered as unavailable (503).
  */
 export async function markHomeSaleStatus(
   visitor: Visitor,
@@ -41,7 +43,7 @@ export async function markHomeSaleStatus(
   const caller = callerFor(visitor);
   const { saleStatus } = validate(saleStatusMarkSchema, body);
   if (!isUuid(id)) throw enquiryNotFound();
-  return withCaller(caller, async (tx) => {
+  const outcome = await withCaller(caller, async (tx): Promise<SaleStatusMark | { failed: string }> => {
     const [enquiry] = await tx.query<Enquiry>(
       `select reference, property, property_kind as "propertyKind", stage, deleted_at is not null as deleted
        from public.buyer_enquiries where id = $1 for update`,
@@ -65,11 +67,27 @@ export async function markHomeSaleStatus(
     // cannot tell a missing file from a token that may not read the repository.
     const found = await findHomeForSale(kind, enquiry.property);
     if (!found) throw unknownHome(home);
-    const write = await writer.setSaleStatus(
-      home,
-      saleStatus,
-      `${found.name}: ${describeSaleStatus(saleStatus).toLowerCase()}, from the office's buyer's enquiry ${enquiry.reference}`,
-    );
+    const write = await writer
+      .setSaleStatus(
+        home,
+        saleStatus,
+        `${found.name}: ${describeSaleStatus(saleStatus).toLowerCase()}, from the office's buyer's enquiry ${enquiry.reference}`,
+      )
+      .catch((error: unknown) => {
+        // A refusal is the request's fault and changes nothing worth keeping; anything else is the
+        // writer failing, which the history keeps (committed below, with no change to the content).
+        if (error instanceof Refusal) throw error;
+        return { failed: describeWriteFailure(error) } as const;
+      });
+    if ('failed' in write) {
+      await tx.query(
+        `insert into public.sale_status_writes
+           (buyer_enquiry_id, property_kind, property, new_status, outcome, failure)
+         values ($1, $2, $3, $4, 'failed', $5)`,
+        [id, kind, enquiry.property, saleStatus, write.failed],
+      );
+      return { failed: write.failed };
+    }
     if (write.changed) {
       await tx.query(
         `insert into public.sale_status_writes
@@ -88,4 +106,19 @@ export async function markHomeSaleStatus(
       ...(write.revision ? { revision: write.revision } : {}),
     };
   });
+  if ('failed' in outcome) {
+    throw new Refusal(
+      'unavailable',
+      `The site’s content could not be changed just now (${outcome.failure}). Nothing was written, and the enquiry’s history says so. Please try again in a few minutes.`,
+    );
+  }
+  return outcome;
+}
+
+/** What a writer's failure was, in a line for the office: the writer's own words, cut short, never a stack. */
+function describeWriteFailure(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  const words = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const line = `${typeof status === 'number' ? `${status}: ` : ''}${words || 'no reason given'}`;
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }

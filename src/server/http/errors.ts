@@ -16,6 +16,7 @@ const refusalStatus = {
   conflict: { status: 409, code: 'conflict' },
   forbidden: { status: 403, code: 'forbidden' },
   too_many: { status: 429, code: 'rate_limited' },
+  unavailable: { status: 503, code: 'service_unavailable' },
 } as const satisfies Record<RefusalReason, { status: number; code: string }>;
 
 /**
