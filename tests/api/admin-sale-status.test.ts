@@ -237,7 +237,9 @@ describe('a write to the content that fails', () => {
       expect(refusal).toBeInstanceOf(Refusal);
       const answer = toHttpError(refusal);
       expect(answer.status).toBe(503);
-      expect(answer.message).toContain('Nothing was written, and the enquiry’s history says so');
+      expect(answer.message).toBe(
+        'The site’s content could not be changed just now (503: Service Unavailable). Nothing was written, and the enquiry’s history says so. Please try again in a few minutes.',
+      );
       expect(standIn.files.get(file)).toBe(original);
       expect(await historyOf(id)).toContainEqual(
         expect.objectContaining({

@@ -129,6 +129,24 @@ describe('makeReceipt', () => {
     }
   });
 
+  it('prints a guest’s name in Malayalam, Devanagari or Tamil in a face that draws it, its letters all in the text layer', async () => {
+    // A vowel sign drawn before its consonant (Devanagari's ि) comes back where it is drawn: the text
+    // layer holds every letter, and a Malayalam name without such signs exactly as typed.
+    const letters = (text: string) => [...text.replace(/\s/g, '')].sort().join('');
+    for (const name of ['മീര നായർ', 'प्रिया शर्मा', 'கார்த்திக் ராஜா']) {
+      const facts = describeReceipt({ ...booking, name }, deposit);
+      if (!facts) throw new Error('no receipt');
+      const bytes = await makeReceipt(facts, company);
+      const { text } = await readBack(bytes);
+      const line = /Received from (.*) \(priya@example\.com\)/.exec(text)?.[1] ?? '';
+      expect(letters(line)).toBe(letters(name));
+      if (name === 'മീര നായർ') expect(line).toBe(name);
+      expect(Buffer.from(bytes).toString('latin1')).toMatch(
+        /\/BaseFont \/[A-Z]{6}\+NotoSans(Malayalam|Devanagari|Tamil)/,
+      );
+    }
+  });
+
   it('prints a hostile name and payment reference as the text they are: no PDF syntax, action or link of theirs, and the amounts unchanged', async () => {
     const hostileName =
       'A) Tj ET BT /F1 40 Tf 50 700 Td (PAID IN FULL £0) Tj ET \\ % <</S /JavaScript /JS (app.alert(1))>>';

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { create as parseFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { registerScriptFonts, writeText } from '../../documents/script-fonts.ts';
 import { type PaymentKind, paymentKindLabels } from '../../../features/payment/payment-contract.ts';
 import {
   type PaymentMethod,
@@ -117,32 +114,6 @@ function describeMethod(payment: ReceiptPayment): string {
   return `${method}, online (${provider})`;
 }
 
-// DejaVu Sans has the pound and rupee signs; PDFKit embeds the subset used. Read from the package's
-// folder under the working directory, where netlify.toml's included_files ship them beside a function.
-const fontFolder = (() => {
-  try {
-    return path.join(
-      path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-      'ttf',
-    );
-  } catch {
-    return path.resolve('node_modules/dejavu-fonts-ttf/ttf');
-  }
-})();
-
-/**
- * The two faces, parsed once a process: PDFKit takes a parsed font as it takes a file (its
- * PDFFontFactory), and parsing DejaVu's tables for every receipt took most of its time (0.4 s of a
- * busy core a receipt with them parsed once, against 2–5 s).
- */
-let faces: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
-function readFaces() {
-  const parse = (file: string) =>
-    parseFont(readFileSync(path.join(fontFolder, file))) as unknown as PDFKit.Mixins.PDFFontSource;
-  faces ??= { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') };
-  return faces;
-}
-
 const ink = '#1b2623';
 const inkSoft = '#44524e';
 const lagoon = '#0e4a47';
@@ -160,7 +131,6 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
   const halfRate = formatRate(company.gstRatePercent / 2);
   const nights = daysBetween(facts.arrival, facts.departure);
 
-  const { regular, bold } = readFaces();
   const document = new PDFDocument({
     size: 'A4',
     margin,
@@ -173,8 +143,7 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     lang: 'en-GB',
     displayTitle: true,
   });
-  document.registerFont('regular', regular);
-  document.registerFont('bold', bold);
+  registerScriptFonts(document);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
@@ -211,10 +180,12 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
       const top = document.y;
       document.font('bold').fontSize(size).fillColor(inkSoft).text(label, margin, top, { width: labelWidth });
       const afterLabel = document.y;
-      document
-        .font('regular')
-        .fillColor(ink)
-        .text(value, margin + labelWidth, top, { width: contentWidth - labelWidth });
+      // A value may be the guest's words, in any script: each run in a face that draws it.
+      writeText(document.fillColor(ink), value, 'regular', {
+        x: margin + labelWidth,
+        y: top,
+        width: contentWidth - labelWidth,
+      });
       document.y = Math.max(document.y, afterLabel) + 3;
     }
   };
