@@ -24,6 +24,7 @@ export default async (request: Request, context: { params: Record<string, string
         outcome: result.outcome,
         reference,
         amountPence: result.amountPence,
+        ...(result.inRupees ? { inRupees: result.inRupees } : {}),
         message: result.outcome === 'not_taken' ? result.why : result.next,
       }),
       200,

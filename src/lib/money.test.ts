@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { convertInr, describeApproximatePrices, formatGbp, formatInr, formatPence } from './money.ts';
+import {
+  convertInr,
+  describeApproximatePrices,
+  formatGbp,
+  formatInr,
+  formatMoney,
+  formatPence,
+} from './money.ts';
 
 describe('formatInr', () => {
   it.each([
@@ -103,5 +110,16 @@ describe('describeApproximatePrices', () => {
         ],
       }),
     ).toBe('approx. £55,500 · US$73,000 at our rates of 25 November 2026');
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [{ minor: 66_250, currency: 'GBP' }, '£662.50'],
+    [{ minor: 265_000, currency: 'GBP' }, '£2,650'],
+    [{ minor: 7_764_500, currency: 'INR' }, '₹77,645'],
+    [{ minor: 7_764_550, currency: 'INR' }, '₹77,645.50'],
+  ] as const)('writes %j as %s, in its own currency', (money, text) => {
+    expect(formatMoney(money)).toBe(text);
   });
 });

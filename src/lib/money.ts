@@ -42,6 +42,37 @@ export function formatGbp(pounds: number): string {
   return Number.isInteger(pounds) ? wholePounds().format(pounds) : poundsAndPence().format(pounds);
 }
 
+/** The currencies money moves in: pounds (every price and the ledger), and rupees paid by UPI. */
+export const moneyCurrencies = ['GBP', 'INR'] as const;
+export type Currency = (typeof moneyCurrencies)[number];
+
+/**
+ * An amount with its currency, in the currency's minor unit (pence, paise): an amount never travels
+ * without saying what it is counted in.
+ */
+export type Money = { minor: number; currency: Currency };
+
+/** Money as a guest reads it: "£662.50", "₹77,645". */
+export function formatMoney({ minor, currency }: Money): string {
+  return currency === 'INR' ? formatPaise(minor) : formatPence(minor);
+}
+
+const rupeesAndPaise = madeOnFirstUse(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+
+/** Paise as an Indian guest reads rupees: "₹77,645" for whole rupees, "₹77,645.50" otherwise. */
+export function formatPaise(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
+  return paise % 100 === 0 ? wholeRupees().format(paise / 100) : rupeesAndPaise().format(paise / 100);
+}
+
 /** An amount in whole pence, as `formatGbp` writes pounds: "£2,120", "£378.57". */
 export function formatPence(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);

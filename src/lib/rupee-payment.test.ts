@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertToRupees, describePaidInRupees, describeRupeePayment, formatPaise } from './rupee-payment.ts';
+import { formatPaise } from './money.ts';
+import { convertToRupees, describeAmountPaid, describeRupeePayment } from './rupee-payment.ts';
 
 const rate = { rupeesPerPound: 117.2, rateOf: '2026-11-25' };
 const today = '2026-11-28';
@@ -79,9 +80,15 @@ describe('what the guest reads', () => {
   it('says the rupees, the rate and its date', () => {
     const payment = convertToRupees(66_250, rate, today);
     expect(describeRupeePayment(payment)).toBe('₹77,645 at £1 = ₹117.20 (rate of 25 November 2026)');
-    expect(describePaidInRupees(payment)).toBe(
-      '£662.50, paid as ₹77,645 at £1 = ₹117.20 (rate of 25 November 2026)',
+  });
+
+  it('says a payment in rupees as the rupees paid, then the pounds they settle at the dated rate; one in pounds as pounds', () => {
+    const payment = convertToRupees(66_250, rate, today);
+    expect(describeAmountPaid({ pence: 66_250, inRupees: payment })).toBe(
+      '₹77,645 (£662.50 at £1 = ₹117.20, rate of 25 November 2026)',
     );
+    expect(describeAmountPaid({ pence: 66_250 })).toBe('£662.50');
+    expect(describeAmountPaid({ pence: 66_250, inRupees: null })).toBe('£662.50');
   });
 
   it.each([

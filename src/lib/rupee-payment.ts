@@ -1,6 +1,6 @@
 import { formatDate } from './dates.ts';
 import { madeOnFirstUse } from './made-on-first-use.ts';
-import { formatPence } from './money.ts';
+import { formatPaise, formatPence } from './money.ts';
 
 /**
  * What a guest who pays in rupees (by UPI, which is INR only) pays for an amount due in pounds: the
@@ -53,33 +53,27 @@ export function convertToRupees(
 
 // Made on first use (src/lib/made-on-first-use.ts), so a page that imports this module pays nothing
 // for formatters until it shows an amount in rupees.
-const rupeesAndPaise = madeOnFirstUse(
-  () =>
-    new Intl.NumberFormat('en-IN', {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-const wholeRupees = madeOnFirstUse(
-  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
-);
 const rateFormat = madeOnFirstUse(
   () => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
 );
-
-/** Paise as an Indian guest reads rupees: "₹77,645" for whole rupees, "₹77,645.50" otherwise. */
-export function formatPaise(paise: number): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
-  return paise % 100 === 0 ? wholeRupees().format(paise / 100) : rupeesAndPaise().format(paise / 100);
-}
 
 /** "₹77,645 at £1 = ₹117.20 (rate of 25 November 2026)": what the guest reads before paying. */
 export function describeRupeePayment({ paise, rupeesPerPound, rateOf }: RupeePayment): string {
   return `${formatPaise(paise)} at £1 = ₹${rateFormat().format(rupeesPerPound)} (rate of ${formatDate(new Date(`${rateOf}T00:00:00Z`))})`;
 }
 
-/** "£662.50, paid as ₹77,645 at £1 = ₹117.20 (rate of 25 November 2026)": a ledger line's words. */
-export const describePaidInRupees = (payment: RupeePayment) =>
-  `${formatPence(payment.pence)}, paid as ${describeRupeePayment(payment)}`;
+/**
+ * What a payment received was, as every line a person reads says it: "£662.50" paid in pounds, and in
+ * rupees the rupees first, then the pounds they settle and the dated rate: "₹77,645 (£662.50 at
+ * £1 = ₹117.20, rate of 25 November 2026)".
+ */
+export function describeAmountPaid({
+  pence,
+  inRupees,
+}: {
+  pence: number;
+  inRupees?: Omit<RupeePayment, 'pence'> | null | undefined;
+}): string {
+  if (!inRupees) return formatPence(pence);
+  return `${formatPaise(inRupees.paise)} (${formatPence(pence)} at £1 = ₹${rateFormat().format(inRupees.rupeesPerPound)}, rate of ${formatDate(new Date(`${inRupees.rateOf}T00:00:00Z`))})`;
+}

@@ -134,6 +134,8 @@ describe('recording a payment', () => {
         provider: null,
         providerReference: null,
         refundedPence: 0,
+        // Paid in pounds: no rupees to say.
+        inRupees: null,
       },
     ]);
     // The booking's page reads the same ledger back.

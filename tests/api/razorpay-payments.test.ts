@@ -1,14 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as officePaymentsFunction from '../../netlify/functions/admin-booking-payments.mts';
 import * as payFunction from '../../netlify/functions/pay.mts';
 import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { formatPaise } from '../../src/lib/money.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
-import { convertToRupees, describeRupeePayment } from '../../src/lib/rupee-payment.ts';
+import { convertToRupees, describeAmountPaid, describeRupeePayment } from '../../src/lib/rupee-payment.ts';
 import { readPoundRate } from '../../src/server/booking/payments/pound-rate.ts';
 import { standInRazorpayKeys } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import type { StandInPaymentLink } from '../../src/server/booking/payments/providers/stand-in/razorpay-shape.ts';
@@ -16,8 +19,10 @@ import {
   type PaymentStandIn,
   startPaymentStandIn,
 } from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+import { composeReceipt } from '../../src/server/booking/payments/receipt-service.ts';
+import { serviceRole, withCaller } from '../../src/server/db/database.ts';
 import { type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
-import { invoke } from '../support/admins.ts';
+import { adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
@@ -248,6 +253,58 @@ describe('paying in rupees by UPI', () => {
     // The balance is what remains in pounds: the next visit offers it, not the deposit again.
     const next = await (await pay(booking.reference)).text();
     expect(next).toContain('Pay £1,987.50 by card');
+  });
+
+  it('says the rupees paid, and the pounds they settle at the dated rate, on the return page, the email, the receipt and the office’s Payments', async () => {
+    const booking = await insertBooking();
+    const link = await openLink(booking.reference, `?currency=INR&paise=${deposit.paise}`);
+    const paid = await fetch(link.short_url, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'upi', vpa: 'success@razorpay' }),
+      redirect: 'manual',
+    });
+    await until(() => relayed.length === 1);
+    const words = describeAmountPaid({ pence: 66_250, inRupees: deposit });
+    expect(words).toMatch(/^₹[\d,.]+ \(£662\.50 at £1 = ₹[\d.]+, rate of \d+ \w+ \d{4}\)$/);
+
+    const page = await (
+      await invoke(returnFunction, new Request(new URL(paid.headers.get('location') ?? '')))
+    ).text();
+    expect(page).toContain(`Thank you: we received ${words.replaceAll('£', '£')}`);
+
+    const [email] = await ownerQuery<{ subject: string; body: string }>(
+      `select subject, body from email_outbox where booking_request_id = $1 and kind = 'payment_receipt'`,
+      [booking.id],
+    );
+    expect(email?.subject).toContain(`Payment received: ${formatPaise(deposit.paise)} for`);
+    expect(email?.body).toContain(`we received your deposit of ${words} on`);
+    expect(email?.body).toContain('paid online by UPI.');
+
+    const [payment] = await ownerQuery<{ id: string }>(
+      'select id from payments where booking_request_id = $1',
+      [booking.id],
+    );
+    const receipt = await withCaller(serviceRole, (tx) => composeReceipt(tx, booking.id, payment?.id ?? ''));
+    const pdf = await getDocument({ data: receipt?.bytes.slice() ?? new Uint8Array(), useSystemFonts: false })
+      .promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((item) => ('str' in item ? item.str : ''))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(`Amount received ${words}`);
+    expect(text).toContain('Paid by UPI, online (the payment stand-in)');
+
+    const office = await signedInAdmin();
+    const ledger = await invoke(
+      officePaymentsFunction,
+      adminRequest('GET', `/api/admin/booking-requests/${booking.id}/payments`, { cookie: office.cookie }),
+    );
+    expect(((await ledger.json()) as { payments: { inRupees: unknown }[] }).payments).toEqual([
+      expect.objectContaining({
+        amountPence: 66_250,
+        inRupees: { paise: deposit.paise, rupeesPerPound: deposit.rupeesPerPound, rateOf: deposit.rateOf },
+      }),
+    ]);
   });
 
   it('pays in pounds by card through Razorpay when the guest chooses pounds', async () => {

@@ -4,6 +4,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { adminPaymentRoute, adminPaymentsRoute, adminReceiptRoute } from '../../lib/api-contract.ts';
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import { describeAmountPaid } from '../../lib/rupee-payment.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { type LedgerSummaryAnswer, paymentKindLabels, paymentKinds } from '../payment/payment-contract.ts';
 import {
@@ -182,7 +183,7 @@ export function BookingPayments({
             ) : (
               <ul className="ledger__entries">
                 {ledger.payments.map((payment) => {
-                  const description = `${formatPence(payment.amountPence)} ${paymentKindLabels[payment.kind].toLowerCase()} by ${paymentMethodLabels[payment.method].toLowerCase()}, received ${formatStayDate(payment.receivedOn)}`;
+                  const description = `${describeAmountPaid({ pence: payment.amountPence, inRupees: payment.inRupees })} ${paymentKindLabels[payment.kind].toLowerCase()} by ${paymentMethodLabels[payment.method].toLowerCase()}, received ${formatStayDate(payment.receivedOn)}`;
                   return (
                     <li key={payment.id}>
                       <span>

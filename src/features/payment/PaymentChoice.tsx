@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { formatPence } from '../../lib/money.ts';
-import { describeRupeePayment, formatPaise, type RupeePayment } from '../../lib/rupee-payment.ts';
+import { formatPaise, formatPence } from '../../lib/money.ts';
+import { describeRupeePayment, type RupeePayment } from '../../lib/rupee-payment.ts';
 
 /** What the choice page offers: the amount due, and the links that pay it in pounds or in rupees. */
 export type PaymentChoiceView = {

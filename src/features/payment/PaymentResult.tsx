@@ -1,5 +1,5 @@
-import { formatPence } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
+import { describeAmountPaid } from '../../lib/rupee-payment.ts';
 import type { PaymentView } from './payment-contract.ts';
 
 const headings = {
@@ -16,25 +16,25 @@ const headings = {
  * pay function renders it into the built page; the build renders it empty.
  */
 export function PaymentResult({ view }: { view: PaymentView }) {
+  const amount = describeAmountPaid({ pence: view.amountPence ?? 0, inRupees: view.inRupees });
   return (
     <section className="payment-result" aria-labelledby="payment-result-title">
       <h1 id="payment-result-title">{headings[view.outcome]}</h1>
       {view.outcome === 'received' && (
         <p role="status">
-          Thank you: we received {formatPence(view.amountPence ?? 0)} for booking {view.reference}. A receipt
-          is on its way to your inbox.
+          Thank you: we received {amount} for booking {view.reference}. A receipt is on its way to your inbox.
         </p>
       )}
       {view.outcome === 'booked' && (
         <p role="status">
-          Thank you: we received {formatPence(view.amountPence ?? 0)} and booking {view.reference} is
-          confirmed. The confirmation and a receipt are on their way to your inbox.
+          Thank you: we received {amount} and booking {view.reference} is confirmed. The confirmation and a
+          receipt are on their way to your inbox.
         </p>
       )}
       {view.outcome === 'processing' && (
         <p role="status">
-          Your payment of {formatPence(view.amountPence ?? 0)} for booking {view.reference} is being
-          processed. We will email you a receipt once it arrives.
+          Your payment of {amount} for booking {view.reference} is being processed. We will email you a
+          receipt once it arrives.
         </p>
       )}
       {view.outcome === 'not_taken' && <p>Nothing was charged for booking {view.reference}.</p>}

@@ -57,6 +57,10 @@ export const paymentViewSchema = z.object({
   outcome: z.enum(['received', 'booked', 'processing', 'not_taken', 'refused', 'none']),
   reference: z.string().optional(),
   amountPence: z.int().optional(),
+  /** Set when the guest paid in rupees: the paise, at the dated rate `amountPence` was worked out by. */
+  inRupees: z
+    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.string() })
+    .optional(),
   /** What is due next, or why nothing could be paid, in a sentence. */
   message: z.string().optional(),
 });

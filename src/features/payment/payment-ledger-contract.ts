@@ -78,6 +78,11 @@ export const paymentSchema = z.object({
   providerReference: z.string().nullable(),
   /** What has gone back of it or been asked to, whatever the outcome. */
   refundedPence: z.int().nonnegative(),
+  /** Set for a payment in rupees (by UPI): the paise paid, at the dated rate `amountPence` was worked out by. */
+  inRupees: z
+    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -1,8 +1,9 @@
 import content from '../../../content/site.json' with { type: 'json' };
 import { formatStayDate } from '../../../lib/dates.ts';
-import { formatPence } from '../../../lib/money.ts';
+import { formatMoney, formatPence } from '../../../lib/money.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { PaymentDue } from '../../../lib/payment-due.ts';
+import { describeAmountPaid, type RupeePayment } from '../../../lib/rupee-payment.ts';
 import type { Email, EmailAttachment } from '../../email/email.ts';
 
 const { site } = content;
@@ -18,6 +19,10 @@ export type ReceivedPayment = {
   departure: string;
   kind: 'deposit' | 'balance';
   amountPence: number;
+  /** How it was paid: by card, or by UPI in rupees. */
+  method: 'card' | 'upi';
+  /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
+  inRupees?: Omit<RupeePayment, 'pence'> | undefined;
   receivedOn: string;
   totalPence: number;
   receivedPence: number;
@@ -45,14 +50,17 @@ export function paymentReceiptMessage(
   receipt: EmailAttachment,
 ): Email {
   const what = payment.kind === 'deposit' ? 'deposit' : 'payment';
+  const paid = payment.inRupees
+    ? formatMoney({ minor: payment.inRupees.paise, currency: 'INR' })
+    : formatPence(payment.amountPence);
   return {
     to: payment.to,
-    subject: `Payment received: ${formatPence(payment.amountPence)} for ${payment.propertyName} (${payment.reference})`,
+    subject: `Payment received: ${paid} for ${payment.propertyName} (${payment.reference})`,
     text:
       [
         `Hello ${payment.name},`,
         '',
-        `Thank you: we received your ${what} of ${formatPence(payment.amountPence)} on ${formatStayDate(payment.receivedOn)}, paid online by card.`,
+        `Thank you: we received your ${what} of ${describeAmountPaid({ pence: payment.amountPence, inRupees: payment.inRupees })} on ${formatStayDate(payment.receivedOn)}, paid online by ${payment.method === 'upi' ? 'UPI' : 'card'}.`,
         '',
         `Reference: ${payment.reference}`,
         `Property: ${payment.propertyName}`,

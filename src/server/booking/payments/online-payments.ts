@@ -316,6 +316,10 @@ function settle(
         refundsOf: session.bookingId,
       };
     }
+    const inRupees =
+      session.currency === 'INR' && session.chargeMinor && session.rupeesPerPound && session.rateOf
+        ? { paise: session.chargeMinor, rupeesPerPound: session.rupeesPerPound, rateOf: session.rateOf }
+        : undefined;
     const recorded = await insertOnlinePayment(tx, {
       bookingId: session.bookingId,
       kind: session.kind,
@@ -324,15 +328,7 @@ function settle(
       provider: provider.name,
       providerReference: state.paymentReference,
       method: state.method,
-      ...(session.currency === 'INR' && session.chargeMinor && session.rupeesPerPound && session.rateOf
-        ? {
-            inRupees: {
-              paise: session.chargeMinor,
-              rupeesPerPound: session.rupeesPerPound,
-              rateOf: session.rateOf,
-            },
-          }
-        : {}),
+      ...(inRupees ? { inRupees } : {}),
     });
     if (recorded.outcome === 'duplicate') {
       return {
@@ -385,6 +381,8 @@ function settle(
           departure: booking.departure,
           kind: session.kind,
           amountPence: session.amountPence,
+          method: state.method ?? 'card',
+          ...(inRupees ? { inRupees } : {}),
           receivedOn: today,
           totalPence: booking.totalPence,
           receivedPence: after.receivedPence,
@@ -436,6 +434,8 @@ export type PaymentResult = {
   /** Why nothing was kept, when the guest should know (their hold's nights were taken: refunded). */
   why?: string;
   amountPence: number;
+  /** Set when the guest paid in rupees: the paise, at the dated rate `amountPence` was worked out by. */
+  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string };
   /** What is still due and when, in a sentence (nothing once paid in full). */
   next: string;
   nextDue: PaymentDue | null;
@@ -477,6 +477,9 @@ export async function readPaymentResult(
     outcome,
     ...(why ? { why } : {}),
     amountPence: known.amountPence,
+    ...(known.currency === 'INR' && known.chargeMinor && known.rupeesPerPound && known.rateOf
+      ? { inRupees: { paise: known.chargeMinor, rupeesPerPound: known.rupeesPerPound, rateOf: known.rateOf } }
+      : {}),
     next: describeNextPayment(nextDue),
     nextDue,
   };

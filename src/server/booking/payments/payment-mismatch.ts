@@ -1,6 +1,5 @@
 import content from '../../../content/site.json' with { type: 'json' };
-import { formatPence } from '../../../lib/money.ts';
-import { formatPaise } from '../../../lib/rupee-payment.ts';
+import { formatPaise, formatPence } from '../../../lib/money.ts';
 import { serviceRole, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import type { Email } from '../../email/email.ts';

@@ -15,11 +15,20 @@ import type { ReceiptPayment } from './receipt-document.ts';
  */
 
 /** A booking's entries in full (note and author), oldest first; through the admins-only view. */
+/**
+ * A payment's rupees as one JSON column `inRupees`: the paise paid, the rate and its date, or null for
+ * a payment in pounds (payments.paid_currency, migration 20261130002600).
+ */
+const inRupeesColumn = (alias: string) =>
+  `case when ${alias}.paid_currency = 'INR' then json_build_object(
+     'paise', ${alias}.paid_minor, 'rupeesPerPound', ${alias}.rupees_per_pound::float8,
+     'rateOf', to_char(${alias}.rate_of, 'YYYY-MM-DD')) end as "inRupees"`;
+
 export async function selectPayments(tx: Transaction, bookingId: string): Promise<Payment[]> {
   return tx.query<Payment>(
     `select payment.id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method,
             note, recorded_by_email as "recordedByEmail", ${isoTimestamp('created_at')} as "createdAt",
-            provider, provider_reference as "providerReference",
+            provider, provider_reference as "providerReference", ${inRupeesColumn('payment')},
             coalesce((select sum(refund.amount_pence) from dashboard.payment_refunds refund
                       where refund.payment_id = payment.id), 0)::integer as "refundedPence"
      from dashboard.payments payment where booking_request_id = $1
@@ -129,8 +138,8 @@ export async function selectOwnPayments(
 export async function selectReceiptPayments(tx: Transaction, bookingId: string): Promise<ReceiptPayment[]> {
   return tx.query<ReceiptPayment>(
     `select id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method,
-            provider, provider_reference as "providerReference"
-     from public.payments where booking_request_id = $1
+            provider, provider_reference as "providerReference", ${inRupeesColumn('payments')}
+     from public.payments payments where booking_request_id = $1
      order by received_on, created_at, id`,
     [bookingId],
   );

@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { registerScriptFonts, writeText } from '../../documents/script-fonts.ts';
 import { type PaymentKind, paymentKindLabels } from '../../../features/payment/payment-contract.ts';
 import {
   type PaymentMethod,
@@ -10,6 +9,8 @@ import { formatRate, splitIncludedGst } from '../../../lib/gst.ts';
 import { summariseLedger } from '../../../lib/ledger.ts';
 import { formatPence } from '../../../lib/money.ts';
 import { choosePaymentDue } from '../../../lib/payment-due.ts';
+import { describeAmountPaid } from '../../../lib/rupee-payment.ts';
+import { registerScriptFonts, writeText } from '../../documents/script-fonts.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 
 /**
@@ -45,6 +46,8 @@ export type ReceiptPayment = {
   method: PaymentMethod;
   provider: PaymentProviderName | null;
   providerReference: string | null;
+  /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
+  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string } | null;
 };
 
 /** The booking a receipt is about, with every payment of its ledger in the ledger's order (oldest first). */
@@ -137,7 +140,7 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     info: {
       Title: `${title} ${facts.number}`,
       Author: company.brand,
-      Subject: `${formatPence(facts.payment.amountPence)} received for ${facts.reference}`,
+      Subject: `${describeAmountPaid({ pence: facts.payment.amountPence, inRupees: facts.payment.inRupees })} received for ${facts.reference}`,
       CreationDate: new Date(`${facts.payment.receivedOn}T00:00:00Z`),
     },
     lang: 'en-GB',
@@ -224,7 +227,10 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     ...(facts.payment.providerReference
       ? ([['Payment reference', facts.payment.providerReference]] as [string, string][])
       : []),
-    ['Amount received', formatPence(facts.payment.amountPence)],
+    [
+      'Amount received',
+      describeAmountPaid({ pence: facts.payment.amountPence, inRupees: facts.payment.inRupees }),
+    ],
   ]);
 
   heading(`GST included: ${formatRate(gst.ratePercent)}`);
@@ -255,7 +261,7 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     .fillColor(inkSoft)
     .text(
       [
-        `Our rates include GST at ${formatRate(gst.ratePercent)}, charged in Kerala, where the home is. Amounts are in pounds sterling.`,
+        `Our rates include GST at ${formatRate(gst.ratePercent)}, charged in Kerala, where the home is. Amounts are in pounds sterling${facts.payment.inRupees ? '; the rupees of this payment settle the pounds beside them, at the rate and date printed there' : ''}.`,
         taxInvoice
           ? `Place of supply: Kerala (${keralaStateCode}). Tax payable on reverse charge: no.`
           : `This receipt is not a tax invoice, as our GST registration number (GSTIN) is not printed on it. For a GST tax invoice, write to ${office.email} quoting ${facts.number}.`,
