@@ -45,6 +45,8 @@ const { PORT: port, HOST: host } = settings;
 
 // Links in emails (confirm, reset) point here; Netlify sets URL to the site's address in production.
 process.env.URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+// In a terminal a person reads the functions' log: short lines (src/server/runtime/logger.ts), not JSON.
+if (process.stdout.isTTY && !process.env.LOG_FORMAT) process.env.LOG_FORMAT = 'pretty';
 
 // Online payments go to the stand-in in the repository unless Stripe or Razorpay is configured: started here, on a
 // port of its own, its address and a key made for this run handed to the functions.

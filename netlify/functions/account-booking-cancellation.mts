@@ -5,6 +5,7 @@ import { cancelOwnBooking, readOwnCancellation } from '../../src/server/booking/
 import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { json } from '../../src/server/http/responses.ts';
+import { log } from '../../src/server/runtime/logger.ts';
 
 /**
  * A guest's own booking: what cancelling it today would refund (GET), and cancelling it (POST), which
@@ -22,7 +23,7 @@ function configuredProvider() {
     return choosePaymentProvider();
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    console.error(error.message);
+    log().error({ problems: error.problems }, 'Payments are not configured');
     return null;
   }
 }

@@ -10,6 +10,7 @@ import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
+import { log } from '../../src/server/runtime/logger.ts';
 
 /**
  * The office refunds from a booking's Payments (POST, with an Idempotency-Key): in full, the policy's
@@ -33,7 +34,7 @@ function configuredProvider() {
     return choosePaymentProvider();
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    console.error(error.message);
+    log().error({ problems: error.problems }, 'Payments are not configured');
     return null;
   }
 }

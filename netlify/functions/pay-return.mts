@@ -4,6 +4,7 @@ import { readPaymentResult } from '../../src/server/booking/payments/online-paym
 import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
+import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 
 /**
@@ -11,7 +12,7 @@ import { allowMethods } from '../../src/server/http/request.ts';
  * provider about the session, records the money if its webhook has not yet, and says what was
  * received and what is next.
  */
-export default async (request: Request, context: { params: Record<string, string | undefined> }) => {
+export default observed(async (request: Request, context: { params: Record<string, string | undefined> }) => {
   const reference = context.params.reference ?? '';
   try {
     allowMethods(request, ['GET', 'HEAD']);
@@ -36,6 +37,6 @@ export default async (request: Request, context: { params: Record<string, string
       refusal.status,
     );
   }
-};
+});
 
 export const config: Config = { path: '/pay/:reference/return' };

@@ -10,8 +10,10 @@ import { renderPaymentPage } from '../../src/server/booking/payments/render-paym
 import { ConfigurationError } from '../../src/server/config.ts';
 import { withCookies } from '../../src/server/http/endpoint.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
+import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 import { HttpError } from '../../src/server/http/responses.ts';
+import { log } from '../../src/server/runtime/logger.ts';
 
 /**
  * `GET /pay/{reference}`: the guest's "Pay the deposit" link. Where the provider takes rupees (Razorpay),
@@ -20,7 +22,7 @@ import { HttpError } from '../../src/server/http/responses.ts';
  * email gave them), they are sent (303) to the provider's page for exactly what is due now; signed out
  * without a link, to sign in and back. What cannot be paid is answered on the payment page, saying why.
  */
-export default async (request: Request, context: { params: Record<string, string | undefined> }) => {
+export default observed(async (request: Request, context: { params: Record<string, string | undefined> }) => {
   const reference = context.params.reference ?? '';
   const cookies: string[] = [];
   try {
@@ -82,14 +84,15 @@ export default async (request: Request, context: { params: Record<string, string
             'Online payment is not available just now: please call the office.',
           )
         : toHttpError(error);
-    if (error instanceof ConfigurationError) console.error(error.message);
+    if (error instanceof ConfigurationError)
+      log().error({ problems: error.problems }, 'Payments are not configured');
     const page = await renderPaymentPage(
       renderPaymentResult({ outcome: 'refused', reference, message: refusal.message }),
       refusal.status,
     );
     return withCookies(page, cookies);
   }
-};
+});
 
 const redirect = (location: string) =>
   new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { renderSearchView } from '../../src/features/search/render-search.ts';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
+import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 import { renderSearchPage } from '../../src/server/search/render-search-page.ts';
 import { readSearch, readSearchValues, searchStays } from '../../src/server/search/search-service.ts';
@@ -12,7 +13,7 @@ import { readSearch, readSearchValues, searchStays } from '../../src/server/sear
  * each field's message and what was typed (400); no dates, the empty search. Every failure is a
  * page too, never a stack trace.
  */
-export default async (request: Request): Promise<Response> => {
+export default observed(async (request: Request): Promise<Response> => {
   const today = todayInKerala();
   const values = readSearchValues(new URL(request.url).searchParams);
   try {
@@ -34,6 +35,6 @@ export default async (request: Request): Promise<Response> => {
     for (const [name, value] of Object.entries(refusal.headers)) page.headers.set(name, value);
     return page;
   }
-};
+});
 
 export const config: Config = { path: '/search' };

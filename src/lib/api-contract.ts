@@ -192,5 +192,7 @@ export const apiErrorSchema = z.object({
     code: z.enum(errorCodes),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** On a 5xx: the request's id, as in its `x-request-id` header and its log line. */
+    requestId: z.string().optional(),
   }),
 });

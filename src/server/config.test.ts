@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigurationError,
   checkEnvironment,
+  describeConfiguration,
+  findConfigurationProblems,
+  isProductionContext,
   readBackend,
   readLimit,
   readPayments,
@@ -235,5 +238,78 @@ describe('readLimit', () => {
     expect(() => readLimit('BENCH_ROWS', 100, { BENCH_ROWS: '1.5' })).toThrow(
       'BENCH_ROWS must be a whole number',
     );
+  });
+});
+
+describe('a production context', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  const whole = {
+    CONTEXT: 'production',
+    DATABASE_URL: 'postgresql://app:db-password-123@db.example.com:6543/postgres',
+    SMTP_URL: 'smtps://mailer:smtp-password-456@smtp.example.com:465',
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_live_stripe-secret-789',
+    STRIPE_WEBHOOK_SECRET: 'whsec_hook-secret-000',
+    GUEST_DETAILS_KEY: key,
+  };
+  const secrets = ['db-password-123', 'smtp-password-456', 'stripe-secret-789', 'hook-secret-000', key];
+
+  it.each([
+    [{ CONTEXT: 'production' }, true],
+    [{ CONTEXT: 'deploy-preview' }, true],
+    [{ CONTEXT: 'branch-deploy' }, true],
+    [{ NODE_ENV: 'production' }, true],
+    [{ CONTEXT: 'dev' }, false],
+    [{ NODE_ENV: 'test' }, false],
+    [{}, false],
+  ])('is %j: %s', (environment, production) => {
+    expect(isProductionContext(environment)).toBe(production);
+  });
+
+  it('accepts a whole configuration, and describes it without a secret', () => {
+    expect(findConfigurationProblems(whole)).toEqual([]);
+    const described = describeConfiguration(whole).join('\n');
+    expect(described).toMatch(/Mail: SMTP at smtps:\/\/smtp\.example\.com:465/);
+    expect(described).toMatch(/Payments: Stripe \(live key\)/);
+    for (const secret of secrets) expect(described).not.toContain(secret);
+  });
+
+  it.each([
+    ['SMTP_URL', { SMTP_URL: undefined }, /^SMTP_URL: not set.*smtps:\/\/user:password@/],
+    ['DATABASE_URL', { DATABASE_URL: undefined }, /^DATABASE_URL: not set.*postgresql:\/\//],
+    [
+      'the payment stand-in',
+      { PAYMENT_PROVIDER: undefined, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined },
+      /^PAYMENT_PROVIDER: the payment stand-in takes no money/,
+    ],
+    ['GUEST_DETAILS_KEY', { GUEST_DETAILS_KEY: undefined }, /^GUEST_DETAILS_KEY: not set.*openssl rand/],
+    ['half a Stripe', { STRIPE_WEBHOOK_SECRET: undefined }, /also set STRIPE_WEBHOOK_SECRET/],
+    [
+      'half a Supabase',
+      { SUPABASE_URL: 'https://abc.supabase.co' },
+      /Supabase is half-configured: also set SUPABASE_PUBLISHABLE_KEY/,
+    ],
+    ['the tests’ password cost', { PASSWORD_HASH_LOG_N: '12' }, /^PASSWORD_HASH_LOG_N: below 17/],
+    ['loopback feeds', { CALENDAR_FEEDS_ALLOW_LOOPBACK: '1' }, /^CALENDAR_FEEDS_ALLOW_LOOPBACK/],
+    [
+      'a malformed key',
+      { STRIPE_SECRET_KEY: 'pk_live_stripe-secret-789' },
+      /^STRIPE_SECRET_KEY: is not a secret/,
+    ],
+  ])('refuses %s, naming what to set and quoting no secret', (_what, change, message) => {
+    const problems = findConfigurationProblems({ ...whole, ...change });
+    expect(problems).toContainEqual(expect.stringMatching(message));
+    for (const secret of secrets) expect(problems.join('\n')).not.toContain(secret);
+    expect(() => checkEnvironment({ ...whole, ...change })).toThrow(ConfigurationError);
+  });
+
+  it('lists every embedded default it refuses at once', () => {
+    expect(
+      findConfigurationProblems({ CONTEXT: 'production' }).map((problem) => problem.split(':')[0]),
+    ).toEqual(['SMTP_URL', 'DATABASE_URL', 'PAYMENT_PROVIDER', 'GUEST_DETAILS_KEY']);
+  });
+
+  it('allows the embedded defaults outside production', () => {
+    expect(findConfigurationProblems({ CONTEXT: 'dev' })).toEqual([]);
   });
 });

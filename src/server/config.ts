@@ -44,6 +44,12 @@ const optionalUrl = optionalText.pipe(z.url().optional());
  * "Configuration" tables describe them for people; `checkEnvironment` validates them all at start.
  */
 const environmentSchema = z.object({
+  /**
+   * Where the site runs: Netlify's deploy context (`production`, `deploy-preview`, `branch-deploy`;
+   * `dev` under `netlify dev`), read with NODE_ENV by `isProductionContext`.
+   */
+  CONTEXT: optionalText,
+  NODE_ENV: optionalText,
   /** The database: any Postgres 15+, or Supabase's transaction pooler; unset, the embedded PostgreSQL. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** Supabase (all or none, see `readBackend`): the project's URL and its API keys. */
@@ -208,6 +214,18 @@ const environmentSchema = z.object({
       .optional(),
   ),
   CONTENT_GITHUB_TOKEN: optionalText,
+  /** Sentry's DSN: unexpected errors are reported there; unset, they are only logged. */
+  SENTRY_DSN: optionalUrl,
+  /** The log's lowest level (pino's names), and `pretty` for lines a person reads in a terminal. */
+  LOG_LEVEL: optionalText.pipe(
+    z
+      .enum(
+        ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+        'must be a pino level (info, warn…)',
+      )
+      .default('info'),
+  ),
+  LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty'], 'must be json or pretty').default('json')),
   /** Each function instance's connection pool. */
   DB_POOL_MAX: wholeNumber(1),
   DB_POOL_IDLE_MS: wholeNumber(1000),
@@ -227,8 +245,19 @@ const backendSchema = environmentSchema.pick({
   EMBEDDED_DATA_DIR: true,
 });
 
+/**
+ * A setting missing, malformed or half-set. Each of `problems` names its variable and what it should
+ * look like, and never quotes a value (a value may be a secret).
+ */
 export class ConfigurationError extends Error {
   override name = 'ConfigurationError';
+  readonly problems: string[];
+
+  constructor(problems: string | string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.join('; '));
+    this.problems = list;
+  }
 }
 
 function parseEnvironment<Schema extends z.ZodType>(
@@ -237,8 +266,9 @@ function parseEnvironment<Schema extends z.ZodType>(
 ): z.infer<Schema> {
   const parsed = schema.safeParse(environment);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigurationError(`Invalid environment: ${problems.join('; ')}`);
+    throw new ConfigurationError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
   }
   return parsed.data;
 }
@@ -246,6 +276,17 @@ function parseEnvironment<Schema extends z.ZodType>(
 /** Every setting, validated, with its default; throws a ConfigurationError naming each bad variable. */
 export function readSettings(environment: NodeJS.ProcessEnv = process.env): Settings {
   return parseEnvironment(environmentSchema, environment);
+}
+
+const logSchema = environmentSchema.pick({ LOG_LEVEL: true, LOG_FORMAT: true });
+
+/**
+ * The log's level and format, never throwing: a bad value falls back to the defaults here (the logger
+ * must work to report it), and the configuration check refuses it with the rest.
+ */
+export function readLogSettings(environment: NodeJS.ProcessEnv = process.env) {
+  const parsed = logSchema.safeParse(environment);
+  return parsed.success ? parsed.data : logSchema.parse({});
 }
 
 /** Who takes payments, and with what; the stand-in's address is unset until `npm start` starts it. */
@@ -369,13 +410,107 @@ export function readContentWrites(environment: NodeJS.ProcessEnv = process.env):
 }
 
 /**
- * Validates the whole environment, the backend's all-or-none rules included, so a command that starts
- * the site fails at once with what to set rather than on the first request that needs a setting.
+ * Whether the site runs deployed, where the embedded defaults (the file outbox, the embedded
+ * PostgreSQL, the payment stand-in) would lose mail, data or money: any of Netlify's deploy contexts
+ * but `dev` (a branch deploy is as public as a preview), or NODE_ENV=production.
+ */
+export function isProductionContext(environment: NodeJS.ProcessEnv = process.env): boolean {
+  const context = environment.CONTEXT?.trim();
+  return (
+    context === 'production' ||
+    context === 'deploy-preview' ||
+    context === 'branch-deploy' ||
+    environment.NODE_ENV?.trim() === 'production'
+  );
+}
+
+/** The OWASP floor for scrypt's cost (PASSWORD_HASH_LOG_N); the tests' lower cost is refused deployed. */
+const productionPasswordHashLogN = 17;
+
+/**
+ * What a production context refuses of the embedded defaults, each naming its variable and what to set.
+ * Runs on settings that already passed the schema and the all-or-none rules.
+ */
+function findProductionProblems(settings: Settings, payments: PaymentSettings): string[] {
+  const problems: string[] = [];
+  if (!settings.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: not set. A deployed site sends every email through an SMTP server ' +
+        '(smtps://user:password@smtp.example.com:465); without one it would write them to the ' +
+        "function's throwaway disk, where nobody reads them.",
+    );
+  }
+  if (!settings.DATABASE_URL) {
+    problems.push(
+      'DATABASE_URL: not set. A deployed site needs its PostgreSQL ' +
+        "(postgresql://user:password@host:6543/postgres, Supabase's transaction pooler); the embedded " +
+        'one runs only under npm start.',
+    );
+  }
+  if (payments.kind === 'stand-in') {
+    problems.push(
+      'PAYMENT_PROVIDER: the payment stand-in takes no money and runs only under npm start. Set ' +
+        'PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY (sk_live_…) and STRIPE_WEBHOOK_SECRET (whsec_…), ' +
+        'or PAYMENT_PROVIDER=razorpay with RAZORPAY_KEY_ID (rzp_live_…), RAZORPAY_KEY_SECRET and ' +
+        'RAZORPAY_WEBHOOK_SECRET.',
+    );
+  }
+  if (!settings.GUEST_DETAILS_KEY) {
+    problems.push(
+      "GUEST_DETAILS_KEY: not set. The guests' passport and visa details are sealed with it: 32 bytes " +
+        'in base64 (openssl rand -base64 32), kept outside the database.',
+    );
+  }
+  if (settings.PASSWORD_HASH_LOG_N < productionPasswordHashLogN) {
+    problems.push(
+      `PASSWORD_HASH_LOG_N: below ${productionPasswordHashLogN}, the cost the tests lower for speed; ` +
+        "unset it (the default is OWASP's floor) or set 17 or more.",
+    );
+  }
+  if (settings.CALENDAR_FEEDS_ALLOW_LOOPBACK === '1') {
+    problems.push(
+      'CALENDAR_FEEDS_ALLOW_LOOPBACK: 1 lets a feed address reach this machine itself (tests only); ' +
+        'unset it.',
+    );
+  }
+  return problems;
+}
+
+/**
+ * Every problem with the environment, each naming its variable and what it should look like (never its
+ * value): the schema's, the all-or-none rules of the backend, payments and content writes, and, in a
+ * production context, the embedded defaults it refuses. Empty when the configuration is whole.
+ */
+export function findConfigurationProblems(environment: NodeJS.ProcessEnv = process.env): string[] {
+  const problemsOf = (read: () => unknown): string[] => {
+    try {
+      read();
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigurationError) return error.problems;
+      throw error;
+    }
+  };
+  const schemaProblems = problemsOf(() => readSettings(environment));
+  // The rules below read the settings through the schema: they would repeat its problems.
+  if (schemaProblems.length > 0) return schemaProblems;
+  const problems = [
+    ...problemsOf(() => readBackend(environment)),
+    ...problemsOf(() => readPayments(environment)),
+    ...problemsOf(() => readContentWrites(environment)),
+  ];
+  if (problems.length > 0 || !isProductionContext(environment)) return problems;
+  return findProductionProblems(readSettings(environment), readPayments(environment));
+}
+
+/**
+ * Validates the whole environment, the backend's all-or-none rules and a production context's refusals
+ * included, so a command or a function that starts the site fails at once with what to set rather than
+ * on the first request that needs a setting. Throws a ConfigurationError listing every problem.
  */
 export function checkEnvironment(environment: NodeJS.ProcessEnv = process.env): Settings {
-  readBackend(environment);
-  readPayments(environment);
-  readContentWrites(environment);
+  const problems = findConfigurationProblems(environment);
+  if (problems.length > 0) throw new ConfigurationError(problems);
   return readSettings(environment);
 }
 
@@ -464,4 +599,58 @@ export function readLimit(
 export function siteUrl(environment: NodeJS.ProcessEnv = process.env): string {
   const configured = environment.URL?.trim() || environment.SITE_URL?.trim() || 'http://localhost:8888';
   return new URL(configured).origin;
+}
+
+/** A URL's scheme, host and port, without its user, password, path or query. */
+function describeAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
+}
+
+/**
+ * What a whole configuration runs on, one line a backend, for `npm run config:check`: hosts and kinds,
+ * never a key, a password or a token. Call it after `checkEnvironment` passed.
+ */
+export function describeConfiguration(environment: NodeJS.ProcessEnv = process.env): string[] {
+  const settings = readSettings(environment);
+  const backend = readBackend(environment);
+  const payments = readPayments(environment);
+  const content = readContentWrites(environment);
+  const context = isProductionContext(environment)
+    ? `production (${settings.CONTEXT ?? `NODE_ENV=${settings.NODE_ENV}`})`
+    : `local (${settings.CONTEXT ?? 'no CONTEXT'}): the embedded defaults are allowed`;
+  const database =
+    backend.kind === 'embedded'
+      ? `the embedded PostgreSQL in ${backend.dataDir}`
+      : `${backend.kind === 'supabase' ? 'Supabase ' : ''}PostgreSQL at ${describeAddress(backend.databaseUrl)}`;
+  const auth =
+    backend.kind === 'supabase'
+      ? `Supabase Auth at ${describeAddress(backend.supabaseUrl)} (${backend.secretKey ? 'publishable and secret keys' : 'legacy anon key'})`
+      : 'the embedded auth, on the database';
+  const mail = settings.SMTP_URL
+    ? `SMTP at ${describeAddress(settings.SMTP_URL)}, from ${settings.EMAIL_FROM ?? 'the default sender'}`
+    : `the local outbox folder ${settings.OUTBOX_DIR ?? '.data/outbox'} (nothing is sent)`;
+  const paymentLine =
+    payments.kind === 'stripe'
+      ? `Stripe (${payments.secretKey.includes('_live_') ? 'live' : 'test'} key), webhook secret set`
+      : payments.kind === 'razorpay'
+        ? `Razorpay (${payments.keyId.startsWith('rzp_live_') ? 'live' : 'test'} key), webhook secret set`
+        : 'the payment stand-in (npm start runs it; no money moves)';
+  const contentLine =
+    content.kind === 'github'
+      ? `commits to ${content.repo} on ${content.branch}`
+      : content.kind === 'working-copy'
+        ? `the working copy in ${content.root}`
+        : 'nowhere (the office cannot mark a home sold from the dashboard)';
+  const oldKeys = settings.GUEST_DETAILS_OLD_KEYS?.split(',').length ?? 0;
+  return [
+    `Context: ${context}`,
+    `Database: ${database}`,
+    `Accounts: ${auth}`,
+    `Mail: ${mail}`,
+    `Payments: ${paymentLine}`,
+    `Content writes: ${contentLine}`,
+    `Guest details key: ${settings.GUEST_DETAILS_KEY ? `set${oldKeys ? `, with ${oldKeys} older key(s)` : ''}` : 'not set (npm start makes a local one)'}`,
+    `Error reports: ${settings.SENTRY_DSN ? `Sentry at ${new URL(settings.SENTRY_DSN).host}` : 'the log only (SENTRY_DSN not set)'}`,
+  ];
 }

@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import purgeTrashFunction, { config } from '../../netlify/functions/purge-trash.mts';
 import { purgeTrash } from '../../src/server/admin/trash.ts';
 import {
   findRegisteredAccount,
   rememberRegisteringBrowser,
 } from '../../src/server/auth/registering-browsers.ts';
+import { captureLog } from '../support/log-lines.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /** Rows stay in the trash for 30 days, then go for good, and the audit log says so. */
@@ -65,14 +66,13 @@ describe('purging the trash', () => {
   it('runs daily as a Netlify scheduled function that logs what it removed', async () => {
     expect(config.schedule).toBe('@daily');
     const old = await insertMessage(60);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    try {
-      await purgeTrashFunction();
-      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Purged \d+ rows? from the trash/));
-      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Forgot \d+ expired registering browsers\.$/));
-    } finally {
-      log.mockRestore();
-    }
+    const { lines } = await captureLog(() => purgeTrashFunction());
+    // One line for the run, saying what it removed.
+    const ran = lines.filter((line) => line.job === 'purge-trash');
+    expect(ran).toHaveLength(1);
+    expect(ran[0]?.msg).toMatch(
+      /^Purged \d+ rows? from the trash.* Forgot \d+ expired registering browsers\.$/,
+    );
     expect(await stillThere('contact_messages', [old])).toEqual([]);
   });
 
@@ -85,12 +85,7 @@ describe('purging the trash', () => {
        where secret_hash = encode(sha256($1::bytea), 'hex')`,
       [expired],
     );
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    try {
-      await purgeTrashFunction();
-    } finally {
-      log.mockRestore();
-    }
+    await captureLog(() => purgeTrashFunction());
     const left = await ownerQuery<{ n: number }>(
       'select count(*)::int as n from app_private.registering_browsers where account = lower($1)',
       [address],

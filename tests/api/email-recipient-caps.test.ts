@@ -12,6 +12,7 @@ import { careerApplicationForm } from '../../src/features/career-application/car
 import { contactMessageForm } from '../../src/features/contact-message/contact-message-contract.ts';
 import { partnerEnquiryForm } from '../../src/features/partner-enquiry/partner-enquiry-contract.ts';
 import { asClient, emailsTo, newGuest, registerConfirmed, tokenEmailedTo } from '../support/accounts.ts';
+import { captureLog } from '../support/log-lines.ts';
 import { caller } from '../support/public-form-contract.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
@@ -162,26 +163,23 @@ describe('emails to an address nobody has confirmed', () => {
   });
 
   it('records and logs each email it held back, naming its kind but not the whole address', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    try {
-      const victim = victimAddress();
+    const victim = victimAddress();
+    const { lines: logged } = await captureLog(async () => {
       for (let attempt = 0; attempt < hourCap + 2; attempt++) await askForReset(victim);
+    });
+    {
       const [row] = await ownerQuery<{ capped: number; last_capped_at: Date | null }>(
         'select capped, last_capped_at from app_private.recipient_email_caps where mailbox = $1',
         [victim],
       );
       expect(row?.capped).toBe(2);
       expect(row?.last_capped_at).toBeInstanceOf(Date);
-      const lines = warn.mock.calls
-        .map((call) => call.join(' '))
-        .filter((line) => line.includes('no_account'));
+      const lines = logged.map((line) => JSON.stringify(line)).filter((line) => line.includes('no_account'));
       expect(lines).toHaveLength(2);
       for (const line of lines) {
         expect(line).not.toContain(victim);
         expect(line).toContain('@example.com');
       }
-    } finally {
-      warn.mockRestore();
     }
   });
 

@@ -5,9 +5,10 @@ import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { describeDays } from './BookingPayments.tsx';
 import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
+import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { OccupancyGlance } from './NumbersView.tsx';
 import { balanceStateLabels, describeAge, describeMore, shortLabels } from './office-day.ts';
-import { type MovingStay, type TodayAnswer, todayAnswerSchema } from './today-contract.ts';
+import { failedEmailDays, type MovingStay, type TodayAnswer, todayAnswerSchema } from './today-contract.ts';
 
 /**
  * How many rows a block shows; a "N more" link leads to the list behind it. Three, so the whole day fits
@@ -214,7 +215,53 @@ function Blocks({ answer, onOpen, onShow, glance }: BlocksProps) {
           </button>
         </section>
       </div>
+      <FailedEmails failed={answer.failedEmails} onOpen={onOpen} />
     </>
+  );
+}
+
+/**
+ * The emails that were never sent, so the office can reach the guest another way: shown only when
+ * there are some, since an empty block every day would teach the eye to skip it.
+ */
+function FailedEmails({ failed, onOpen }: { failed: TodayAnswer['failedEmails']; onOpen: Props['onOpen'] }) {
+  if (failed.count === 0) return null;
+  const shown = failed.rows.slice(0, rowsShown);
+  const unlisted = failed.count - shown.length;
+  return (
+    <section
+      className="office-day__block office-day__block--failed-emails"
+      aria-labelledby="day-failed-emails"
+    >
+      <h3 id="day-failed-emails">
+        Emails not sent ({failed.count})
+        <span className="visually-hidden"> in the last {failedEmailDays} days</span>
+      </h3>
+      <ol className="office-day__rows">
+        {shown.map((email) => (
+          <li key={email.id}>
+            <span className="office-day__line">
+              <button
+                type="button"
+                className="admin-table__open"
+                onClick={() => onOpen(email.bookingRequestId)}
+              >
+                {nameEmail(email)}
+                <span className="visually-hidden">: open its booking</span>
+              </button>
+              <span className="office-day__detail">{email.recipient}</span>
+            </span>
+            <span className="office-day__detail">{describeDelivery(email)}</span>
+          </li>
+        ))}
+      </ol>
+      {unlisted > 0 && (
+        <p className="office-day__detail">
+          {unlisted} more not listed here: a booking’s page shows its own, and account emails are only
+          counted.
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@ import { balanceStates } from '../../lib/ledger.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { ledgerSummarySchema } from '../payment/payment-contract.ts';
 import { summaryAnswerSchema } from './collection-contract.ts';
+import { emailDeliverySchema } from './email-delivery-contract.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
 parseWithoutEval();
@@ -56,6 +57,13 @@ export const dueBalanceSchema = z.object({
 });
 export type DueBalance = z.infer<typeof dueBalanceSchema>;
 
+/** How many days back the day lists the emails that failed for good. */
+export const failedEmailDays = 14;
+
+/** An email about a booking that the mail server refused for good, or that ran out of retries. */
+export const failedEmailSchema = emailDeliverySchema.extend({ bookingRequestId: z.string() });
+export type FailedEmail = z.infer<typeof failedEmailSchema>;
+
 export const todayAnswerSchema = z.object({
   /** Kerala's today, which every block was judged on. */
   today: z.string(),
@@ -78,6 +86,15 @@ export const todayAnswerSchema = z.object({
     count: z.int().nonnegative(),
     /** What those bookings still owe in all. */
     outstandingPence: z.int().nonnegative(),
+  }),
+  failedEmails: z.object({
+    /** Emails about bookings that failed in the last `failedEmailDays`, newest first; at most `todayListLimit`. */
+    rows: z.array(failedEmailSchema),
+    /**
+     * Every email that failed in those days, account emails (a reset link, a confirmation) included,
+     * which the office sees counted but not listed: their recipients are nothing the office needs.
+     */
+    count: z.int().nonnegative(),
   }),
   unread: summaryAnswerSchema.shape.collections,
 });

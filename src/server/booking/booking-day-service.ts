@@ -1,11 +1,12 @@
 import type { DueBalance, MovingStay, TodayAnswer } from '../../features/admin/today-contract.ts';
-import { todayListLimit, todayWeekDays } from '../../features/admin/today-contract.ts';
+import { failedEmailDays, todayListLimit, todayWeekDays } from '../../features/admin/today-contract.ts';
 import { addDays } from '../../lib/dates.ts';
 import { judgeBalance } from '../../lib/ledger.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { readPropertyNames } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
+import { listFailedEmails } from '../email/email-history.ts';
 import {
   type MovingStayRow,
   selectDueBalances,
@@ -19,18 +20,22 @@ export type BookingDay = Omit<TodayAnswer, 'unread'>;
 
 /**
  * What the office does today about bookings, judged on Kerala's `today`: the requests awaiting an
- * answer (oldest first), the confirmed stays arriving and leaving this week, and the balances due now
- * or overdue with what they owe in all. One query per block, in one transaction as the admin.
+ * answer (oldest first), the confirmed stays arriving and leaving this week, the balances due now
+ * or overdue with what they owe in all, and the emails about bookings that were never sent. One query per block, in one transaction as the admin.
  */
 export async function readBookingDay(visitor: Visitor, today: string): Promise<BookingDay> {
   const weekEnd = addDays(today, todayWeekDays - 1);
   const week = { from: today, through: weekEnd, limit: todayListLimit };
-  const { requests, arrivals, departures, due } = await withCaller(callerFor(visitor), async (tx) => ({
-    requests: await selectWaitingRequests(tx, todayListLimit),
-    arrivals: await selectMovingStays(tx, 'arrival', week),
-    departures: await selectMovingStays(tx, 'departure', week),
-    due: await selectDueBalances(tx, today, todayListLimit),
-  }));
+  const { requests, arrivals, departures, due, failedEmails } = await withCaller(
+    callerFor(visitor),
+    async (tx) => ({
+      requests: await selectWaitingRequests(tx, todayListLimit),
+      arrivals: await selectMovingStays(tx, 'arrival', week),
+      departures: await selectMovingStays(tx, 'departure', week),
+      due: await selectDueBalances(tx, today, todayListLimit),
+      failedEmails: await listFailedEmails(tx, { days: failedEmailDays, limit: todayListLimit }),
+    }),
+  );
   const nameOf = await readPropertyNames();
 
   const moving = (row: MovingStayRow): MovingStay => {
@@ -80,5 +85,6 @@ export async function readBookingDay(visitor: Visitor, today: string): Promise<B
     departures: departures.map(moving),
     departureCount: departures[0]?.movingCount ?? 0,
     balances: { rows: balances, count: due.count, outstandingPence: due.outstandingPence },
+    failedEmails,
   };
 }

@@ -17,6 +17,7 @@ import { readSettings, siteUrl } from '../config.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { Refusal } from '../refusal.ts';
+import { log } from '../runtime/logger.ts';
 import { conflictAlertMessage } from './calendar-sync-emails.ts';
 import {
   deleteFeed,
@@ -160,7 +161,7 @@ async function importFeed(feed: FeedRow, limits: ImportLimits, readers: FeedRead
     reading = await readers.read(text, todayInKerala());
   } catch (error) {
     const theFeeds = error instanceof FeedRefusal || error instanceof FeedFetchError;
-    if (!theFeeds) console.error(`The calendar import of feed ${feed.id} failed`, error);
+    if (!theFeeds) log().error({ err: error, feedId: feed.id }, 'A calendar import failed');
     const reason = theFeeds ? error.message : ourFailure;
     await withCaller(serviceRole, (tx) => recordFeedFailure(tx, feed.id, reason));
     return { feedId: feed.id, label: feed.label, ok: false, blocks: feed.block_count, error: reason };
@@ -222,8 +223,9 @@ async function importEach(feeds: FeedRow[], limits: ImportLimits): Promise<FeedI
   ).finally(() => readers.close());
   const imports = results.filter((one): one is FeedImport => one !== undefined);
   if (imports.length < feeds.length) {
-    console.warn(
-      `Calendar import: ${feeds.length - imports.length} of ${feeds.length} feeds left for the next run, which takes them first`,
+    log().warn(
+      { left: feeds.length - imports.length, feeds: feeds.length },
+      'Calendar import: feeds left for the next run, which takes them first',
     );
   }
   return imports;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bookingRequestSchema } from '../../features/booking/booking-contract.ts';
 import { propertyFactFields } from '../../lib/content-schemas.ts';
 import type { PropertyKind } from '../../lib/paths.ts';
+import { log } from '../runtime/logger.ts';
 
 /**
  * What the server knows about each villa and apartment: the facts a stay is priced and checked by,
@@ -123,7 +124,7 @@ export async function findProperty(slug: string): Promise<PropertyFacts | undefi
  */
 export async function readPropertyNames(): Promise<(slug: string) => string> {
   const catalogue = await loadCatalogue().catch((error: unknown) => {
-    console.error('The property catalogue could not be read; the dashboard shows slugs', error);
+    log().error({ err: error }, 'The property catalogue could not be read; the dashboard shows slugs');
     return undefined;
   });
   return (slug) => catalogue?.find(slug)?.name ?? slug;

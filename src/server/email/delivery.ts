@@ -1,5 +1,6 @@
 import type { EmailStatus } from '../../lib/email-statuses.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { log } from '../runtime/logger.ts';
 import { type Email, type EmailAttachment, sendEmail } from './email.ts';
 
 /**
@@ -73,6 +74,17 @@ export const deliveryRules = {
 };
 
 /**
+ * Whether the mail server refused this email for good: an SMTP reply in the 5xx range (no such
+ * mailbox, message refused), which the same email sent again would meet again. A 4xx reply (try
+ * later, greylisting, mailbox full), a connection that failed or timed out, and a refused login (5xx
+ * too, but the site's credentials, not the email, are at fault: fixed, the email goes) are retried.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
+}
+
+/**
  * Seconds to wait after the given failed attempt (1, 2, …): 30 s, 1 min, 2 min, … doubling up to
  * four hours, so a mail server that is down for a minute or for a night gets every email in the end
  * without being hammered.
@@ -135,8 +147,9 @@ export type DeliveryOptions = {
  * Sends up to `batchSize` emails that are due, each once however many workers run at the same time:
  * each is claimed on its own (skipping a row another worker has locked) and leased (next_attempt_at
  * moves forward) before it is sent, so no transaction stays open while a mail server answers. A sent
- * email is marked sent; a failed one is tried again after `retryDelaySeconds`, and marked failed after
- * the last attempt. An email sent by a worker that dies before recording it is sent again once its
+ * email is marked sent once the mail server accepted it; one it refused for good (`isPermanentRefusal`)
+ * is marked failed at once; any other failure is tried again after `retryDelaySeconds`, and marked
+ * failed after the last attempt. An email sent by a worker that dies before recording it is sent again once its
  * lease ends: at least once, never lost.
  */
 export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<DeliveryReport> {
@@ -193,13 +206,19 @@ async function recordAttempt(
     );
     return 'sent';
   }
-  const status: EmailStatus = email.attempts >= rules.maxAttempts ? 'failed' : 'pending';
+  const refused = isPermanentRefusal(outcome.error);
+  const status: EmailStatus = refused || email.attempts >= rules.maxAttempts ? 'failed' : 'pending';
   const error = describeError(outcome.error);
-  const about = email.booking_request_id ? ` about booking request ${email.booking_request_id}` : '';
-  const next = status === 'failed' ? 'given up' : 'it will be tried again';
-  console.error(
-    `Email ${email.id} (${email.kind}${about}) not sent on attempt ${email.attempts}; ${next}`,
-    outcome.error,
+  const next = refused ? 'refused for good' : status === 'failed' ? 'given up' : 'it will be tried again';
+  log().error(
+    {
+      err: outcome.error,
+      emailId: email.id,
+      kind: email.kind,
+      bookingRequestId: email.booking_request_id ?? undefined,
+      attempt: email.attempts,
+    },
+    `Email ${email.id} not sent; ${next}`,
   );
   await withCaller(serviceRole, (tx) =>
     tx.query(
@@ -227,7 +246,7 @@ export async function deliverQueuedEmails(ids: string[]): Promise<void> {
   try {
     await deliverDueEmails({ only: ids });
   } catch (error) {
-    console.error('Queued emails were left for the worker', error);
+    log().error({ err: error }, 'Queued emails were left for the worker');
   }
 }
 
@@ -264,9 +283,9 @@ export function startEmailWorker(everyMs = 3000, queue: () => Promise<unknown> =
     try {
       await queue();
       const report = await deliverAllDueEmails();
-      if (report.retrying + report.failed > 0) console.warn(describeDelivery(report));
+      if (report.retrying + report.failed > 0) log().warn(report, describeDelivery(report));
     } catch (error) {
-      console.error('The email worker could not reach the outbox; it tries again shortly', error);
+      log().error({ err: error }, 'The email worker could not reach the outbox; it tries again shortly');
     } finally {
       running = false;
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { isProductionContext } from '../config.ts';
 
 /**
  * A file an email carries: its content as text (an `.ics`), or a binary file's bytes in base64 (a PDF
@@ -51,8 +52,10 @@ function sender(environment: NodeJS.ProcessEnv): string {
 }
 
 /**
- * Sends with `SMTP_URL` (smtps://user:pass@host:465) in production; without it, writes the message to
- * the outbox folder so the whole flow can be tried and tested on one machine. Either way the message is
+ * Sends with `SMTP_URL` (smtps://user:pass@host:465), resolving once the server accepted the message
+ * and throwing its refusal (nodemailer's error, with the reply's `responseCode`) otherwise. Without it,
+ * and only outside a production context, writes the message to the outbox folder so the whole flow
+ * can be tried and tested on one machine. Either way the message is
  * built by nodemailer, so the outbox holds exactly what would have been sent.
  */
 export async function sendEmail(email: Email, environment: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -85,6 +88,11 @@ export async function sendEmail(email: Email, environment: NodeJS.ProcessEnv = p
       })
       .sendMail(message);
     return;
+  }
+  if (isProductionContext(environment)) {
+    // A deployed function's disk is thrown away: an email written there is lost, so it stays queued
+    // (retried, then failed on the office's Today view) rather than being marked sent.
+    throw new Error('SMTP_URL is not set: a deployed site has no mail server to send this email through');
   }
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   const directory = outboxDirectory(environment);

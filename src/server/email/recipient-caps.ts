@@ -1,5 +1,6 @@
 import { readLimit } from '../config.ts';
 import type { Transaction } from '../db/database.ts';
+import { log } from '../runtime/logger.ts';
 import type { EmailKind } from './delivery.ts';
 import { queueEmail } from './delivery.ts';
 import type { Email } from './email.ts';
@@ -90,7 +91,7 @@ export async function claimRecipientSlot(tx: Transaction, kind: EmailKind, to: s
      set capped = capped + 1, last_capped_at = now(), touched_at = now() where mailbox = $1`,
     [mailbox],
   );
-  console.warn(
+  log().warn(
     `Email held back: ${kind} to ${maskAddress(mailbox)} (that mailbox had its ${perHour} an hour, ` +
       `${perDay} a day${notice ? ', or this notice once a day' : ''}); the request was answered as if sent.`,
   );

@@ -18,6 +18,7 @@ import {
   readIdempotencyKey,
   rememberAnswer,
 } from '../http/idempotency.ts';
+import { observed } from '../http/observed.ts';
 import { enforceRateLimit, formRateLimit } from '../http/rate-limit.ts';
 import { allowMethods, clientAddress, readBody, refuseCrossOrigin, siteOrigins } from '../http/request.ts';
 import { errorResponse, HttpError, json, redirect } from '../http/responses.ts';
@@ -58,7 +59,7 @@ export function publicFormEndpoint<Schema extends z.ZodType<Record<string, unkno
   form: PublicForm<Schema>,
   renderForm: FormRenderer,
 ): Handler {
-  return (request, context) => submitPublicForm(form, renderForm, request, context);
+  return observed((request, context) => submitPublicForm(form, renderForm, request, context));
 }
 
 /**

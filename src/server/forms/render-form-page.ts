@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type FormState, formSlotMarkers } from '../../lib/public-forms.ts';
 import type { HttpError } from '../http/responses.ts';
+import { log } from '../runtime/logger.ts';
 
 /** The page headers of netlify.toml, which Netlify does not add to function responses. */
 export const pageSecurityHeaders: Record<string, string> = {
@@ -58,7 +59,10 @@ export function readBuiltPage(root: string, pagePath: string): Promise<string | 
   let page = builtPages.get(file);
   if (!page) {
     page = readFile(file, 'utf8').catch((error: unknown) => {
-      console.error(`${file} could not be read (no build?); the form is answered on a bare page`, error);
+      log().error(
+        { err: error, file },
+        'A built page could not be read (no build?); the form is answered on a bare page',
+      );
       return undefined;
     });
     builtPages.set(file, page);

@@ -1,5 +1,6 @@
 import type { EdgeContext } from './edge-context.ts';
 import { toHttpError } from './errors.ts';
+import { observed } from './observed.ts';
 import { allowMethods, refuseCrossOrigin, siteOrigins } from './request.ts';
 import { errorResponse } from './responses.ts';
 
@@ -7,10 +8,11 @@ export type Handler = (request: Request, context: EdgeContext) => Promise<Respon
 
 /**
  * The frame of every API function that is not a public form: the allowed methods, cross-origin writes
- * refused, and any failure mapped to the one error shape (never a stack trace).
+ * refused, and any failure mapped to the one error shape (never a stack trace), inside `observed`: the
+ * configuration check, the request id and the log line.
  */
 export function endpoint(methods: string[], handler: Handler): Handler {
-  return async (request, context) => {
+  return observed(async (request, context) => {
     try {
       allowMethods(request, methods);
       if (!['GET', 'HEAD'].includes(request.method)) refuseCrossOrigin(request, siteOrigins());
@@ -18,7 +20,7 @@ export function endpoint(methods: string[], handler: Handler): Handler {
     } catch (error) {
       return errorResponse(toHttpError(error));
     }
-  };
+  });
 }
 
 /** Adds Set-Cookie headers to an answer (a refreshed or cleared session). */

@@ -1,5 +1,6 @@
 import { isUnavailable } from '../db/database.ts';
 import { Refusal, type RefusalReason } from '../refusal.ts';
+import { reportError } from '../runtime/error-reporter.ts';
 import { HttpError } from './responses.ts';
 
 // Text PostgreSQL cannot store (22021, 22P05): the request is at fault, whatever slipped past the schema.
@@ -51,7 +52,7 @@ export function toHttpError(error: unknown): HttpError {
       { 'retry-after': '30' },
     );
   }
-  // Log the cause for the office; the visitor gets no stack trace.
-  console.error(error);
+  // Logged and reported for the office, with the request id the answer gives; the visitor gets no stack trace.
+  reportError(error);
   return new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
 }

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../lib/api-contract.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
+import { currentRequestId } from '../runtime/request-context.ts';
 
 /**
  * netlify.toml headers reach only the files Netlify serves, so every function response carries its own.
@@ -43,9 +44,19 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/**
+ * The one error shape. A 5xx names the request's id, so a guest who quotes it leads the office to the
+ * log line of what went wrong.
+ */
 export function errorResponse(error: HttpError): Response {
+  const requestId = error.status >= 500 ? currentRequestId() : undefined;
   const body = {
-    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(requestId ? { requestId } : {}),
+    },
   };
   return json(body, error.status, error.headers);
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { type SearchPicture, searchPictureSchema } from '../../features/search/search-contract.ts';
+import { log } from '../runtime/logger.ts';
 
 /**
  * Each property's card picture as the build rendered it (`dist/search/pictures.json`, written by
@@ -23,9 +24,9 @@ export function loadSearchPictures(root = process.cwd()): Promise<Map<string, Se
     pictures = readFile(path.join(root, builtPicturesPath), 'utf8').then(
       (text) => new Map(Object.entries(builtPicturesSchema.parse(JSON.parse(text)))),
       (error: unknown) => {
-        console.error(
-          `${builtPicturesPath} could not be read (no build?); results show without pictures`,
-          error,
+        log().error(
+          { err: error, file: builtPicturesPath },
+          'The search pictures could not be read (no build?); results show without pictures',
         );
         return new Map<string, SearchPicture>();
       },

@@ -11,6 +11,7 @@ import { siteUrl } from '../../config.ts';
 import { type Caller, serviceRole, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { Refusal } from '../../refusal.ts';
+import { log } from '../../runtime/logger.ts';
 import {
   lockCalendarOfHold,
   lockPayableBooking,
@@ -341,8 +342,9 @@ function settle(
     }
     if (recorded.outcome !== 'recorded') {
       await settlePaymentSession(tx, session.id, 'unrecorded', null);
-      console.error(
-        `Payment ${state.paymentReference} of booking ${booking.reference} was taken but not recorded (${recorded.outcome}): refund it.`,
+      log().error(
+        { payment: state.paymentReference, booking: booking.reference, outcome: recorded.outcome },
+        'A payment was taken but not recorded: refund it.',
       );
       return {
         settlement: {
@@ -523,9 +525,9 @@ export async function reconcilePayments(
       else if (settled.outcome === 'not_paid') report.open++;
     } catch (error) {
       report.failed++;
-      console.error(
-        `Payment session ${session.providerSessionId} of ${session.reference} could not be reconciled`,
-        error,
+      log().error(
+        { err: error, session: session.providerSessionId, booking: session.reference },
+        'A payment session could not be reconciled',
       );
     }
   }

@@ -4,6 +4,7 @@ import { serviceRole, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import type { Email } from '../../email/email.ts';
 import { Refusal } from '../../refusal.ts';
+import { log } from '../../runtime/logger.ts';
 import type { StoredSession } from './online-payment-repository.ts';
 import type { PaymentProviderName, SessionState } from './payment-provider.ts';
 
@@ -59,7 +60,7 @@ export async function tellOfficeOfMismatch(
   provider: PaymentProviderName,
   mismatch: PaymentMismatch,
 ): Promise<void> {
-  console.error(mismatch.message);
+  log().error({ provider }, mismatch.message);
   const message = mismatchAlertMessage(provider, mismatch);
   const emailId = await withCaller(serviceRole, async (tx) => {
     // One alert a session: a transaction-scoped lock keeps two deliveries at once from both sending.

@@ -15,6 +15,7 @@ import type { Visitor } from '../../auth/session.ts';
 import { type Caller, type Transaction, withCaller } from '../../db/database.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/idempotency.ts';
 import { Refusal } from '../../refusal.ts';
+import { log } from '../../runtime/logger.ts';
 import { selectBookingMoney } from '../booking-repository.ts';
 import { adminOf, bookingNotFound } from '../booking-target.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -143,7 +144,7 @@ export async function sendPendingRefunds(
       const { refundId } = await provider.refund(reference, refund.amountPence, refund.id);
       outcome = { status: 'refunded', providerRefundId: refundId };
     } catch (error) {
-      console.error(`Refund ${refund.id} of booking ${bookingId} was not made`, error);
+      log().error({ err: error, refundId: refund.id, bookingId }, 'A refund was not made');
       outcome = { status: 'owed', problem: describeRefusal(provider, error) };
     }
     await withCaller(caller, (tx) => settleRefund(tx, refund.id, outcome));
