@@ -42,7 +42,9 @@ export async function insertPaymentSession(
     `insert into public.payment_sessions
        (booking_request_id, provider, provider_session_id, kind, amount_pence, currency,
         charge_minor, rupees_per_pound, rate_of)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     -- Two clicks at once open one session at the provider (its Idempotency-Key): stored once.
+     on conflict on constraint payment_sessions_once_per_provider_session do nothing`,
     [
       session.bookingId,
       session.provider,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { bookingTerms } from '../../../lib/booking-terms.ts';
 import { todayInKerala } from '../../../lib/dates.ts';
 import { summariseLedger } from '../../../lib/ledger.ts';
@@ -37,7 +38,7 @@ import {
 } from './online-payment-repository.ts';
 import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-link.ts';
 import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
-import type { PaymentProvider, ProviderEvent, SessionState } from './payment-provider.ts';
+import type { PaymentProvider, ProviderEvent, SessionRequest, SessionState } from './payment-provider.ts';
 import { readPoundRate } from './pound-rate.ts';
 import { composeReceipt, receiptAttachment } from './receipt-service.ts';
 import { sendPendingRefunds } from './refund-service.ts';
@@ -191,7 +192,7 @@ export async function openPaymentSession(
   }
   const property = await findProperty(booking.property);
   const site = siteUrl();
-  const session = await provider.createSession({
+  const request: SessionRequest = {
     bookingId: booking.id,
     reference: booking.reference,
     kind: due.kind,
@@ -204,7 +205,15 @@ export async function openPaymentSession(
     customerEmail: booking.to,
     returnUrl: `${site}${payReturnPath(booking.reference)}`,
     cancelUrl: `${site}${paths.account}`,
-  });
+  };
+  // The same request within the reuse window names the same opening, so two clicks at once (which the
+  // open-session check above cannot see yet) open one session the guest could pay, not two.
+  const window = Math.floor(Date.now() / reuseSessionMs);
+  const key = createHash('sha256')
+    .update(`${JSON.stringify(request)} ${window}`)
+    .digest('hex')
+    .slice(0, 40);
+  const session = await provider.createSession(request, key);
   await withCaller(serviceRole, (tx) =>
     insertPaymentSession(tx, {
       bookingId: booking.id,

@@ -82,8 +82,12 @@ export type PaymentProvider = {
   name: PaymentProviderName;
   /** Whether a guest may pay in rupees (by UPI) through it: Razorpay, not Stripe. */
   takesRupees?: boolean;
-  /** Opens a hosted payment page for `request`; answers its id and the page to send the guest to. */
-  createSession(request: SessionRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Opens a hosted payment page for `request`; answers its id and the page to send the guest to. `key`
+   * names this opening: asked again with the same key (a second click at the same moment), the
+   * provider answers the same session.
+   */
+  createSession(request: SessionRequest, key?: string): Promise<{ sessionId: string; url: string }>;
   /** Verifies a webhook's signature over its raw body and reads it; throws WebhookRefused otherwise. */
   readWebhook(rawBody: string, headers: Headers): Promise<ProviderEvent>;
   /** The session as the provider holds it now (the return page asks, in case its webhook is late). */

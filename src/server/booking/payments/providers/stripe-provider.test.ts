@@ -50,6 +50,16 @@ beforeEach(() => {
   webhookAnswer = 200;
 });
 
+/** The official SDK pointed at the stand-in, for calls the provider does not make (expiring a session). */
+const stripeClient = () => {
+  const { hostname, port, protocol } = new URL(standIn.url);
+  return new Stripe(apiKey, {
+    host: hostname,
+    port: Number(port),
+    protocol: protocol.replace(':', '') as 'http',
+  });
+};
+
 const providerWith = (key = apiKey, secret = webhookSecret) =>
   createStripeProvider({
     name: 'stand-in',
@@ -182,6 +192,43 @@ describe('the Stripe provider against the stand-in', () => {
     ]);
     const other = await provider.refund(paymentReference ?? '', 1000, crypto.randomUUID());
     expect(other.refundId).not.toBe(first.refundId);
+  });
+
+  it('keeps a paid or expired session’s page no more: its url is null, as Stripe’s is', async () => {
+    const provider = providerWith();
+    const paid = await provider.createSession(request);
+    await standIn.pay(paid.sessionId);
+    expect(await provider.findSession(paid.sessionId)).toMatchObject({ status: 'paid', url: null });
+    const given = await provider.createSession(request);
+    await stripeClient().checkout.sessions.expire(given.sessionId);
+    expect(await provider.findSession(given.sessionId)).toMatchObject({ status: 'expired', url: null });
+  });
+
+  it('opens one session for two openings with the same key, and refuses the key with other parameters, as Stripe does', async () => {
+    const provider = providerWith();
+    const key = crypto.randomUUID();
+    const [first, again] = await Promise.all([
+      provider.createSession(request, key),
+      provider.createSession(request, key),
+    ]);
+    expect(again.sessionId).toBe(first.sessionId);
+    await expect(provider.createSession({ ...request, amountPence: 100 }, key)).rejects.toThrow(
+      /Keys for idempotent requests can only be used with the same parameters/,
+    );
+    expect([...standIn.sessions.values()].filter(({ amount_total }) => amount_total === 100)).toEqual([]);
+  });
+
+  it('refuses a refund key asked again for another amount, refunding nothing more, as Stripe does', async () => {
+    const provider = providerWith();
+    const { sessionId } = await provider.createSession(request);
+    await standIn.pay(sessionId);
+    const { paymentReference } = await provider.findSession(sessionId);
+    const key = crypto.randomUUID();
+    await provider.refund(paymentReference ?? '', 20000, key);
+    await expect(provider.refund(paymentReference ?? '', 30000, key)).rejects.toThrow(
+      /Keys for idempotent requests can only be used with the same parameters/,
+    );
+    expect(standIn.sessions.get(sessionId)?.refunded).toBe(20000);
   });
 
   it('refuses another API key, as Stripe does', async () => {

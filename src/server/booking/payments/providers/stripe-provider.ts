@@ -59,27 +59,30 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: options.name,
 
-    async createSession(request) {
+    async createSession(request, key) {
       if (request.rupees)
         throw new Error('The Stripe provider takes pounds only; rupees go by UPI through Razorpay');
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency.toLowerCase(),
-              unit_amount: request.amountPence,
-              product_data: { name: request.description },
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountPence,
+                product_data: { name: request.description },
+              },
             },
-          },
-        ],
-        client_reference_id: request.bookingId,
-        ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
-        metadata: { bookingId: request.bookingId, reference: request.reference, kind: request.kind },
-        success_url: withSessionId(request.returnUrl),
-        cancel_url: request.cancelUrl,
-      });
+          ],
+          client_reference_id: request.bookingId,
+          ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+          metadata: { bookingId: request.bookingId, reference: request.reference, kind: request.kind },
+          success_url: withSessionId(request.returnUrl),
+          cancel_url: request.cancelUrl,
+        },
+        key ? { idempotencyKey: `session-${key}` } : undefined,
+      );
       if (!session.url)
         throw new Error(`Stripe opened session ${session.id} without a page to send the guest to`);
       return { sessionId: session.id, url: session.url };

@@ -46,7 +46,8 @@ export type StandInSession = {
   payment_intent: string | null;
   success_url: string;
   cancel_url: string;
-  url: string;
+  /** The hosted page while the session is open; null once it is complete or expired. */
+  url: string | null;
   created: number;
   expires_at: number;
   livemode: false;
@@ -236,6 +237,8 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
 
   function expire(session: StandInSession) {
     session.status = 'expired';
+    // As Stripe's: a session's url is there only while it can be paid.
+    session.url = null;
     announce('checkout.session.expired', session);
   }
 
@@ -280,24 +283,47 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
   async function pay(session: StandInSession) {
     session.status = 'complete';
     session.payment_status = 'paid';
+    session.url = null;
     session.payment_intent = newId('pi');
     await announce('checkout.session.completed', session);
   }
 
-  /** Refunds answered by the Idempotency-Key they were asked with, as Stripe keeps them. */
-  const refundsByKey = new Map<string, { status: number; body: unknown }>();
+  /**
+   * Answers by the Idempotency-Key a request was sent with, as Stripe keeps them (its idempotency
+   * docs): the same key and the same parameters get the first answer, errors included, and create
+   * nothing more; the same key with other parameters is refused (400, idempotency_error) and changes
+   * nothing. Keys are per endpoint, as Stripe compares the endpoint too.
+   */
+  const answersByKey = new Map<string, { params: string; answer: { status: number; body: unknown } }>();
 
-  function refundOnce(form: Json, key: string | undefined): { status: number; body: unknown } {
-    const known = key === undefined ? undefined : refundsByKey.get(key);
-    if (known) return known;
+  function once(
+    endpoint: string,
+    form: Json,
+    key: string | undefined,
+    make: () => unknown,
+  ): { status: number; body: unknown } {
+    const params = JSON.stringify(form);
+    const known = key === undefined ? undefined : answersByKey.get(`${endpoint} ${key}`);
+    if (known) {
+      if (known.params === params) return known.answer;
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          },
+        },
+      };
+    }
     let answer: { status: number; body: unknown };
     try {
-      answer = { status: 200, body: refund(form) };
+      answer = { status: 200, body: make() };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       answer = { status: error.status, body: describeError(error) };
     }
-    if (key !== undefined) refundsByKey.set(key, answer);
+    if (key !== undefined) answersByKey.set(`${endpoint} ${key}`, { params, answer });
     return answer;
   }
 
@@ -331,8 +357,11 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     }
     const form = req.method === 'POST' ? readStripeForm(await readBody(req, res, tooLarge)) : {};
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
+    const key =
+      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
     if (pathname === '/v1/checkout/sessions' && req.method === 'POST') {
-      return sendJson(res, 200, publicSession(createSession(form)));
+      const answer = once('sessions', form, key, () => publicSession(createSession(form)));
+      return sendJson(res, answer.status, answer.body);
     }
     if (sessionPath && req.method === 'GET' && !sessionPath[2]) {
       return sendJson(res, 200, publicSession(findSession(decodeURIComponent(sessionPath[1] as string))));
@@ -344,8 +373,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
       return sendJson(res, 200, publicSession(session));
     }
     if (pathname === '/v1/refunds' && req.method === 'POST') {
-      const key = req.headers['idempotency-key'];
-      const answer = refundOnce(form, typeof key === 'string' ? key : undefined);
+      const answer = once('refunds', form, key, () => refund(form));
       return sendJson(res, answer.status, answer.body);
     }
     throw new ApiError(404, `Unrecognized request URL (${req.method}: ${pathname}).`);
