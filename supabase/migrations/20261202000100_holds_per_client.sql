@@ -1,5 +1,5 @@
 -- Who a running hold was made from, so one connection cannot hold a home's calendar through many
--- accounts (src/server/booking/instant-book-service.ts counts them; one account holds one stay at a
+-- accounts (src/server/booking/instant-book-service.ts counts them, and one account holds one stay at a
 -- time, counted from booking_requests itself). A client is the limits' key (src/server/http/
 -- client-key.ts: an IPv4 address, an IPv6 /64), kept only while its hold may still run: the service
 -- sweeps rows whose hold was paid, lapsed or deleted before it counts. Readable by no API role but the

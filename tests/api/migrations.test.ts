@@ -51,6 +51,11 @@ const migrationFiles = async () =>
 const versionOf = (file: string) => file.split('_')[0];
 
 describe('the migration runner', () => {
+  it('gives every migration a version of its own, which the history is keyed by', async () => {
+    const versions = (await migrationFiles()).map(versionOf);
+    expect(versions.filter((version, index) => versions.indexOf(version) !== index)).toEqual([]);
+  });
+
   it('records every migration once and applies nothing on a second run', async () => {
     const again = await migrate(inject('databaseUrl'));
     expect(again).toEqual({ applied: [], prelude: false });

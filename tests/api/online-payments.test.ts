@@ -265,9 +265,14 @@ describe('recording what was paid', () => {
     );
     expect(receipt?.text).toContain('we received your deposit of £662.50');
     expect(receipt?.text).toContain('Next: the balance of £1,987.50 is due by');
-    expect(receipt?.text).toContain(`Your receipt is attached (receipt-${booking.reference}-1.pdf)`);
+    const [{ receipt_number: number = '' } = {}] = await ownerQuery<{ receipt_number: string }>(
+      'select receipt_number from payments where booking_request_id = $1',
+      [booking.id],
+    );
+    const file = `receipt-${number.replaceAll('/', '-')}.pdf`;
+    expect(receipt?.text).toContain(`Your receipt is attached (${file})`);
     expect(receipt?.attachments.map(({ filename, contentType }) => [filename, contentType])).toEqual([
-      [`receipt-${booking.reference}-1.pdf`, 'application/pdf'],
+      [file, 'application/pdf'],
     ]);
     expect(receipt?.attachments[0]?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(receipt?.text).toMatch(

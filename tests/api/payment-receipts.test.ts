@@ -56,6 +56,16 @@ beforeAll(async () => {
   balance = byHand?.id as string;
 });
 
+/** A payment's stored receipt number, and the file its receipt is saved as. */
+async function numberOf(paymentId: string): Promise<{ number: string; file: string }> {
+  const [row] = await ownerQuery<{ receipt_number: string }>(
+    'select receipt_number from payments where id = $1',
+    [paymentId],
+  );
+  const number = row?.receipt_number ?? '';
+  return { number, file: `receipt-${number.replaceAll('/', '-')}.pdf` };
+}
+
 /** The PDF's text on one line. */
 async function readPdf(response: Response): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(await response.arrayBuffer()), useSystemFonts: false })
@@ -87,12 +97,12 @@ describe("the guest's receipts", () => {
     const response = await download(booking.id, deposit, guest.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="receipt-${booking.reference}-1.pdf"`,
-    );
+    const { number, file } = await numberOf(deposit);
+    expect(number).toMatch(/^KVR\/\d{4}\/\d{6}$/);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${file}"`);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const text = await readPdf(response);
-    expect(text).toContain(`Receipt number ${booking.reference}-1`);
+    expect(text).toContain(`Receipt number ${number}`);
     expect(text).toContain('Meera Pillai');
     expect(text).toContain('Card, online (Stripe)');
     expect(text).toContain('pi_receipt_test');
@@ -104,7 +114,7 @@ describe("the guest's receipts", () => {
 
   it('numbers the next payment after it, with what was left then', async () => {
     const response = await download(booking.id, balance, guest.cookie);
-    expect(response.headers.get('content-disposition')).toContain(`receipt-${booking.reference}-2.pdf`);
+    expect(response.headers.get('content-disposition')).toContain((await numberOf(balance)).file);
     const text = await readPdf(response);
     expect(text).toContain('Bank transfer');
     expect(text).toContain('Received so far £1,662.50');
@@ -146,6 +156,65 @@ describe("the guest's receipts", () => {
   });
 });
 
+describe('receipt numbers', () => {
+  const record = (bookingId: string, pence: number) =>
+    ownerQuery<{ id: string; receipt_number: string }>(
+      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
+       values ($1, 'other', $2, $3, 'cash', gen_random_uuid()) returning id, receipt_number`,
+      [bookingId, pence, today],
+    );
+
+  it('are given once, in the order payments are recorded, and kept when an entry before them is removed', async () => {
+    const stay = await insertBooking(ownerQuery, {
+      property: madeUpProperty('receipt-villa'),
+      weeklyRatePence: 265_000,
+      status: 'confirmed',
+      statusChangedAt: 'now',
+    });
+    const [first] = await record(stay.id, 10_000);
+    const [second] = await record(stay.id, 20_000);
+    const serial = (number = '') => Number(number.split('/')[2]);
+    expect(serial(second?.receipt_number)).toBeGreaterThan(serial(first?.receipt_number));
+    await ownerQuery('delete from payments where id = $1', [first?.id]);
+    expect((await numberOf(second?.id ?? '')).number).toBe(second?.receipt_number);
+    const [third] = await record(stay.id, 30_000);
+    expect(serial(third?.receipt_number)).toBeGreaterThan(serial(second?.receipt_number));
+    // The financial year April to March, as GST numbers its invoices.
+    const [year] = await ownerQuery<{ fy: string }>(`select app_private.financial_year_of($1::date) as fy`, [
+      today,
+    ]);
+    expect(third?.receipt_number.split('/')[1]).toBe(year?.fy);
+  });
+
+  it('are never given twice, however many payments are recorded at once', async () => {
+    const stays = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        insertBooking(ownerQuery, {
+          property: madeUpProperty('receipt-villa'),
+          weeklyRatePence: 265_000,
+          status: 'confirmed',
+          statusChangedAt: 'now',
+        }),
+      ),
+    );
+    const numbers = (await Promise.all(stays.map((stay) => record(stay.id, 5_000)))).map(
+      ([row]) => row?.receipt_number,
+    );
+    expect(new Set(numbers).size).toBe(8);
+  });
+
+  it.each([
+    ['2027-03-31', '2627'],
+    ['2027-04-01', '2728'],
+    ['2099-12-31', '9900'],
+  ])('puts %s in the financial year %s', async (day, fy) => {
+    const [row] = await ownerQuery<{ fy: string }>(`select app_private.financial_year_of($1::date) as fy`, [
+      day,
+    ]);
+    expect(row?.fy).toBe(fy);
+  });
+});
+
 describe("the office's copy", () => {
   const officeDownload = (bookingId: string, paymentId: string, cookie?: string) =>
     invoke(officeReceiptFunction, adminRequest('GET', adminReceiptRoute(bookingId, paymentId), { cookie }));
@@ -155,7 +224,7 @@ describe("the office's copy", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(await readPdf(response)).toContain(`Receipt number ${booking.reference}-1`);
+    expect(await readPdf(response)).toContain(`Receipt number ${(await numberOf(deposit)).number}`);
   });
 
   it('refuses a guest, even on their own booking, and the signed out', async () => {

@@ -110,7 +110,9 @@ test('a guest pays the deposit on the provider’s page and comes back to it rec
   await test.step('the receipt email says what was received, once', async () => {
     expect(receipt.text).toContain(`we received your deposit of ${deposit}`);
     expect(receipt.text).toContain(`Reference: ${booking.reference}`);
-    const pdf = receipt.attachments.find(({ filename }) => filename === `receipt-${booking.reference}-1.pdf`);
+    // Named by its stored number: receipt-KVR-2627-000042.pdf.
+    const pdf = receipt.attachments.find(({ filename }) => /^receipt-KVR-\d{4}-\d{6}\.pdf$/.test(filename));
+    expect(receipt.text).toContain(`Your receipt is attached (${pdf?.filename})`);
     expect(pdf?.contentType).toBe('application/pdf');
     expect(pdf?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const payments = await query<{ amount_pence: number; provider: string }>(
@@ -151,7 +153,13 @@ test('a guest pays the deposit on the provider’s page and comes back to it rec
     const download = await context.request.get((await receipts.last().getAttribute('href')) as string);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-type']).toBe('application/pdf');
-    expect(download.headers()['content-disposition']).toContain(`receipt-${booking.reference}-2.pdf`);
+    // The balance's receipt has the number it was given when recorded, after the deposit's.
+    const [{ receipt_number: number = '' } = {}] = await query<{ receipt_number: string }>(
+      serverDatabaseUrl(),
+      `select receipt_number from payments where booking_request_id = $1 and kind = 'balance'`,
+      [booking.id],
+    );
+    expect(download.headers()['content-disposition']).toContain(`receipt-${number.replaceAll('/', '-')}.pdf`);
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
   await context.close();

@@ -71,6 +71,16 @@ type MigrationFile = { file: string; version: string; name: string; sql: string 
 
 async function readMigrationFiles(): Promise<MigrationFile[]> {
   const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort();
+  // The history is keyed by version alone: of two files with one version, the second would be taken for
+  // the first "changed after it was applied" on every later start (two branches merged did that).
+  const byVersion = new Map<string, string>();
+  for (const file of files) {
+    const version = migrationFileName.exec(file)?.[1];
+    const other = version === undefined ? undefined : byVersion.get(version);
+    if (other)
+      throw new Error(`Migrations ${other} and ${file} share the version ${version}: renumber the newer.`);
+    if (version !== undefined) byVersion.set(version, file);
+  }
   return Promise.all(
     files.map(async (file) => {
       const match = migrationFileName.exec(file);

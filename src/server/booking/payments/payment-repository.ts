@@ -138,7 +138,8 @@ export async function selectOwnPayments(
 export async function selectReceiptPayments(tx: Transaction, bookingId: string): Promise<ReceiptPayment[]> {
   return tx.query<ReceiptPayment>(
     `select id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method,
-            provider, provider_reference as "providerReference", ${inRupeesColumn('payments')}
+            provider, provider_reference as "providerReference", receipt_number as "receiptNumber",
+            ${inRupeesColumn('payments')}
      from public.payments payments where booking_request_id = $1
      order by received_on, created_at, id`,
     [bookingId],

@@ -35,6 +35,7 @@ const booking: ReceiptBooking = {
       method: 'card',
       provider: 'stripe',
       providerReference: 'pi_3QfakeDeposit',
+      receiptNumber: 'KVR/2627/000041',
     },
     {
       id: '00000000-0000-4000-8000-000000000002',
@@ -44,6 +45,7 @@ const booking: ReceiptBooking = {
       method: 'bank_transfer',
       provider: null,
       providerReference: null,
+      receiptNumber: 'KVR/2627/000187',
     },
   ],
 };
@@ -66,14 +68,14 @@ async function readBack(bytes: Uint8Array) {
 }
 
 describe('describeReceipt', () => {
-  it('numbers a payment by its place in the ledger and says what was left after it, and by when', () => {
+  it('numbers a payment by its stored receipt number and says what was left after it, and by when', () => {
     expect(describeReceipt(booking, deposit)).toMatchObject({
-      number: 'KV-2026-483920-1',
+      number: 'KVR/2627/000041',
       receivedPence: 66300,
       remaining: { amountPence: 198700, dueBy: '2027-02-04' },
     });
     expect(describeReceipt(booking, balance)).toMatchObject({
-      number: 'KV-2026-483920-2',
+      number: 'KVR/2627/000187',
       receivedPence: 265000,
       remaining: null,
     });
@@ -104,9 +106,9 @@ describe('makeReceipt', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const pdf = await readBack(bytes);
     expect(pdf.pages).toBe(1);
-    expect(pdf.title).toBe('Receipt KV-2026-483920-1');
+    expect(pdf.title).toBe('Receipt KVR/2627/000041');
     for (const line of [
-      'Receipt number KV-2026-483920-1',
+      'Receipt number KVR/2627/000041',
       'Booking reference KV-2026-483920',
       'Priya Raman (priya@example.com)',
       'Kovalam Cliff Villa',
@@ -191,7 +193,7 @@ describe('makeReceipt', () => {
     expect(pdf.text).toContain('Nothing: your stay is paid in full');
     expect(pdf.text).not.toContain('GSTIN 32');
     expect(pdf.text).toContain('This receipt is not a tax invoice');
-    expect(pdf.text).toContain(`write to ${content.site.office.email} quoting KV-2026-483920-2`);
+    expect(pdf.text).toContain(`write to ${content.site.office.email} quoting KVR/2627/000187`);
   });
 
   it('is a tax invoice with the GSTIN, the place of supply and the tax at 5% when the settings say so', async () => {
@@ -200,15 +202,15 @@ describe('makeReceipt', () => {
     const pdf = await readBack(
       await makeReceipt(facts, { ...company, gstRatePercent: 5, gstin: '32ABCDE1234F1Z5' }),
     );
-    expect(pdf.title).toBe('Receipt and tax invoice KV-2026-483920-1');
+    expect(pdf.title).toBe('Receipt and tax invoice KVR/2627/000041');
     expect(pdf.text).toContain('GSTIN 32ABCDE1234F1Z5');
-    expect(pdf.text).toContain('Invoice number KV-2026-483920-1');
+    expect(pdf.text).toContain('Invoice number KVR/2627/000041');
     expect(pdf.text).toContain('CGST at 2.5% £15.79');
     expect(pdf.text).toContain('Place of supply: Kerala (32)');
     expect(pdf.text).not.toContain('not a tax invoice');
   });
 
   it('is named by its number', () => {
-    expect(receiptFileName('KV-2026-483920-1')).toBe('receipt-KV-2026-483920-1.pdf');
+    expect(receiptFileName('KVR/2627/000041')).toBe('receipt-KVR-2627-000041.pdf');
   });
 });

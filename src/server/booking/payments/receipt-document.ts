@@ -46,6 +46,8 @@ export type ReceiptPayment = {
   method: PaymentMethod;
   provider: PaymentProviderName | null;
   providerReference: string | null;
+  /** Its receipt's number, given once when it was recorded: `KVR/2627/000042` (migration 20261202000600). */
+  receiptNumber: string;
   /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
   inRupees?: { paise: number; rupeesPerPound: number; rateOf: string } | null;
 };
@@ -67,7 +69,7 @@ export type ReceiptBooking = {
 
 /** Everything one receipt prints, as of the payment it is for. */
 export type ReceiptFacts = Omit<ReceiptBooking, 'payments'> & {
-  /** The booking's reference and the payment's place in its ledger: KV-2026-123456-2 (16 characters at most). */
+  /** The payment's stored receipt number, `KVR/2627/000042` (16 characters at most). */
   number: string;
   payment: ReceiptPayment;
   /** Received on the booking up to and including this payment. */
@@ -82,7 +84,7 @@ const accommodationSac = '9963';
 const keralaStateCode = '32';
 
 /**
- * The facts of `paymentId`'s receipt: its number (its place in the ledger, oldest first), what the
+ * The facts of `paymentId`'s receipt: its stored number, what the
  * booking had received by then, and what was left to pay and by when, judged on the day it came.
  * Undefined when the booking has no such payment.
  */
@@ -97,15 +99,15 @@ export function describeReceipt(booking: ReceiptBooking, paymentId: string): Rec
   const { payments: _all, ...stay } = booking;
   return {
     ...stay,
-    number: `${booking.reference}-${index + 1}`,
+    number: payment.receiptNumber,
     payment,
     receivedPence,
     remaining: next ? { amountPence: summary.outstandingPence, dueBy: next.dueBy } : null,
   };
 }
 
-/** The file a receipt is saved as: receipt-KV-2026-123456-1.pdf. */
-export const receiptFileName = (number: string) => `receipt-${number}.pdf`;
+/** The file a receipt is saved as: receipt-KVR-2627-000042.pdf (a file name has no slashes). */
+export const receiptFileName = (number: string) => `receipt-${number.replaceAll('/', '-')}.pdf`;
 
 /** How the money came, in a receipt's words: "Card, online (Stripe)". */
 function describeMethod(payment: ReceiptPayment): string {
