@@ -183,6 +183,23 @@ describe('describeHistoryEntry', () => {
       'Payment entry removed: £175 deposit by card, received 1 Jan 2027 (note: Twice) by office@example.com',
     ],
     [
+      {
+        action: 'payment_deleted',
+        oldStatus: null,
+        newStatus: null,
+        actorEmail: 'office@example.com',
+        at,
+        details: {
+          kind: 'deposit',
+          amountPence: 17500,
+          receivedOn: '2027-01-01',
+          method: 'card',
+          receiptNumber: 'KVR/2627/000042',
+        },
+      },
+      'Payment entry removed: £175 deposit by card, received 1 Jan 2027, receipt KVR/2627/000042 by office@example.com',
+    ],
+    [
       { action: 'note_added', oldStatus: null, newStatus: null, actorEmail: 'office@example.com', at },
       'Note added by office@example.com',
     ],

@@ -286,7 +286,8 @@ function describePaymentDetails(details: HistoryEntry['details']): string {
   const day = typeof details?.receivedOn === 'string' ? `, received ${formatDay(details.receivedOn)}` : '';
   // Only a removed entry's record keeps its note: once the payment is gone, nothing else shows it.
   const note = typeof details?.note === 'string' ? ` (note: ${details.note})` : '';
-  return `: ${formatPence(amount)}${kind}${method}${day}${note}`;
+  const receipt = typeof details?.receiptNumber === 'string' ? `, receipt ${details.receiptNumber}` : '';
+  return `: ${formatPence(amount)}${kind}${method}${day}${receipt}${note}`;
 }
 
 /** One audit-log line in words: "Status changed from New to Confirmed by office@example.com". */
