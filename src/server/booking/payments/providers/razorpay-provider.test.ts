@@ -142,6 +142,19 @@ describe('the Razorpay provider against the stand-in', () => {
 
     await until(() => received.length === 1);
     const [delivery] = received;
+    // Shaped as Razorpay documents payment_link.paid: the link, the order it made, the payment.
+    const sent = JSON.parse(delivery?.body ?? '{}') as {
+      contains: string[];
+      payload: {
+        order: { entity: { id: string; status: string } };
+        payment: { entity: { order_id: string } };
+      };
+    };
+    expect(sent.contains).toEqual(['payment_link', 'order', 'payment']);
+    expect(sent.payload.order.entity).toMatchObject({
+      status: 'paid',
+      id: sent.payload.payment.entity.order_id,
+    });
     if (!delivery) throw new Error('no webhook');
     expect(
       Razorpay.validateWebhookSignature(

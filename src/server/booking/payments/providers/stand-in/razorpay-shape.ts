@@ -52,6 +52,8 @@ export type StandInPaymentLink = {
 export type StandInPayment = {
   id: string;
   entity: 'payment';
+  /** The order Razorpay makes for a link's payment, named in the payment and in payment_link.paid. */
+  order_id: string;
   amount: number;
   currency: string;
   status: 'captured';
@@ -239,10 +241,30 @@ export function createRazorpayShape(options: RazorpayShapeOptions) {
       entity: 'event',
       account_id: 'acc_standin',
       event: type,
-      contains: payment ? ['payment_link', 'payment'] : ['payment_link'],
+      // As Razorpay's documented payment_link.paid: the link, the order it made, and the payment.
+      contains: payment ? ['payment_link', 'order', 'payment'] : ['payment_link'],
       payload: {
         payment_link: { entity: link },
-        ...(payment ? { payment: { entity: payment } } : {}),
+        ...(payment
+          ? {
+              order: {
+                entity: {
+                  id: payment.order_id,
+                  entity: 'order',
+                  amount: link.amount,
+                  amount_paid: payment.amount,
+                  amount_due: link.amount - payment.amount,
+                  currency: link.currency,
+                  receipt: link.reference_id,
+                  status: 'paid',
+                  attempts: 1,
+                  notes: link.notes,
+                  created_at: link.created_at,
+                },
+              },
+              payment: { entity: payment },
+            }
+          : {}),
       },
       created_at: nowSeconds(),
     });
@@ -281,6 +303,7 @@ export function createRazorpayShape(options: RazorpayShapeOptions) {
     const payment: StandInPayment = {
       id: newId('pay'),
       entity: 'payment',
+      order_id: newId('order'),
       amount: link.amount,
       currency: link.currency,
       status: 'captured',
