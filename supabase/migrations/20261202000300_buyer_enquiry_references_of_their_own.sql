@@ -10,6 +10,8 @@
 -- of them, which the old permutation gave another count: the trigger then takes the next count, so no
 -- insert ever fails on the unique reference.
 
+-- The permutation of 20261125000500 with a domain: null gives the bookings' own numbers, exactly as
+-- before, and the one-argument function below is now that, so the permutation is written once.
 create function app_private.scramble_reference_number(count integer, domain text) returns integer
 language plpgsql
 stable
@@ -17,14 +19,14 @@ security definer
 set search_path = ''
 as $$
 declare
-  key text := (select secret from app_private.booking_reference_key) || ':' || domain;
+  key text := (select secret from app_private.booking_reference_key) || coalesce(':' || domain, '');
   value integer := count;
   left_half integer;
   right_half integer;
   next_half integer;
 begin
   if count < 0 or count >= 900000 then
-    raise exception 'No % reference is left for count % this year', domain, count
+    raise exception 'No % reference is left for count % this year', coalesce(domain, 'booking'), count
       using errcode = 'numeric_value_out_of_range';
   end if;
   loop
@@ -43,6 +45,15 @@ begin
 end
 $$;
 revoke execute on function app_private.scramble_reference_number(integer, text) from public;
+
+create or replace function app_private.scramble_reference_number(count integer) returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select app_private.scramble_reference_number(count, null)
+$$;
 
 create or replace function app_private.assign_buyer_enquiry_reference() returns trigger
 language plpgsql
