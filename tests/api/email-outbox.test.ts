@@ -16,6 +16,7 @@ import {
   type EmailKind,
   emailKinds,
   queueEmail,
+  registerAttachmentPreparer,
 } from '../../src/server/email/delivery.ts';
 import type { Email } from '../../src/server/email/email.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
@@ -258,6 +259,74 @@ describe('the email worker', () => {
       retrying: 0,
       failed: 0,
     });
+  });
+});
+
+describe('an email that waits for its file', () => {
+  const queueWaiting = (kind: string, subject: string) =>
+    withCaller(serviceRole, (tx) =>
+      queueEmail(
+        tx,
+        'payment_receipt',
+        { to: `waiting.${crypto.randomUUID()}@example.com`, subject, text: 'Your receipt is attached.' },
+        { attachmentPending: { kind, note: subject } },
+      ),
+    );
+
+  it('has the file made as it is sent, keeps it for a retry, and sends it once', async () => {
+    let made = 0;
+    registerAttachmentPreparer('test-file', async (_tx, pending) => {
+      made += 1;
+      return {
+        filename: `${String(pending.note)}.txt`,
+        contentType: 'text/plain',
+        content: 'made at sending',
+      };
+    });
+    const id = await queueWaiting('test-file', 'made-later');
+    const sent: Email[] = [];
+    const refusingOnce = async (email: Email) => {
+      if (sent.length === 0 && made === 1 && !refusingOnce.failed) {
+        refusingOnce.failed = true;
+        throw new Error('451 try again later');
+      }
+      sent.push(email);
+    };
+    refusingOnce.failed = false;
+    expect(await deliverDueEmails({ only: [id], send: refusingOnce })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
+    await makeDue([id]);
+    expect(await deliverDueEmails({ only: [id], send: refusingOnce })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
+    // Made once, before the first try; the retry sent the bytes stored with the email.
+    expect(made).toBe(1);
+    expect(sent[0]?.attachments).toEqual([
+      { filename: 'made-later.txt', contentType: 'text/plain', content: 'made at sending' },
+    ]);
+    const [row] = await ownerQuery<{ attachment_pending: unknown }>(
+      'select attachment_pending from email_outbox where id = $1',
+      [id],
+    );
+    expect(row?.attachment_pending).toBeNull();
+  });
+
+  it('stays pending for the retries while its file cannot be made, never sent without it', async () => {
+    registerAttachmentPreparer('failing-file', async () => {
+      throw new Error('the PDF could not be rendered');
+    });
+    const id = await queueWaiting('failing-file', 'not-yet');
+    const sent: Email[] = [];
+    const report = await deliverDueEmails({ only: [id], send: async (email) => void sent.push(email) });
+    expect(report).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(sent).toEqual([]);
+    const [row] = await outboxRows('id = $1', [id]);
+    expect(row).toMatchObject({ status: 'pending', last_error: 'the PDF could not be rendered' });
   });
 });
 

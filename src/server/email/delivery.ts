@@ -101,11 +101,12 @@ export async function queueEmail(
   tx: Transaction,
   kind: EmailKind,
   email: Email,
-  about: { bookingRequestId?: string } = {},
+  about: { bookingRequestId?: string; attachmentPending?: PendingAttachment } = {},
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
-    `insert into public.email_outbox (kind, booking_request_id, recipient, reply_to, subject, body, attachments)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb) returning id`,
+    `insert into public.email_outbox
+       (kind, booking_request_id, recipient, reply_to, subject, body, attachments, attachment_pending)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb) returning id`,
     [
       kind,
       about.bookingRequestId ?? null,
@@ -114,9 +115,52 @@ export async function queueEmail(
       email.subject,
       email.text,
       email.attachments?.length ? JSON.stringify(email.attachments) : null,
+      about.attachmentPending ? JSON.stringify(about.attachmentPending) : null,
     ],
   );
   return row?.id as string;
+}
+
+/**
+ * A file an email still waits for, made just before it is sent from what its transaction committed
+ * (a payment's receipt): `kind` names the preparer that makes it, the rest is that preparer's to read.
+ */
+export type PendingAttachment = { kind: string } & Record<string, unknown>;
+
+/** Makes a pending attachment in `tx` (the server's role), or throws to leave the email for a retry. */
+export type AttachmentPreparer = (tx: Transaction, pending: PendingAttachment) => Promise<EmailAttachment>;
+
+const preparers = new Map<string, AttachmentPreparer>();
+
+/**
+ * Tells the sender how to make the attachments of `kind`. The module that owns what the file is about
+ * registers it (payments, its receipts), so this module knows no domain; whoever sends its emails (a
+ * request after its commit, the worker) imports that module first.
+ */
+export function registerAttachmentPreparer(kind: string, prepare: AttachmentPreparer): void {
+  preparers.set(kind, prepare);
+}
+
+/**
+ * Makes a claimed email's pending attachment and stores it with the email (so a retry sends the same
+ * bytes), answering the email as it will be sent. Throws when the file cannot be made (no preparer for
+ * its kind in this process, or the preparer failed): the email is then retried later like a send.
+ */
+async function completeAttachments(email: ClaimedEmail): Promise<ClaimedEmail> {
+  const pending = email.attachment_pending;
+  if (!pending) return email;
+  const prepare = preparers.get(pending.kind);
+  if (!prepare)
+    throw new Error(`No way to make the ${pending.kind} attachment is loaded here; another sender will`);
+  const attachments = await withCaller(serviceRole, async (tx) => {
+    const made = [...(email.attachments ?? []), await prepare(tx, pending)];
+    await tx.query(
+      `update public.email_outbox set attachments = $2::jsonb, attachment_pending = null where id = $1`,
+      [email.id, JSON.stringify(made)],
+    );
+    return made;
+  });
+  return { ...email, attachments, attachment_pending: null };
 }
 
 type ClaimedEmail = {
@@ -128,6 +172,7 @@ type ClaimedEmail = {
   subject: string;
   body: string;
   attachments: EmailAttachment[] | null;
+  attachment_pending: PendingAttachment | null;
   attempts: number;
 };
 
@@ -168,21 +213,26 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
            limit 1
            for update skip locked
          )
-         returning id, kind, booking_request_id, recipient, reply_to, subject, body, attachments, attempts`,
+         returning id, kind, booking_request_id, recipient, reply_to, subject, body, attachments,
+           attachment_pending, attempts`,
         [rules.leaseSeconds, only ?? null],
       ),
     );
     if (!email) break;
-    const outcome = await send({
-      to: email.recipient,
-      replyTo: email.reply_to ?? undefined,
-      subject: email.subject,
-      text: email.body,
-      ...(email.attachments ? { attachments: email.attachments } : {}),
-    }).then(
-      () => ({ status: 'sent' as const }),
-      (error: unknown) => ({ status: 'failed' as const, error }),
-    );
+    const outcome = await completeAttachments(email)
+      .then((ready) =>
+        send({
+          to: ready.recipient,
+          replyTo: ready.reply_to ?? undefined,
+          subject: ready.subject,
+          text: ready.body,
+          ...(ready.attachments ? { attachments: ready.attachments } : {}),
+        }),
+      )
+      .then(
+        () => ({ status: 'sent' as const }),
+        (error: unknown) => ({ status: 'failed' as const, error }),
+      );
     const status = await recordAttempt(email, outcome, rules);
     report[status === 'pending' ? 'retrying' : status]++;
   }

@@ -4,7 +4,7 @@ import { formatMoney, formatPence } from '../../../lib/money.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { PaymentDue } from '../../../lib/payment-due.ts';
 import { describeAmountPaid, type RupeePayment } from '../../../lib/rupee-payment.ts';
-import type { Email, EmailAttachment } from '../../email/email.ts';
+import type { Email } from '../../email/email.ts';
 
 const { site } = content;
 const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
@@ -41,14 +41,10 @@ export function describeNextPayment(next: PaymentDue | null): string {
 }
 
 /**
- * The guest's receipt of an online payment: what was received, for which stay, and what is next, with
- * the receipt's PDF (`receipt-service.ts`) attached.
+ * The guest's receipt of an online payment: what was received, for which stay, and what is next. The
+ * receipt's PDF, named `receiptFile`, is attached as it is sent (`receipt-service.ts`).
  */
-export function paymentReceiptMessage(
-  payment: ReceivedPayment,
-  siteUrl: string,
-  receipt: EmailAttachment,
-): Email {
+export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string, receiptFile: string): Email {
   const what = payment.kind === 'deposit' ? 'deposit' : 'payment';
   const paid = payment.inRupees
     ? formatMoney({ minor: payment.inRupees.paise, currency: 'INR' })
@@ -71,9 +67,8 @@ export function paymentReceiptMessage(
         describeNextPayment(payment.next),
         ...(payment.next ? [`${payment.next.label}: ${payment.payUrl}`] : []),
         '',
-        `Your receipt is attached (${receipt.filename}); your account page keeps a copy.`,
+        `Your receipt is attached (${receiptFile}); your account page keeps a copy.`,
         `Your booking on your account page: ${siteUrl}${paths.account}`,
       ].join('\n') + signature,
-    attachments: [receipt],
   };
 }

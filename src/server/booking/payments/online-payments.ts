@@ -40,7 +40,7 @@ import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-li
 import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
 import type { PaymentProvider, ProviderEvent, SessionRequest, SessionState } from './payment-provider.ts';
 import { readPoundRate } from './pound-rate.ts';
-import { composeReceipt, receiptAttachment } from './receipt-service.ts';
+import { pendingReceipt, receiptFileOf } from './receipt-service.ts';
 import { sendPendingRefunds } from './refund-service.ts';
 
 /**
@@ -239,7 +239,7 @@ export type Settlement =
  * booking, amount and currency we opened it for. The provider's event id, when a webhook brings it,
  * is stored in the same transaction, so a retried delivery records nothing again. Paid money the
  * ledger refuses (the booking cancelled meanwhile, or the total passed) is kept as "unrecorded" for the
- * office to refund. A receipt, its PDF attached, is queued with the ledger entry and sent once committed.
+ * office to refund. A receipt is queued with the ledger entry and sent once committed, its PDF made then.
  * A session that pays an instant booking's hold confirms it first (`hold-service.ts`); one that came
  * too late for its nights is refunded whole through the provider at once.
  */
@@ -377,8 +377,9 @@ function settle(
           next: describeNextPayment(next),
         })
       : [];
-    const receipt = await composeReceipt(tx, booking.id, recorded.id);
-    if (!receipt) throw new Error(`Payment ${recorded.id} vanished while its receipt was made`);
+    // The PDF is made as the email is sent, from what this transaction committed, not while it holds
+    // the calendar and the booking (receipt-service.ts registers how).
+    const receiptFile = await receiptFileOf(tx, recorded.id);
     const emailId = await queueEmail(
       tx,
       'payment_receipt',
@@ -401,9 +402,9 @@ function settle(
           payUrl: payLinkUrl(key, siteUrl(), booking.reference, booking.arrival),
         },
         siteUrl(),
-        receiptAttachment(receipt),
+        receiptFile,
       ),
-      { bookingRequestId: booking.id },
+      { bookingRequestId: booking.id, attachmentPending: pendingReceipt(booking.id, recorded.id) },
     );
     return {
       settlement: {

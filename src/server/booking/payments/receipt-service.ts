@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import content from '../../../content/site.json' with { type: 'json' };
 import { callerFor } from '../../auth/admin-caller.ts';
 import type { Visitor } from '../../auth/session.ts';
 import { findProperty } from '../../catalogue/catalogue.ts';
 import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
+import { type PendingAttachment, registerAttachmentPreparer } from '../../email/delivery.ts';
 import type { EmailAttachment } from '../../email/email.ts';
 import { apiSecurityHeaders } from '../../http/responses.ts';
 import { Refusal } from '../../refusal.ts';
@@ -57,6 +59,35 @@ export const receiptAttachment = (receipt: Receipt): EmailAttachment => ({
   contentType: 'application/pdf',
   content: Buffer.from(receipt.bytes).toString('base64'),
   encoding: 'base64',
+});
+
+/** The file a payment's receipt is sent as, read in `tx` from its stored number. */
+export async function receiptFileOf(tx: Transaction, paymentId: string): Promise<string> {
+  const [row] = await tx.query<{ number: string }>(
+    'select receipt_number as number from public.payments where id = $1',
+    [paymentId],
+  );
+  if (!row) throw new Error(`Payment ${paymentId} has no receipt number`);
+  return receiptFileName(row.number);
+}
+
+const pendingReceiptSchema = z.object({ bookingId: z.uuid(), paymentId: z.uuid() });
+
+/** What an email about a payment waits for: the payment's receipt, made as the email is sent. */
+export const pendingReceipt = (bookingId: string, paymentId: string): PendingAttachment => ({
+  kind: 'payment-receipt',
+  bookingId,
+  paymentId,
+});
+
+// The sender makes a pending receipt from what was committed; every process that queues or sends
+// these emails imports this module (the settlement does, and so do npm start's worker and the
+// send-emails function).
+registerAttachmentPreparer('payment-receipt', async (tx, pending) => {
+  const { bookingId, paymentId } = pendingReceiptSchema.parse(pending);
+  const receipt = await composeReceipt(tx, bookingId, paymentId);
+  if (!receipt) throw new Error(`Payment ${paymentId} of booking ${bookingId} has no receipt to make now`);
+  return receiptAttachment(receipt);
 });
 
 /** The receipt of a payment on the guest's own booking; another guest's, or no such payment, is not found. */
