@@ -153,7 +153,7 @@ const [{ createLocalNetlify, readLocalFunctions }, bundlingPatch, { createWarmFu
 // FUNCTIONS_BUNDLING_PATCH=off asks, the functions are served as @netlify/dev ships them: slower (each
 // bundled as the server starts and again for every request, in a fresh worker), never refused.
 const bundlingPatchProblem =
-  process.env.FUNCTIONS_BUNDLING_PATCH === 'off'
+  settings.FUNCTIONS_BUNDLING_PATCH === 'off'
     ? 'FUNCTIONS_BUNDLING_PATCH=off'
     : (() => {
         if (bundlingPatch instanceof Error) return `it could not be loaded (${bundlingPatch.message})`;

@@ -111,6 +111,12 @@ const environmentSchema = z.object({
   FUNCTION_INSTANCES_IDLE: wholeNumber(16),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(10),
   /**
+   * `npm start` only: `off` serves the functions as @netlify/dev ships them, as it does by itself
+   * where its bundling patch does not apply (scripts/support/bundle-functions-once.ts): to measure or
+   * try the slower way.
+   */
+  FUNCTIONS_BUNDLING_PATCH: optionalText.pipe(z.enum(['on', 'off'], 'must be on or off').default('on')),
+  /**
    * `npm start` only: the folder whose src/content and src/assets the content editor saves into; unset,
    * this checkout. Another folder is given the checkout's when it lacks them, and afresh under
    * `serve --fresh`, so the e2e tests edit a throwaway copy (scripts/support/cms-backend.ts).
