@@ -141,20 +141,34 @@ const databaseReady = prepareDatabase({
   },
 );
 cleanups.push(async () => (await databaseReady).stop());
-const [
-  { createLocalNetlify, readLocalFunctions },
-  { findBundlingPatchProblem, takeBundlesFrom },
-  { createWarmFunctionInstances },
-] = await Promise.all([
-  import('./support/local-netlify.ts'),
-  import('./support/bundle-functions-once.ts'),
-  import('./support/warm-function-instances.ts'),
-]);
-const bundlingPatchProblem = findBundlingPatchProblem();
-if (bundlingPatchProblem) {
-  console.error(bundlingPatchProblem);
-  await stopEverything();
-  process.exit(1);
+const [{ createLocalNetlify, readLocalFunctions }, bundlingPatch, { createWarmFunctionInstances }] =
+  await Promise.all([
+    import('./support/local-netlify.ts'),
+    // A release that renames what the patch imports must not stop the start either.
+    import('./support/bundle-functions-once.ts').catch((error: Error) => error),
+    import('./support/warm-function-instances.ts'),
+  ]);
+// The patch that bundles each function once and keeps warm instances replaces private parts of
+// @netlify/functions-dev. Where it does not apply (another version, its registry rewritten), or
+// FUNCTIONS_BUNDLING_PATCH=off asks, the functions are served as @netlify/dev ships them: slower (each
+// bundled as the server starts and again for every request, in a fresh worker), never refused.
+const bundlingPatchProblem =
+  settings.FUNCTIONS_BUNDLING_PATCH === 'off'
+    ? 'FUNCTIONS_BUNDLING_PATCH=off'
+    : (() => {
+        if (bundlingPatch instanceof Error) return `it could not be loaded (${bundlingPatch.message})`;
+        try {
+          return bundlingPatch.findBundlingPatchProblem();
+        } catch (error) {
+          return `its internals could not be read (${(error as Error).message})`;
+        }
+      })();
+const patched = bundlingPatchProblem === undefined;
+if (!patched) {
+  console.warn(
+    "Functions: served by @netlify/dev as it ships, without npm start's bundling patch, so slower " +
+      `(each bundled at start and again for every request, in a fresh worker). Why: ${bundlingPatchProblem}`,
+  );
 }
 
 // The function behind /api/health, which the start waits for, so it is bundled first.
@@ -174,23 +188,25 @@ const bundleCache = createFunctionBundleCache({
   functionsConfig: bundlerSettings,
 });
 cleanups.push(() => bundleCache.close());
-void prepareFunctions();
+if (patched) void prepareFunctions();
 const registered = new Set<string>();
 // Each function runs on warm instances, as on Netlify, rather than a worker started for each request.
 const warmInstances = createWarmFunctionInstances({ maxIdle: settings.FUNCTION_INSTANCES_IDLE });
 cleanups.push(() => warmInstances.close());
-takeBundlesFrom({
-  invoke: (invocation, cold) => warmInstances.invoke(invocation, cold),
-  register({ name, functionsConfig }) {
-    if (JSON.stringify(functionsConfig) !== JSON.stringify(bundlerSettings)) {
-      throw new Error(
-        `Netlify's registry bundles ${name} with other settings than npm start's bundle cache: update scripts/support/bundle-functions-once.ts.`,
-      );
-    }
-    registered.add(name);
-  },
-  bundle: async (name, mainFile) => (await bundleCache.get(name, mainFile, { urgent: true })).buildData,
-});
+if (patched && !(bundlingPatch instanceof Error)) {
+  bundlingPatch.takeBundlesFrom({
+    invoke: (invocation, cold) => warmInstances.invoke(invocation, cold),
+    register({ name, functionsConfig }) {
+      if (JSON.stringify(functionsConfig) !== JSON.stringify(bundlerSettings)) {
+        throw new Error(
+          `Netlify's registry bundles ${name} with other settings than npm start's bundle cache: update scripts/support/bundle-functions-once.ts.`,
+        );
+      }
+      registered.add(name);
+    },
+    bundle: async (name, mainFile) => (await bundleCache.get(name, mainFile, { urgent: true })).buildData,
+  });
+}
 
 // The build start.ts began, if it had to (none under `npm run serve`).
 try {
@@ -513,7 +529,7 @@ async function answersOk(pathname: string, attempts: number): Promise<string | u
 }
 // The pages are files; /api/health is a function, so it waits for its bundle (first in the queue).
 const notAnswering = (await answersOk('/', 10)) ?? (await answersOk(healthPath, 60));
-if (registered.size === 0) {
+if (patched && registered.size === 0) {
   console.error(
     "Netlify's registry registered no function through npm start's bundling patch " +
       '(scripts/support/bundle-functions-once.ts): @netlify/functions-dev has changed. Not serving.',

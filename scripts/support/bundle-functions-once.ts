@@ -12,7 +12,8 @@ import type { Invocation } from './warm-function-instances.ts';
  * which serves one fixed build. `takeBundlesFrom` makes every function take its bundle from a provider
  * (function-bundle-cache.ts) instead, and, given a way to run them, each invocation on a warm instance
  * (warm-function-instances.ts) instead of a fresh worker thread per request. It replaces private parts of @netlify/functions-dev, so it is
- * written for one version and refuses any other.
+ * written for one version and applies to no other: on any other, `npm start` serves the functions as
+ * @netlify/dev ships them, slower, and says why (scripts/serve.ts).
  */
 export const patchedFunctionsDevVersion = '2.0.8';
 
@@ -74,7 +75,7 @@ export function registryPrototype(): Partial<Registry> {
 }
 
 /**
- * Why the bundling patch cannot be applied, or undefined when it can: the installed version must be
+ * Why the bundling patch does not apply, or undefined when it does: the installed version must be
  * the one it was written for, and its registry must still build each function it registers only when
  * it has a file watcher, which the patch takes away.
  */
@@ -83,8 +84,8 @@ export function findBundlingPatchProblem(
   registry: Partial<Registry> = registryPrototype(),
 ): string | undefined {
   const fix =
-    'scripts/support/bundle-functions-once.ts replaces private parts of it; check them in the new version, ' +
-    `then update patchedFunctionsDevVersion, or pin @netlify/functions-dev ${patchedFunctionsDevVersion}.`;
+    'scripts/support/bundle-functions-once.ts replaces private parts of it; check them in this version, ' +
+    'then update patchedFunctionsDevVersion to bring the speed back.';
   if (version !== patchedFunctionsDevVersion) {
     return `@netlify/functions-dev ${version} is installed, but npm start's bundling patch was written for ${patchedFunctionsDevVersion}: ${fix}`;
   }

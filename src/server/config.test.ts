@@ -192,7 +192,14 @@ describe('readPayments', () => {
       kind: 'stripe',
       secretKey: 'sk_test_abc',
       webhookSecret: 'whsec_abc',
+      apiUrl: undefined,
     });
+  });
+
+  it('points Stripe at another API address only when STRIPE_API_URL names one (a rehearsal)', () => {
+    expect(
+      readPayments({ PAYMENT_PROVIDER: 'stripe', ...stripeKeys, STRIPE_API_URL: 'http://127.0.0.1:8917' }),
+    ).toMatchObject({ kind: 'stripe', apiUrl: 'http://127.0.0.1:8917' });
   });
 
   it.each([
@@ -259,6 +266,10 @@ describe('a production context', () => {
     [{ CONTEXT: 'deploy-preview' }, true],
     [{ CONTEXT: 'branch-deploy' }, true],
     [{ NODE_ENV: 'production' }, true],
+    // A function on Netlify: no CONTEXT at runtime, but Lambda's runtime API.
+    [{ AWS_LAMBDA_RUNTIME_API: '127.0.0.1:9001', SITE_ID: 'abc' }, true],
+    // lambda-local, under npm start and @netlify/dev, sets these, never the runtime API.
+    [{ AWS_LAMBDA_FUNCTION_NAME: 'health', LAMBDA_TASK_ROOT: '/work' }, false],
     [{ CONTEXT: 'dev' }, false],
     [{ NODE_ENV: 'test' }, false],
     [{}, false],

@@ -113,6 +113,12 @@ const environmentSchema = z.object({
   FUNCTION_INSTANCES_IDLE: wholeNumber(16),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(10),
   /**
+   * `npm start` only: `off` serves the functions as @netlify/dev ships them, as it does by itself
+   * where its bundling patch does not apply (scripts/support/bundle-functions-once.ts): to measure or
+   * try the slower way.
+   */
+  FUNCTIONS_BUNDLING_PATCH: optionalText.pipe(z.enum(['on', 'off'], 'must be on or off').default('on')),
+  /**
    * `npm start` only: the folder whose src/content and src/assets the content editor saves into; unset,
    * this checkout. Another folder is given the checkout's when it lacks them, and afresh under
    * `serve --fresh`, so the e2e tests edit a throwaway copy (scripts/support/cms-backend.ts).
@@ -141,6 +147,12 @@ const environmentSchema = z.object({
       .regex(/^(sk|rk)_(test|live)_/, 'is not a secret or restricted key (sk_test_…, sk_live_…)')
       .optional(),
   ),
+  /**
+   * Where the Stripe SDK sends its API calls; unset, Stripe's own. Only a rehearsal sets it: the
+   * production rehearsal (tests/e2e/production-rehearsal.spec.ts) points it at the payment stand-in,
+   * which answers Stripe's API, so the site runs as it does with Stripe, keys and webhooks included.
+   */
+  STRIPE_API_URL: optionalUrl,
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z.string().startsWith('whsec_', "is not a webhook endpoint's signing secret (whsec_…)").optional(),
   ),
@@ -298,7 +310,7 @@ export type PaymentSettings =
       /** Whose API the stand-in is called with: Stripe's or Razorpay's. */
       shape: 'stripe' | 'razorpay';
     }
-  | { kind: 'stripe'; secretKey: string; webhookSecret: string }
+  | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined }
   | { kind: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string };
 
 /**
@@ -351,6 +363,7 @@ export function readPayments(environment: NodeJS.ProcessEnv = process.env): Paym
       kind: 'stripe',
       secretKey: env.STRIPE_SECRET_KEY as string,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+      apiUrl: env.STRIPE_API_URL,
     };
   }
   if (stripeKeys.length < 2) {
@@ -412,7 +425,10 @@ export function readContentWrites(environment: NodeJS.ProcessEnv = process.env):
 /**
  * Whether the site runs deployed, where the embedded defaults (the file outbox, the embedded
  * PostgreSQL, the payment stand-in) would lose mail, data or money: any of Netlify's deploy contexts
- * but `dev` (a branch deploy is as public as a preview), or NODE_ENV=production.
+ * but `dev` (a branch deploy is as public as a preview), NODE_ENV=production, or a function on AWS
+ * Lambda, where Netlify runs them: Netlify gives a function at runtime only URL, SITE_NAME and SITE_ID
+ * of its read-only variables, not CONTEXT, and Lambda's runtime API address is set only there (the
+ * local emulation, lambda-local, sets the handler's name and task root, never that).
  */
 export function isProductionContext(environment: NodeJS.ProcessEnv = process.env): boolean {
   const context = environment.CONTEXT?.trim();
@@ -420,7 +436,8 @@ export function isProductionContext(environment: NodeJS.ProcessEnv = process.env
     context === 'production' ||
     context === 'deploy-preview' ||
     context === 'branch-deploy' ||
-    environment.NODE_ENV?.trim() === 'production'
+    environment.NODE_ENV?.trim() === 'production' ||
+    Boolean(environment.AWS_LAMBDA_RUNTIME_API?.trim())
   );
 }
 
@@ -617,7 +634,7 @@ export function describeConfiguration(environment: NodeJS.ProcessEnv = process.e
   const payments = readPayments(environment);
   const content = readContentWrites(environment);
   const context = isProductionContext(environment)
-    ? `production (${settings.CONTEXT ?? `NODE_ENV=${settings.NODE_ENV}`})`
+    ? `production (${settings.CONTEXT ?? (settings.NODE_ENV === 'production' ? 'NODE_ENV=production' : 'on AWS Lambda')})`
     : `local (${settings.CONTEXT ?? 'no CONTEXT'}): the embedded defaults are allowed`;
   const database =
     backend.kind === 'embedded'
@@ -632,7 +649,7 @@ export function describeConfiguration(environment: NodeJS.ProcessEnv = process.e
     : `the local outbox folder ${settings.OUTBOX_DIR ?? '.data/outbox'} (nothing is sent)`;
   const paymentLine =
     payments.kind === 'stripe'
-      ? `Stripe (${payments.secretKey.includes('_live_') ? 'live' : 'test'} key), webhook secret set`
+      ? `Stripe (${payments.secretKey.includes('_live_') ? 'live' : 'test'} key), webhook secret set${payments.apiUrl ? `, its API at ${describeAddress(payments.apiUrl)} (STRIPE_API_URL: a rehearsal's)` : ''}`
       : payments.kind === 'razorpay'
         ? `Razorpay (${payments.keyId.startsWith('rzp_live_') ? 'live' : 'test'} key), webhook secret set`
         : 'the payment stand-in (npm start runs it; no money moves)';

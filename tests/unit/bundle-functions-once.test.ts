@@ -12,13 +12,13 @@ describe("npm start's per-function bundling patch", () => {
     expect(findBundlingPatchProblem()).toBeUndefined();
   });
 
-  it('refuses another version of @netlify/functions-dev, naming the version that broke it', () => {
+  it('does not apply to another version of @netlify/functions-dev, naming it and the one it was written for', () => {
     const problem = findBundlingPatchProblem('2.1.0', registryPrototype());
     expect(problem).toContain('@netlify/functions-dev 2.1.0');
     expect(problem).toContain(patchedFunctionsDevVersion);
   });
 
-  it('refuses when the registry no longer registers functions the way it replaces', () => {
+  it('does not apply when the registry no longer registers functions the way it replaces', () => {
     expect(findBundlingPatchProblem(patchedFunctionsDevVersion, {})).toContain(
       `@netlify/functions-dev ${patchedFunctionsDevVersion} no longer has the FunctionsRegistry.registerFunction`,
     );

@@ -24,6 +24,7 @@ export function choosePaymentProvider(environment: NodeJS.ProcessEnv = process.e
       name: 'stripe',
       secretKey: settings.secretKey,
       webhookSecret: settings.webhookSecret,
+      ...(settings.apiUrl ? { api: toSdkAddress(settings.apiUrl) } : {}),
     });
   }
   if (settings.kind === 'razorpay') {
@@ -46,10 +47,20 @@ export function choosePaymentProvider(environment: NodeJS.ProcessEnv = process.e
       hostUrl: settings.url,
     });
   }
-  const { hostname, port, protocol } = new URL(settings.url);
   return createStripeProvider({
     name: 'stand-in',
     ...standInKeys(settings.key),
-    api: { host: hostname, port: Number(port), protocol: protocol === 'https:' ? 'https' : 'http' },
+    api: toSdkAddress(settings.url),
   });
+}
+
+/** An address as the Stripe SDK takes it: host, port and protocol apart. */
+function toSdkAddress(url: string) {
+  const { hostname, port, protocol } = new URL(url);
+  const https = protocol === 'https:';
+  return {
+    host: hostname,
+    port: Number(port || (https ? 443 : 80)),
+    protocol: https ? 'https' : 'http',
+  } as const;
 }
