@@ -1,9 +1,10 @@
 import type { ErrorReporter } from './error-reporter.ts';
 
-// Named through a variable so that no bundler follows it: bundled, the SDK and OpenTelemetry took
-// health's bundle from 1.1 to 2.8 MB (every function's grows alike), read at each cold start of a site
-// that may not use them. netlify.toml's external_node_modules ships the package for those that do.
-const sentrySdk = '@sentry/node';
+// Bundled into every function, imported only when SENTRY_DSN is set, so a site without it never runs
+// the SDK (esbuild wraps a dynamic import's module to run on first call). Bundled, it takes health's
+// bundle from 1.1 to 2.8 MB. Shipping the package beside each bundle instead (external_node_modules)
+// copied its 1,100 files into every one of the 76 functions' folders: 1.9 GB and 147,000 files in
+// npm start's bundle cache, and the e2e server ran out of file descriptors (EMFILE) bundling them.
 
 /**
  * Unexpected errors sent to Sentry through its official SDK, tagged with the request id (the same as
@@ -11,7 +12,7 @@ const sentrySdk = '@sentry/node';
  * none of the SDK's automatic instrumentation of modules.
  */
 export async function createSentryReporter(dsn: string): Promise<ErrorReporter> {
-  const Sentry = (await import(sentrySdk)) as typeof import('@sentry/node');
+  const Sentry = await import('@sentry/node');
   Sentry.init({
     dsn,
     environment: process.env.CONTEXT?.trim() || 'local',
