@@ -9,6 +9,7 @@ import {
   reraRegistrationPattern,
   saleStatuses,
 } from './sale-law.ts';
+import { soldHomesSettings } from './sale-listings.ts';
 import { weekdays } from './seasons.ts';
 
 /**
@@ -61,6 +62,13 @@ export const siteSchema = z.object({
     .string()
     .regex(/^32[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a Kerala GSTIN: 32, then 13 letters and digits')
     .optional(),
+  /** How the sale side shows the company's homes for sale. */
+  sales: z
+    .object({
+      /** `show`: a sold home stays on the homes-for-sale list, marked sold; `hide`: it leaves the list. */
+      soldHomes: z.enum(soldHomesSettings).default('show'),
+    })
+    .default({ soldHomes: 'show' }),
 });
 
 /** A picture under src/assets: SVG artwork is served as it is, a photograph as AVIF and WebP. */
@@ -155,6 +163,11 @@ export const propertyFactFields = {
    * nights held while they pay, with no office step; otherwise they send a request to confirm.
    */
   instantBook: z.boolean().default(false),
+  /**
+   * Whether guests may rent it; `false` for a home the owner only sells: its page then has no booking
+   * panel or rates, and the rental lists, the search and the booking form leave it out.
+   */
+  forRent: z.boolean().default(true),
 };
 
 /**
@@ -287,6 +300,7 @@ export const propertySchema = (image: ImageFunction) =>
       /** Shown in the home page's For Rent section. */
       featured: z.boolean(),
       instantBook: propertyFactFields.instantBook,
+      forRent: propertyFactFields.forRent,
       /** Questions about this property, shown with the shared FAQ (src/content/faq.json). */
       faq: z.array(propertyQuestionSchema).default([]),
     })
