@@ -432,6 +432,30 @@ export const policySchema = z.object({
   lastUpdated: z.coerce.date(),
 });
 
+/**
+ * The buying-from-abroad page: what buyers living abroad ask, each answer in a buyer's words with the
+ * law it rests on and the heading of docs/buying-from-abroad.md that gives the source (`source`).
+ */
+export const buyingGuideSchema = z.object({
+  title: z.string().trim().min(1).max(80),
+  /** Under the heading, also the meta description. */
+  summary: z.string().trim().min(50).max(170),
+  /** The day the facts were last checked against their sources, shown on the page. */
+  checkedOn: contentDate('checkedOn'),
+  facts: z
+    .array(
+      z.object({
+        question: z.string().trim().min(10).max(120),
+        answer: z.string().trim().min(40).max(800),
+        /** A heading of docs/buying-from-abroad.md, where the source is quoted. */
+        source: z.string().regex(/^[a-z0-9-]+$/, 'source is a heading of docs/buying-from-abroad.md'),
+        /** The law or rule, as the page names it beside the answer. */
+        law: z.string().trim().min(5).max(120),
+      }),
+    )
+    .min(1),
+});
+
 /** The currencies every sale page shows a price in, besides rupees: the ones most buyers abroad read. */
 const requiredBuyerCurrencies = ['GBP', 'USD', 'AED', 'EUR'] as const;
 

@@ -42,6 +42,21 @@ test.describe('the sale side’s own door', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the buying-from-abroad page answers what NRIs ask, each answer with its rule, dated', async ({
+    page,
+  }) => {
+    await page.goto('/homes-for-sale');
+    await page.getByRole('link', { name: 'Buying from abroad' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buying a home in Kerala from abroad');
+    await expect(
+      page.getByRole('heading', { name: 'May I buy a home in Kerala if I live abroad?' }),
+    ).toBeVisible();
+    await expect(page.getByText(/not agricultural land|may not buy is agricultural land/)).toBeVisible();
+    await expect(page.getByText('The rule: FEMA Non-debt Instruments Rules 2019, rule 24.')).toBeVisible();
+    await expect(page.getByText(/^Checked against the laws/)).toContainText('28 November 2026');
+    await expectNoAxeViolations(page);
+  });
+
   test('the phone menu names the homes for sale too', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
@@ -90,6 +105,10 @@ test.describe('a property page for sale', () => {
     await expect(sale.getByText(/^For sale: ₹65 lakh freehold$/)).toBeVisible();
     await expect(sale.getByText(/^A finished home sold by its owner/)).toBeVisible();
     await expect(sale.getByRole('link', { name: /^Brochure \(PDF, \d+ kB\)$/ })).toBeVisible();
+    await expect(sale.getByRole('link', { name: /^Buying from abroad/ })).toHaveAttribute(
+      'href',
+      '/buying-from-abroad',
+    );
     await expect(
       sale.getByRole('link', { name: 'Arrange a viewing of Kovalam Cliff Villa' }),
     ).toHaveAttribute('href', '/buy/villas/kovalam-cliff-villa/viewing');

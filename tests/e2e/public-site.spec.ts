@@ -38,6 +38,7 @@ const canonicalRoutes = [
   '/apartments',
   '/projects',
   '/homes-for-sale',
+  '/buying-from-abroad',
   '/blog',
   ...propertyPages,
   ...posts.map((post) => `/blog/${post.id}`),
