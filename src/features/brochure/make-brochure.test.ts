@@ -87,7 +87,7 @@ describe('makeBrochure', () => {
   it('gives an exempt home its exemption and no QR code, with two pictures', async () => {
     const pdf = await readBack(await makeBrochure(exempt, office, 'https://kayalvillas.in', '2026-11-27'));
     expect(pdf.text).toContain('₹1.78 crore freehold');
-    expect(pdf.text).toContain('A completed home sold by its owner');
+    expect(pdf.text).toContain('A finished home sold by its owner');
     expect(pdf.text).toContain('Plot area');
     expect(pdf.text).not.toContain('K-RERA registration');
     expect(pdf.images).toBe(2);
