@@ -178,8 +178,11 @@ export type ErrorCode = (typeof errorCodes)[number];
 /** The form token as the page without JavaScript loads it: a pixel whose answer sets the cookie. */
 export const formTokenPixelRoute = `${apiRoutes.formToken}?as=image`;
 
-/** What `GET /api/form-token` answers an island. */
-export const formTokenAnswerSchema = z.object({ token: z.string() });
+/** What `GET /api/form-token` answers an island: the token, and how long until a post may carry it (FORM_MIN_FILL_SECONDS). */
+export const formTokenAnswerSchema = z.object({
+  token: z.string(),
+  readyInMs: z.number().nonnegative().optional(),
+});
 
 /** The body of every refusal: a message for people, a code for programs, and field messages for forms. */
 export const apiErrorSchema = z.object({
