@@ -22,6 +22,8 @@ export const apiRoutes = {
   careerApplications: '/api/career-applications',
   partnerEnquiries: '/api/partner-enquiries',
   buyerEnquiries: '/api/buyer-enquiries',
+  /** GET: a home's free viewing slots within the office's viewing hours. */
+  viewingSlots: '/api/viewing-slots',
   /** A token the public forms post with: JSON for an island, `?as=image` a pixel that sets it as a cookie. */
   formToken: '/api/form-token',
   register: '/api/auth/register',

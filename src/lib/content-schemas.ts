@@ -11,6 +11,7 @@ import {
 } from './sale-law.ts';
 import { soldHomesSettings } from './sale-listings.ts';
 import { weekdays } from './seasons.ts';
+import { viewingHoursSchema } from './viewing-slots.ts';
 
 /**
  * The content schemas, one per concept; src/content.config.ts binds them to their files. Kept apart
@@ -63,12 +64,12 @@ export const siteSchema = z.object({
     .regex(/^32[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a Kerala GSTIN: 32, then 13 letters and digits')
     .optional(),
   /** How the sale side shows the company's homes for sale. */
-  sales: z
-    .object({
-      /** `show`: a sold home stays on the homes-for-sale list, marked sold; `hide`: it leaves the list. */
-      soldHomes: z.enum(soldHomesSettings).default('show'),
-    })
-    .default({ soldHomes: 'show' }),
+  sales: z.object({
+    /** `show`: a sold home stays on the homes-for-sale list, marked sold; `hide`: it leaves the list. */
+    soldHomes: z.enum(soldHomesSettings).default('show'),
+    /** When the office shows homes, India time: the only times a buyer is offered for a viewing. */
+    viewingHours: viewingHoursSchema,
+  }),
 });
 
 /** A picture under src/assets: SVG artwork is served as it is, a photograph as AVIF and WebP. */

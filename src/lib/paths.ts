@@ -21,6 +21,8 @@ export const paths = {
   partnerSent: '/partner/sent',
   /** Where a browser without JavaScript lands once a buyer's enquiry is sent. */
   buyerEnquirySent: '/buy/sent',
+  /** The viewing form's times on the clock a buyer without JavaScript chose (a function's answer). */
+  viewingTimes: '/buy/viewing-times',
   register: '/register',
   login: '/login',
   account: '/account',
