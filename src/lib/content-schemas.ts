@@ -265,6 +265,49 @@ export const reraSchema = z
     }
   });
 
+/**
+ * What a sale brochure shows beyond the listing: a floor plan per unit type, the places nearby for its
+ * location map (the distances are worked out from the coordinates, in a straight line), and for a
+ * project its payment plan by stage, which must add up to the whole price.
+ */
+export const brochureSchema = (image: ImageFunction) =>
+  z.object({
+    floorPlans: z
+      .array(
+        z.object({
+          /** The unit type the plan is of: "Four-bedroom pool villa", "Studio, 34 to 41 m²". */
+          name: z.string().trim().min(3).max(80),
+          src: image(),
+          alt: z.string().trim().min(10),
+          /** A sample drawn for the brochure, not the measured plan: the brochure says so on the plan. */
+          illustrative: z.boolean().default(true),
+        }),
+      )
+      .default([]),
+    nearby: z
+      .array(
+        z.object({
+          name: z.string().trim().min(3).max(80),
+          kind: z.enum(['airport', 'beach', 'city', 'station', 'landmark']),
+          latitude: keralaLatitude,
+          longitude: keralaLongitude,
+        }),
+      )
+      .default([]),
+    /** A project's position for its map; a villa's or an apartment's is its own latitude and longitude. */
+    latitude: keralaLatitude.optional(),
+    longitude: keralaLongitude.optional(),
+    paymentPlan: z
+      .array(z.object({ stage: z.string().trim().min(3).max(80), percent: z.int().min(1).max(100) }))
+      .default([])
+      .refine(
+        (stages) => stages.length === 0 || stages.reduce((sum, { percent }) => sum + percent, 0) === 100,
+        {
+          message: 'paymentPlan percentages must add up to 100',
+        },
+      ),
+  });
+
 /** A villa or an apartment, rented by the week and also for sale. */
 export const propertySchema = (image: ImageFunction) =>
   z
@@ -304,6 +347,8 @@ export const propertySchema = (image: ImageFunction) =>
       forRent: propertyFactFields.forRent,
       /** Questions about this property, shown with the shared FAQ (src/content/faq.json). */
       faq: z.array(propertyQuestionSchema).default([]),
+      /** The sale brochure's plans and places nearby. */
+      brochure: brochureSchema(image).optional(),
     })
     .refine((entry) => entry.sleeps >= Math.max(entry.bedrooms, 1), {
       message: 'sleeps must be at least the number of bedrooms',
@@ -358,6 +403,8 @@ export const projectSchema = (image: ImageFunction) =>
       approvals: z.array(z.string().trim().min(10).max(160)).default([]),
       /** Left out only while the project is not offered to buyers. */
       rera: reraSchema.optional(),
+      /** The sale brochure's plans, places nearby, position and payment plan. */
+      brochure: brochureSchema(image).optional(),
     })
     .superRefine((project, context) => {
       const breach = explainSaleLawBreach('this project', project);

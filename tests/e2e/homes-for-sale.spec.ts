@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
@@ -127,5 +131,46 @@ test.describe('a property page for sale', () => {
     ).toBeVisible();
     await page.goto('/villas');
     await expect(page.getByRole('link', { name: /Mattancherry Merchant House/ })).toHaveCount(0);
+  });
+});
+
+test.describe('a home’s brochure', () => {
+  test('is several A4 pages with its description, a floor plan marked illustrative, a map with distances, and its viewing link whole (pdftotext, pdftoppm)', async ({
+    page,
+  }) => {
+    await page.goto('/villas/kovalam-cliff-villa');
+    const href = await page
+      .getByRole('region', { name: 'Buy this home' })
+      .getByRole('link', { name: /^Brochure \(PDF, \d+ kB\)$/ })
+      .getAttribute('href');
+    const pdf = await page.request.get(href ?? '');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const folder = mkdtempSync(path.join(tmpdir(), 'brochure-'));
+    const file = path.join(folder, 'brochure.pdf');
+    writeFileSync(file, await pdf.body());
+    const pages = Number(
+      /^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1],
+    );
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const pageText = (number: number) =>
+      execFileSync('pdftotext', ['-layout', '-f', String(number), '-l', String(number), file, '-'], {
+        encoding: 'utf8',
+      });
+    const all = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(all).toContain('About the home');
+    expect(all).toContain('sits on the laterite headland between Lighthouse Beach and Hawa Beach');
+    expect(all).toContain('Floor plan: Four-bedroom pool villa');
+    expect(all).toContain('Illustrative plan, not to scale');
+    expect(all).toMatch(/Trivandrum International Airport: \d+ km in a straight line/);
+    expect(all).toContain('Amenities');
+    // The viewing address on one line, whole.
+    expect(all).toMatch(/^\s*https?:\/\/\S+\/buy\/villas\/kovalam-cliff-villa\/viewing\s*$/m);
+    expect(pageText(1)).toContain('₹65 lakh freehold');
+    expect(pageText(1)).toContain('A finished home sold by its owner');
+    // Each page drawn: none is blank (a page of only its heading and foot is under 10 kB at 40 dpi).
+    execFileSync('pdftoppm', ['-r', '40', '-png', file, path.join(folder, 'page')]);
+    const drawn = readdirSync(folder).filter((name) => name.endsWith('.png'));
+    expect(drawn).toHaveLength(pages);
+    for (const name of drawn) expect(statSync(path.join(folder, name)).size).toBeGreaterThan(12_000);
   });
 });
