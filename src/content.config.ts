@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import {
+  buyingGuideSchema,
   conciergeSchema,
   exchangeRatesSchema,
   faqSchema,
@@ -64,6 +65,12 @@ const concierge = defineCollection({
 /** The questions every property page answers; a property adds or replaces some in its front matter. */
 const faq = defineCollection({ loader: file('src/content/faq.json'), schema: faqSchema });
 
+/** The buying-from-abroad page's facts, each with its source in docs/buying-from-abroad.md. */
+const buyingGuide = defineCollection({
+  loader: file('src/content/buying-from-abroad.json'),
+  schema: buyingGuideSchema,
+});
+
 /** Markdown whose body is the policy; each file's name is its page's route (src/lib/policies.ts). */
 const policies = defineCollection({
   loader: glob({ base: './src/content/policies', pattern: '*.md' }),
@@ -81,4 +88,5 @@ export const collections = {
   concierge,
   faq,
   policies,
+  buyingGuide,
 };

@@ -22,6 +22,8 @@ export const apiRoutes = {
   careerApplications: '/api/career-applications',
   partnerEnquiries: '/api/partner-enquiries',
   buyerEnquiries: '/api/buyer-enquiries',
+  /** GET: a home's free viewing slots within the office's viewing hours. */
+  viewingSlots: '/api/viewing-slots',
   /** A token the public forms post with: JSON for an island, `?as=image` a pixel that sets it as a cookie. */
   formToken: '/api/form-token',
   register: '/api/auth/register',
@@ -183,8 +185,11 @@ export type ErrorCode = (typeof errorCodes)[number];
 /** The form token as the page without JavaScript loads it: a pixel whose answer sets the cookie. */
 export const formTokenPixelRoute = `${apiRoutes.formToken}?as=image`;
 
-/** What `GET /api/form-token` answers an island. */
-export const formTokenAnswerSchema = z.object({ token: z.string() });
+/** What `GET /api/form-token` answers an island: the token, and how long until a post may carry it (FORM_MIN_FILL_SECONDS). */
+export const formTokenAnswerSchema = z.object({
+  token: z.string(),
+  readyInMs: z.number().nonnegative().optional(),
+});
 
 /** The body of every refusal: a message for people, a code for programs, and field messages for forms. */
 export const apiErrorSchema = z.object({

@@ -9,7 +9,9 @@ import {
   reraRegistrationPattern,
   saleStatuses,
 } from './sale-law.ts';
+import { soldHomesSettings } from './sale-listings.ts';
 import { weekdays } from './seasons.ts';
+import { viewingHoursSchema } from './viewing-slots.ts';
 
 /**
  * The content schemas, one per concept; src/content.config.ts binds them to their files. Kept apart
@@ -61,6 +63,13 @@ export const siteSchema = z.object({
     .string()
     .regex(/^32[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a Kerala GSTIN: 32, then 13 letters and digits')
     .optional(),
+  /** How the sale side shows the company's homes for sale. */
+  sales: z.object({
+    /** `show`: a sold home stays on the homes-for-sale list, marked sold; `hide`: it leaves the list. */
+    soldHomes: z.enum(soldHomesSettings).default('show'),
+    /** When the office shows homes, India time: the only times a buyer is offered for a viewing. */
+    viewingHours: viewingHoursSchema,
+  }),
 });
 
 /** A picture under src/assets: SVG artwork is served as it is, a photograph as AVIF and WebP. */
@@ -155,6 +164,11 @@ export const propertyFactFields = {
    * nights held while they pay, with no office step; otherwise they send a request to confirm.
    */
   instantBook: z.boolean().default(false),
+  /**
+   * Whether guests may rent it; `false` for a home the owner only sells: its page then has no booking
+   * panel or rates, and the rental lists, the search and the booking form leave it out.
+   */
+  forRent: z.boolean().default(true),
 };
 
 /**
@@ -251,6 +265,49 @@ export const reraSchema = z
     }
   });
 
+/**
+ * What a sale brochure shows beyond the listing: a floor plan per unit type, the places nearby for its
+ * location map (the distances are worked out from the coordinates, in a straight line), and for a
+ * project its payment plan by stage, which must add up to the whole price.
+ */
+export const brochureSchema = (image: ImageFunction) =>
+  z.object({
+    floorPlans: z
+      .array(
+        z.object({
+          /** The unit type the plan is of: "Four-bedroom pool villa", "Studio, 34 to 41 m²". */
+          name: z.string().trim().min(3).max(80),
+          src: image(),
+          alt: z.string().trim().min(10),
+          /** A sample drawn for the brochure, not the measured plan: the brochure says so on the plan. */
+          illustrative: z.boolean().default(true),
+        }),
+      )
+      .default([]),
+    nearby: z
+      .array(
+        z.object({
+          name: z.string().trim().min(3).max(80),
+          kind: z.enum(['airport', 'beach', 'city', 'station', 'landmark']),
+          latitude: keralaLatitude,
+          longitude: keralaLongitude,
+        }),
+      )
+      .default([]),
+    /** A project's position for its map; a villa's or an apartment's is its own latitude and longitude. */
+    latitude: keralaLatitude.optional(),
+    longitude: keralaLongitude.optional(),
+    paymentPlan: z
+      .array(z.object({ stage: z.string().trim().min(3).max(80), percent: z.int().min(1).max(100) }))
+      .default([])
+      .refine(
+        (stages) => stages.length === 0 || stages.reduce((sum, { percent }) => sum + percent, 0) === 100,
+        {
+          message: 'paymentPlan percentages must add up to 100',
+        },
+      ),
+  });
+
 /** A villa or an apartment, rented by the week and also for sale. */
 export const propertySchema = (image: ImageFunction) =>
   z
@@ -287,8 +344,11 @@ export const propertySchema = (image: ImageFunction) =>
       /** Shown in the home page's For Rent section. */
       featured: z.boolean(),
       instantBook: propertyFactFields.instantBook,
+      forRent: propertyFactFields.forRent,
       /** Questions about this property, shown with the shared FAQ (src/content/faq.json). */
       faq: z.array(propertyQuestionSchema).default([]),
+      /** The sale brochure's plans and places nearby. */
+      brochure: brochureSchema(image).optional(),
     })
     .refine((entry) => entry.sleeps >= Math.max(entry.bedrooms, 1), {
       message: 'sleeps must be at least the number of bedrooms',
@@ -343,6 +403,8 @@ export const projectSchema = (image: ImageFunction) =>
       approvals: z.array(z.string().trim().min(10).max(160)).default([]),
       /** Left out only while the project is not offered to buyers. */
       rera: reraSchema.optional(),
+      /** The sale brochure's plans, places nearby, position and payment plan. */
+      brochure: brochureSchema(image).optional(),
     })
     .superRefine((project, context) => {
       const breach = explainSaleLawBreach('this project', project);
@@ -416,6 +478,30 @@ export const policySchema = z.object({
   summary: z.string().trim().min(50).max(170),
   /** When the text last changed in substance: the version a guest agreed to is the one in force then. */
   lastUpdated: z.coerce.date(),
+});
+
+/**
+ * The buying-from-abroad page: what buyers living abroad ask, each answer in a buyer's words with the
+ * law it rests on and the heading of docs/buying-from-abroad.md that gives the source (`source`).
+ */
+export const buyingGuideSchema = z.object({
+  title: z.string().trim().min(1).max(80),
+  /** Under the heading, also the meta description. */
+  summary: z.string().trim().min(50).max(170),
+  /** The day the facts were last checked against their sources, shown on the page. */
+  checkedOn: contentDate('checkedOn'),
+  facts: z
+    .array(
+      z.object({
+        question: z.string().trim().min(10).max(120),
+        answer: z.string().trim().min(40).max(800),
+        /** A heading of docs/buying-from-abroad.md, where the source is quoted. */
+        source: z.string().regex(/^[a-z0-9-]+$/, 'source is a heading of docs/buying-from-abroad.md'),
+        /** The law or rule, as the page names it beside the answer. */
+        law: z.string().trim().min(5).max(120),
+      }),
+    )
+    .min(1),
 });
 
 /** The currencies every sale page shows a price in, besides rupees: the ones most buyers abroad read. */

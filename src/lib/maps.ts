@@ -30,3 +30,14 @@ export function fullMapUrl(point: MapPoint, zoom = 16): string {
   const { latitude, longitude } = point;
   return `${mapOrigin}/?${new URLSearchParams({ mlat: String(latitude), mlon: String(longitude) })}#map=${zoom}/${latitude}/${longitude}`;
 }
+
+/** Kilometres between two points in a straight line (haversine, on a sphere of the Earth's mean radius). */
+export function straightLineKm(from: MapPoint, to: MapPoint): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = radians(to.latitude - from.latitude);
+  const dLon = radians(to.longitude - from.longitude);
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(a));
+}

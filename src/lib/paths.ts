@@ -8,6 +8,12 @@ export const paths = {
   careers: '/careers',
   careersSent: '/careers/sent',
   projects: '/projects',
+  /** The sale side's door: every home and project open to buyers. */
+  homesForSale: '/homes-for-sale',
+  /** The list filtered, answered by a function to the list's plain GET form (src/lib/sale-listings.ts). */
+  homesForSaleFiltered: '/homes-for-sale/filtered',
+  /** What buyers who live abroad ask: who may buy what, paying from NRE/NRO accounts, repatriation. */
+  buyingFromAbroad: '/buying-from-abroad',
   blog: '/blog',
   contact: '/contact',
   contactSent: '/contact/sent',
@@ -15,6 +21,8 @@ export const paths = {
   partnerSent: '/partner/sent',
   /** Where a browser without JavaScript lands once a buyer's enquiry is sent. */
   buyerEnquirySent: '/buy/sent',
+  /** The viewing form's times on the clock a buyer without JavaScript chose (a function's answer). */
+  viewingTimes: '/buy/viewing-times',
   register: '/register',
   login: '/login',
   account: '/account',
@@ -114,6 +122,7 @@ export const primaryNavigation = [
   { label: 'About', href: paths.about },
   { label: 'Villas', href: paths.villas },
   { label: 'Apartments', href: paths.apartments },
+  { label: 'Homes for sale', href: paths.homesForSale },
   { label: 'Careers', href: paths.careers },
   { label: 'My account', href: paths.account },
   { label: 'Contact', href: paths.contact },

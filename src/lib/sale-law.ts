@@ -42,8 +42,9 @@ export type ReraExemptionGround = (typeof reraExemptionGrounds)[number];
 const exemptionGroundLabels: Record<ReraExemptionGround, string> = {
   'land-500-m2-or-less': 'Exempt from RERA registration: the land is 500 m² or less (RERA 2016, s. 3(2)(a))',
   'eight-apartments-or-fewer': 'Exempt from RERA registration: eight homes or fewer (RERA 2016, s. 3(2)(a))',
+  // In a buyer's words: a finished home's standing, not a warning about what it lacks.
   'completed-home':
-    'A completed home sold by its owner, not a project under construction: no RERA project registration applies',
+    'A finished home sold by its owner. RERA registers projects while they are built, so a completed home like this one is bought without a K-RERA number (RERA 2016, s. 3)',
 };
 
 /** The sentence a page shows for a declared exemption. */

@@ -26,7 +26,7 @@ const productId = '-//Kayal Villas//Stay//EN';
 const uidDomain = 'stays.kayalvillas.example';
 
 /** TEXT as RFC 5545 §3.3.11 escapes it: backslash, semicolon, comma, and a line break as `\n`. */
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
@@ -41,7 +41,7 @@ const encoder = new TextEncoder();
  * A content line folded after 75 octets (RFC 5545 §3.1): each further line begins with a space. Cut
  * between characters, never inside one, so a name in Malayalam stays whole.
  */
-function foldLine(line: string): string {
+export function foldLine(line: string): string {
   const parts: string[] = [];
   let current = '';
   let octets = 0;
@@ -64,7 +64,7 @@ function foldLine(line: string): string {
 const dateValue = (isoDate: string) => isoDate.replaceAll('-', '');
 
 /** A moment as a UTC DATE-TIME value: `20261128T023900Z`. */
-const stampValue = (moment: Date) => `${moment.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+export const stampValue = (moment: Date) => `${moment.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 
 /** The UID of a stay's event: the same for every email about the booking. */
 export const stayEventUid = (reference: string) => `${reference.toLowerCase()}@${uidDomain}`;

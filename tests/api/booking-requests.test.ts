@@ -260,6 +260,12 @@ describe('POST /api/booking-requests refuses bad input', () => {
       'property',
       'Choose a villa or apartment from the list',
     ],
+    [
+      'a home only for sale (forRent: false), which is no stay',
+      { property: 'mattancherry-merchant-house' },
+      'property',
+      'Mattancherry Merchant House is for sale only, not to rent: choose another villa or apartment',
+    ],
     ['a missing arrival', { arrival: undefined }, 'arrival', 'Choose the arrival date'],
     ['an arrival that is a number', { arrival: 20270301 }, 'arrival', 'Choose the arrival date'],
     [

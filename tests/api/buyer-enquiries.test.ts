@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import sendBuyerEnquiry from '../../netlify/functions/buyer-enquiries.mts';
+import listViewingSlots from '../../netlify/functions/viewing-slots.mts';
 import { buyerEnquiryForm } from '../../src/features/buyer-enquiry/buyer-enquiry-contract.ts';
+import { listOfficeSlots } from '../../src/lib/viewing-slots.ts';
+import { readViewingHours } from '../../src/server/buyer-enquiries/viewing-slots-service.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import {
   caller,
@@ -12,12 +15,21 @@ import { ownerQuery } from '../support/sql.ts';
 
 const { endpoint } = buyerEnquiryForm;
 
-/** A viewing by video of the Kovalam cliff villa, asked from Dubai, at two times in 2030. */
+/**
+ * A slot of the office's viewing hours from now on. Each test that asks for a viewing takes one of
+ * its own (a slot is taken once), from the far end of the horizon, which no other file uses.
+ */
+const officeSlot = (fromTheEnd: number) => {
+  const slots = listOfficeSlots(readViewingHours(), new Date());
+  return slots[slots.length - 1 - fromTheEnd] as Date;
+};
+
+/** A first question about the Kovalam cliff villa from Dubai: the three things it needs, and the rest. */
 function validEnquiry(overrides: Record<string, string> = {}) {
   return {
     property: 'kovalam-cliff-villa',
     propertyKind: 'villas',
-    intent: 'viewing',
+    intent: 'buying',
     name: 'Fathima Rahman',
     email: `fathima+${crypto.randomUUID()}@example.com`,
     phone: '+971 50 123 4567',
@@ -25,30 +37,39 @@ function validEnquiry(overrides: Record<string, string> = {}) {
     budget: '₹70 lakh',
     homeLoan: 'no',
     payingFromAbroad: 'yes',
-    viewingMode: 'video',
-    slot1: '2030-01-10T18:00',
-    slot2: '2030-01-11T09:30',
+    viewingMode: '',
+    slot: '',
     timeZone: 'Asia/Dubai',
-    message: 'We would like to see the pool terrace at sunset.',
+    message: 'Is the pool terrace shaded at sunset?',
     ...overrides,
   };
 }
+
+/** A video viewing at one of the office's slots, asked from Dubai. */
+const validViewing = (slot: Date, overrides: Record<string, string> = {}) =>
+  validEnquiry({
+    intent: 'viewing',
+    viewingMode: 'video',
+    slot: slot.toISOString(),
+    message: '',
+    ...overrides,
+  });
 
 type Row = {
   id: string;
   reference: string;
   property: string;
   intent: string;
-  home_loan: boolean;
-  paying_from_abroad: boolean;
+  home_loan: boolean | null;
+  paying_from_abroad: boolean | null;
   viewing_mode: string | null;
-  viewing_slots: Date[] | null;
+  viewing_slot: Date | null;
   time_zone: string;
 };
 
 const rowsFor = (email: string) =>
   ownerQuery<Row>(
-    `select id, reference, property, intent, home_loan, paying_from_abroad, viewing_mode, viewing_slots, time_zone
+    `select id, reference, property, intent, home_loan, paying_from_abroad, viewing_mode, viewing_slot, time_zone
      from buyer_enquiries where email = $1`,
     [email],
   );
@@ -60,21 +81,22 @@ const form = {
   countRows: async (email: string) => (await rowsFor(email)).length,
   sentPath: buyerEnquiryForm.sentPath,
   invalidFormPost: {
-    fields: { email: 'not-an-email', slot2: '' },
+    fields: { email: 'not-an-email', message: '' },
     expectHtml: [
       'Enter a valid email address',
-      'Give at least two times that suit you',
+      'Write your question',
       'value="not-an-email"',
       'value="Fathima Rahman"',
-      'value="2030-01-10T18:00"',
+      'value="+971 50 123 4567"',
     ],
   },
 };
 const call = caller(form);
 
 describe('POST /api/buyer-enquiries', () => {
-  it('stores a viewing with its times as instants of the buyer’s zone, and answers its id and reference', async () => {
-    const enquiry = validEnquiry();
+  it('stores a viewing at the slot the buyer chose, with their zone, and answers its id and reference', async () => {
+    const slot = officeSlot(0);
+    const enquiry = validViewing(slot);
     const response = await call(jsonPost(endpoint, enquiry));
     expect(response.status).toBe(201);
     const body = (await response.json()) as { id: string; reference: string };
@@ -88,53 +110,108 @@ describe('POST /api/buyer-enquiries', () => {
         home_loan: false,
         paying_from_abroad: true,
         viewing_mode: 'video',
-        // 18:00 in Dubai (UTC+4) is 14:00 UTC, 19:30 in India.
-        viewing_slots: [new Date('2030-01-10T14:00:00Z'), new Date('2030-01-11T05:30:00Z')],
+        viewing_slot: slot,
         time_zone: 'Asia/Dubai',
       },
     ]);
   });
 
-  it('sends the buyer a receipt with the reference, both times in India and Dubai and the brochure’s link, and alerts the office', async () => {
-    const enquiry = validEnquiry();
+  it('takes a first question with only a name, a phone number with its country code and the question', async () => {
+    const phone = `+971 50 ${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    const enquiry = {
+      property: 'kovalam-cliff-villa',
+      propertyKind: 'villas',
+      intent: 'buying',
+      name: 'Anil Menon',
+      phone,
+      message: 'Can the villa be bought by an NRI living in Dubai?',
+    };
+    expect((await call(jsonPost(endpoint, enquiry))).status).toBe(201);
+    const [row] = await ownerQuery<{ email: string; country: string; home_loan: boolean | null }>(
+      'select email, country, home_loan from buyer_enquiries where phone = $1',
+      [phone],
+    );
+    expect(row).toEqual({ email: '', country: '', home_loan: null });
+  });
+
+  it('gives the slot once: a second viewing at the same time is refused on the time, and the slot is no longer offered', async () => {
+    const slot = officeSlot(1);
+    expect((await call(jsonPost(endpoint, validViewing(slot)))).status).toBe(201);
+    const second = validViewing(slot);
+    const response = await call(jsonPost(endpoint, second));
+    expect(response.status).toBe(409);
+    const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
+    expect(error.fields.slot).toBe('This time is no longer free: choose another from the list');
+    expect(await rowsFor(second.email)).toEqual([]);
+    const offered = await listViewingSlots(
+      new Request('http://localhost/api/viewing-slots?propertyKind=villas&property=kovalam-cliff-villa'),
+      {} as never,
+    );
+    const { slots } = (await offered.json()) as { slots: string[] };
+    expect(slots).not.toContain(slot.toISOString());
+    expect(slots).toContain(officeSlot(2).toISOString());
+  });
+
+  it('the database gives a slot once even when the service’s check is raced past', async () => {
+    const slot = officeSlot(3);
+    const insert = (email: string) =>
+      ownerQuery(
+        `insert into buyer_enquiries (property, property_kind, intent, name, email, phone, country, budget,
+           viewing_mode, viewing_slot, time_zone)
+         values ('kovalam-cliff-villa', 'villas', 'viewing', 'Race', $1, '', '', '', 'video', $2, 'Asia/Dubai')`,
+        [email, slot],
+      );
+    await insert(`race+${crypto.randomUUID()}@example.com`);
+    await expect(insert(`race+${crypto.randomUUID()}@example.com`)).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'buyer_enquiries_one_viewing_a_slot',
+    });
+  });
+
+  it('sends the buyer a receipt with the reference, the time on their clock and India’s, an .ics invitation and the brochure’s link, and alerts the office with both times', async () => {
+    const slot = officeSlot(4);
+    const enquiry = validViewing(slot);
     const response = await call(jsonPost(endpoint, enquiry));
     const { reference } = (await response.json()) as { reference: string };
     const outbox = await readOutbox();
     const receipt = outbox.find((message) => message.to === enquiry.email);
     expect(receipt?.subject).toBe(`Your viewing request about Kovalam Cliff Villa: ${reference}`);
     expect(receipt?.text).toContain(`Your reference: ${reference}`);
-    expect(receipt?.text).toContain(
-      'Preferred time 1: Thu 10 Jan 2030, 19:30 IST (Thu 10 Jan 2030, 18:00 GST your time)',
-    );
-    expect(receipt?.text).toContain('NRE or NRO account');
-    // A link to the brochure the build made, not an attachment.
+    const both =
+      /Time asked for: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Dubai time \(\d{2}:\d{2} India time\)/;
+    expect(receipt?.text).toMatch(both);
+    expect(receipt?.text).toContain('NRE or NRO');
     expect(receipt?.text).toMatch(
       /^Its brochure \(PDF\): http\S+\/brochures\/villas\/kovalam-cliff-villa\.pdf$/m,
     );
+    const invitation = receipt?.attachments.find((file) => file.filename === `${reference}.ics`);
+    expect(invitation?.contentType).toBe('text/calendar');
+    expect(invitation?.content).toContain(`DTSTART:${slot.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`);
     const alert = outbox.find((message) => message.replyTo === enquiry.email);
     expect(alert?.subject).toBe('Viewing request from Fathima Rahman: Kovalam Cliff Villa');
+    expect(alert?.text).toMatch(both);
     expect(alert?.text).toContain('Paying from abroad (NRI): Yes');
   });
 
-  it('stores a question about buying without the viewing’s mode and times, whatever was sent for them', async () => {
+  it('stores a question about buying without the viewing’s mode and time, whatever was sent for them', async () => {
     const enquiry = validEnquiry({
-      intent: 'buying',
       propertyKind: 'projects',
       property: 'kozhikode-studio-apartments',
+      viewingMode: 'video',
+      slot: officeSlot(5).toISOString(),
     });
     expect((await call(jsonPost(endpoint, enquiry))).status).toBe(201);
     expect(await rowsFor(enquiry.email)).toEqual([
-      expect.objectContaining({ intent: 'buying', viewing_mode: null, viewing_slots: null }),
+      expect.objectContaining({ intent: 'buying', viewing_mode: null, viewing_slot: null }),
     ]);
   });
 
-  it('reads the times as India time when the browser said no zone (the no-JavaScript form)', async () => {
+  it('reads the zone as India’s when the form said none (the no-JavaScript form before a city is chosen)', async () => {
     const enquiry = validEnquiry({ timeZone: '' });
     const response = await call(formPost(endpoint, enquiry));
     expect(response.status).toBe(303);
     const [row] = await rowsFor(enquiry.email);
     expect(row?.time_zone).toBe('Asia/Kolkata');
-    expect(row?.viewing_slots?.[0]).toEqual(new Date('2030-01-10T12:30:00Z'));
   });
 
   itRefusesInvalidInput(form, [
@@ -152,17 +229,45 @@ describe('POST /api/buyer-enquiries', () => {
     ],
     ['a path for a home', { property: '../../etc/passwd' }, 'property', 'Choose a home'],
     ['another kind of home', { propertyKind: 'castles' }, 'propertyKind', 'Choose a home'],
-    ['a viewing without a mode', { viewingMode: '' }, 'viewingMode', 'Choose in person or by video call'],
-    ['a viewing with one time', { slot2: '' }, 'slot2', 'Give at least two times that suit you'],
-    ['a time in the past', { slot1: '2020-01-10T10:00' }, 'slot1', 'Choose a time in the future'],
     [
-      'the same time twice',
-      { slot2: '2030-01-10T18:00' },
-      'slot2',
-      'Choose a different time from the one above',
+      'no way to answer: neither an email address nor a phone number',
+      // Left out rather than empty, so the check that nothing was stored is not counting every row
+      // sent by phone only (their email is '').
+      { email: undefined, phone: '' },
+      'email',
+      'Give an email address, or a phone number with its country code, so we can answer you',
     ],
-    ['a date that does not exist', { slot1: '2030-02-30T10:00' }, 'slot1', 'Enter a real date and time'],
-    ['a time not in the form’s format', { slot1: 'tomorrow at ten' }, 'slot1', 'Enter a date and time'],
+    [
+      'a phone number without its country code',
+      { phone: '050 123 4567' },
+      'phone',
+      'Start with your country code, for example +971 50 123 4567',
+    ],
+    ['a question left empty', { message: ' ' }, 'message', 'Write your question'],
+    [
+      'a viewing without a mode',
+      { intent: 'viewing', viewingMode: '', slot: '2030-01-10T04:00:00.000Z' },
+      'viewingMode',
+      'Choose in person or by video call',
+    ],
+    [
+      'a viewing without a time',
+      { intent: 'viewing', viewingMode: 'video' },
+      'slot',
+      'Choose a time for the viewing',
+    ],
+    [
+      'a time not from the list',
+      { intent: 'viewing', viewingMode: 'video', slot: 'tomorrow at ten' },
+      'slot',
+      'Choose a time from the list',
+    ],
+    [
+      'a time outside the office’s hours (22:00 India time)',
+      { intent: 'viewing', viewingMode: 'video', slot: '2026-12-23T16:30:00.000Z' },
+      'slot',
+      'Choose a time within our viewing hours, from the list',
+    ],
     [
       'a made-up time zone',
       { timeZone: 'Mars/Olympus_Mons' },
@@ -170,13 +275,11 @@ describe('POST /api/buyer-enquiries', () => {
       'Choose a time zone this browser knows',
     ],
     [
-      'no answer on a home loan',
-      { homeLoan: '' },
+      'an answer on a home loan that is neither yes nor no',
+      { homeLoan: 'maybe' },
       'homeLoan',
       'Choose yes or no: will you need a home loan?',
     ],
-    ['no country', { country: ' ' }, 'country', 'Enter the country you live in'],
-    ['no budget', { budget: '' }, 'budget', 'Enter your budget'],
     ['an unknown intent', { intent: 'rent' }, 'intent', 'Choose a viewing or a question about buying'],
     [
       'a name of several lines',

@@ -105,7 +105,7 @@ describe('GET /api/search', () => {
     await seedStay(day(80), day(87), { deleted: true });
   });
 
-  it('answers every villa and apartment once, in the contract, free ones cheapest first', async () => {
+  it('answers every villa and apartment to rent once (a home only for sale is no stay), in the contract, free ones cheapest first', async () => {
     const answer = await answerFor(day(0), day(7));
     const slugs = [...answer.free, ...answer.unavailable].map((result) => result.slug);
     expect(new Set(slugs).size).toBe(10);

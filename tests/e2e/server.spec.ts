@@ -9,7 +9,7 @@ import { type RunningServer, startServer, stopServer } from '../../scripts/suppo
 import { signFormToken } from '../../src/server/forms/form-token.ts';
 import { pageSecurityHeaders } from '../../src/server/forms/render-form-page.ts';
 import { apiSecurityHeaders } from '../../src/server/http/responses.ts';
-import { waitForIslands } from '../support/islands.ts';
+import { everyIslandHydrated, waitForIslands } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 
 // Tagged @alone: the 200 posts fill every function slot of the shared server while they last. Tagged
@@ -353,5 +353,47 @@ test.describe('a server of its own, with FORM_MIN_FILL_SECONDS 10, to a browser 
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(/\/contact\/sent$/);
     expect(await storedFor(email)).toHaveLength(1);
+  });
+});
+
+test.describe('a server of its own, with FORM_MIN_FILL_SECONDS 10, to a browser running JavaScript', () => {
+  test.describe.configure({ mode: 'default' });
+  const port = 8925;
+  const origin = `http://127.0.0.1:${port}`;
+  const minimumFillSeconds = 10;
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startServer(port, {
+      DATABASE_URL: serverDatabaseUrl(),
+      FORM_RATE_LIMIT: '1000',
+      FORM_MIN_FILL_SECONDS: String(minimumFillSeconds),
+    });
+  });
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+  });
+
+  test('takes a buyer’s question autofilled a second after the page loaded: the island waits out the minimum, counted from the page’s token, and never says it came too soon', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `autofill+${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${origin}/buy/villas/kovalam-cliff-villa/buying`);
+    await page.waitForTimeout(1000);
+    // What a browser's autofill does: every field at once, then the person presses the button.
+    await page.getByLabel('Your name', { exact: true }).fill('Meera Nair');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Your question').fill('Is the villa still available?');
+    await page.waitForFunction(everyIslandHydrated);
+    await page.getByRole('button', { name: 'Send question' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'question is with us' })).toBeVisible({
+      timeout: (minimumFillSeconds + 20) * 1000,
+    });
+    await expect(page.getByText('sooner than a person can fill in the form')).toHaveCount(0);
+    expect(
+      await query(serverDatabaseUrl(), 'select id from buyer_enquiries where email = $1', [email]),
+    ).toHaveLength(1);
   });
 });

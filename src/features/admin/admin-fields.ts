@@ -76,7 +76,14 @@ export const statusChangeLabels: Record<StatusChange, string> = {
   cancelled: 'Cancel booking',
 };
 
-const timestampFields = new Set(['createdAt', 'deletedAt', 'readAt', 'answeredAt', 'statusChangedAt']);
+const timestampFields = new Set([
+  'createdAt',
+  'deletedAt',
+  'readAt',
+  'answeredAt',
+  'statusChangedAt',
+  'viewingSlot',
+]);
 const dayFields = new Set(['arrival', 'departure', 'balanceDueDate']);
 const penceFields = new Set([
   'weeklyRatePence',
@@ -122,6 +129,7 @@ const fieldLabels: Record<string, string> = {
   balancePence: 'Balance',
   balanceDueDate: 'Balance due',
   unreadMessages: 'New messages from the guest',
+  viewingSlot: 'Viewing asked for (India time)',
 };
 
 /** A field's name for people; an unknown field's own name, split at its capitals. */

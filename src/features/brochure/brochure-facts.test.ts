@@ -42,7 +42,7 @@ describe('describeRera', () => {
       'K-RERA registration K-RERA/PRJ/KKD/118/2025. Regulator: rera.kerala.gov.in',
     );
     expect(describeRera({ website: 'https://rera.kerala.gov.in', exemption: 'completed-home' })).toMatch(
-      /^A completed home sold by its owner/,
+      /^A finished home sold by its owner/,
     );
   });
 });

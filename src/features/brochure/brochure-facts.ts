@@ -1,5 +1,6 @@
 import { describeBedrooms, describeProjectStatus, type ProjectStatus } from '../../lib/catalogue.ts';
 import { formatMonth } from '../../lib/dates.ts';
+import { type MapPoint, straightLineKm } from '../../lib/maps.ts';
 import { describeApproximatePrices, type ExchangeRates, formatInr } from '../../lib/money.ts';
 import { brochurePath, buyerEnquiryPath } from '../../lib/paths.ts';
 import {
@@ -41,7 +42,57 @@ export type BrochureFacts = {
   pictures: string[];
   /** Where a buyer arranges a viewing of it, relative to the site. */
   viewingPath: string;
+  /** The long description, paragraph by paragraph, as plain text. */
+  description: string[];
+  amenities: string[];
+  /** A plan per unit type: its file under src/assets, and whether it is a sample drawn for the brochure. */
+  floorPlans: { name: string; file: string; illustrative: boolean }[];
+  /** Where the home is, for the location map; none when the content gives no position. */
+  position?: MapPoint | undefined;
+  /** The places nearby, each with its straight-line distance: "Trivandrum International Airport, 12 km". */
+  nearby: { name: string; kind: string; point: MapPoint; km: number }[];
+  /** A project's payment plan by stage. */
+  paymentPlan: { stage: string; percent: number }[];
 };
+
+/** What a brochure reads beyond its listing facts: the body, amenities, plans, places and payment plan. */
+export type BrochureExtras = {
+  description: string[];
+  amenities?: string[] | undefined;
+  floorPlans: { name: string; file: string; illustrative: boolean }[];
+  position?: MapPoint | undefined;
+  nearby?: { name: string; kind: string; latitude: number; longitude: number }[] | undefined;
+  paymentPlan?: { stage: string; percent: number }[] | undefined;
+};
+
+/** The places nearby with their distances from the home, nearest first, to the kilometre (a tenth below 10). */
+export function describeNearby(
+  position: MapPoint | undefined,
+  places: BrochureExtras['nearby'],
+): BrochureFacts['nearby'] {
+  if (!position || !places) return [];
+  return places
+    .map((place) => {
+      const point = { latitude: place.latitude, longitude: place.longitude };
+      const km = straightLineKm(position, point);
+      return {
+        name: place.name,
+        kind: place.kind,
+        point,
+        km: km < 10 ? Math.round(km * 10) / 10 : Math.round(km),
+      };
+    })
+    .sort((a, b) => a.km - b.km);
+}
+
+const extrasOf = (extras: BrochureExtras) => ({
+  description: extras.description,
+  amenities: extras.amenities ?? [],
+  floorPlans: extras.floorPlans,
+  position: extras.position,
+  nearby: describeNearby(extras.position, extras.nearby),
+  paymentPlan: extras.paymentPlan ?? [],
+});
 
 /** The content of a villa or an apartment that its brochure reads. */
 export type PropertyForBrochure = {
@@ -95,8 +146,10 @@ export function describePropertyForBrochure(
   property: PropertyForBrochure,
   pictures: string[],
   rates?: ExchangeRates,
+  extras: BrochureExtras = { description: [], floorPlans: [] },
 ): BrochureFacts {
   return {
+    ...extrasOf(extras),
     kind,
     slug,
     title: property.name,
@@ -128,12 +181,14 @@ export function describeProjectForBrochure(
   project: ProjectForBrochure & { rera: BrochureRera },
   pictures: string[],
   rates?: ExchangeRates,
+  extras: BrochureExtras = { description: [], floorPlans: [] },
 ): BrochureFacts {
   const carpet =
     project.carpetAreaToM2 === undefined
       ? formatArea(project.carpetAreaM2)
       : `${formatArea(project.carpetAreaM2)} to ${formatArea(project.carpetAreaToM2)}`;
   return {
+    ...extrasOf(extras),
     kind: 'projects',
     slug,
     title: project.title,

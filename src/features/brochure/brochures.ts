@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import content from '../../content/site.json' with { type: 'json' };
 import { todayInKerala } from '../../lib/dates.ts';
 import {
+  type BrochureExtras,
   type BrochureFacts,
   describeBrochureLink,
   describeProjectForBrochure,
@@ -22,17 +23,57 @@ export type Brochure = {
   label: string;
 };
 
+type FrontMatter = {
+  images?: { src: string }[];
+  image?: { src: string };
+  amenities?: string[];
+  latitude?: number;
+  longitude?: number;
+  brochure?: {
+    floorPlans?: { name: string; src: string; illustrative?: boolean }[];
+    nearby?: { name: string; kind: string; latitude: number; longitude: number }[];
+    latitude?: number;
+    longitude?: number;
+    paymentPlan?: { stage: string; percent: number }[];
+  };
+};
+
 /**
- * The pictures' files, as the content file names them relative to itself. Astro hands the pages a
- * picture's URL, not its file, and the brochure rasterises the file.
+ * The pictures' and plans' files, as the content file names them relative to itself (Astro hands the
+ * pages a picture's URL, not its file, and the brochure rasterises the file), and the Markdown body as
+ * paragraphs of plain text.
  */
-async function readPictureFiles(filePath: string | undefined): Promise<string[]> {
-  if (!filePath) return [];
+async function readContentFile(
+  filePath: string | undefined,
+): Promise<{ pictures: string[]; extras: BrochureExtras }> {
+  if (!filePath) return { pictures: [], extras: { description: [], floorPlans: [] } };
   const file = path.resolve(filePath);
-  const [, front = ''] = (await readFile(file, 'utf8')).split(/^---$/m);
-  const data = parse(front) as { images?: { src: string }[]; image?: { src: string } };
-  const pictures = data.images ?? (data.image ? [data.image] : []);
-  return pictures.map((picture) => path.resolve(path.dirname(file), picture.src));
+  const [, front = '', ...body] = (await readFile(file, 'utf8')).split(/^---$/m);
+  const data = parse(front) as FrontMatter;
+  const near = (src: string) => path.resolve(path.dirname(file), src);
+  const pictures = (data.images ?? (data.image ? [data.image] : [])).map((picture) => near(picture.src));
+  const latitude = data.latitude ?? data.brochure?.latitude;
+  const longitude = data.longitude ?? data.brochure?.longitude;
+  const description = body
+    .join('---')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, ' ').replace(/[*_`]/g, '').trim())
+    .filter(Boolean);
+  return {
+    pictures,
+    extras: {
+      description,
+      amenities: data.amenities,
+      floorPlans: (data.brochure?.floorPlans ?? []).map((plan) => ({
+        name: plan.name,
+        file: near(plan.src),
+        illustrative: plan.illustrative ?? true,
+      })),
+      position: latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined,
+      nearby: data.brochure?.nearby,
+      paymentPlan: data.brochure?.paymentPlan,
+    },
+  };
 }
 
 /** Every brochure's facts: the villas and apartments, then the projects, open to buyers. */
@@ -42,15 +83,15 @@ async function listBrochureFacts(): Promise<BrochureFacts[]> {
   for (const kind of ['villas', 'apartments'] as const) {
     for (const entry of await getCollection(kind)) {
       if (!hasBrochure(entry.data)) continue;
-      const pictures = await readPictureFiles(entry.filePath);
-      facts.push(describePropertyForBrochure(kind, entry.id, entry.data, pictures, rates));
+      const { pictures, extras } = await readContentFile(entry.filePath);
+      facts.push(describePropertyForBrochure(kind, entry.id, entry.data, pictures, rates, extras));
     }
   }
   for (const entry of await getCollection('projects')) {
     const { rera } = entry.data;
     if (!rera || !hasBrochure(entry.data)) continue;
-    const pictures = await readPictureFiles(entry.filePath);
-    facts.push(describeProjectForBrochure(entry.id, { ...entry.data, rera }, pictures, rates));
+    const { pictures, extras } = await readContentFile(entry.filePath);
+    facts.push(describeProjectForBrochure(entry.id, { ...entry.data, rera }, pictures, rates, extras));
   }
   return facts;
 }

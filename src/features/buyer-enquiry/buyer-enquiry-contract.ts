@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { officeTimeZone } from '../../lib/dates.ts';
-import { emailAddress, optionalText, personName, phoneNumber, requiredText } from '../../lib/form-fields.ts';
+import { emailAddress, optionalText, personName, phoneNumber } from '../../lib/form-fields.ts';
 import { buyerEnquiryPath, paths } from '../../lib/paths.ts';
 import type { PublicFormIdentity } from '../../lib/public-forms.ts';
-import { isTimeZone, toInstant } from '../../lib/viewing-times.ts';
+import { isTimeZone } from '../../lib/viewing-times.ts';
 
 /** What a buyer asks for; the database checks the same lists (migration 20261127000400). */
 export const buyerEnquiryIntents = ['viewing', 'buying'] as const;
@@ -23,24 +23,29 @@ export const viewingModeLabels: Record<(typeof viewingModes)[number], string> = 
   video: 'By video call',
 };
 
-/** A viewing asks for at least two preferred times and takes three. */
-export const viewingSlotFields = ['slot1', 'slot2', 'slot3'] as const;
-const minimumSlots = 2;
+const optionalYesOrNo = (question: string) =>
+  z
+    .union([z.enum(['yes', 'no']), z.literal('')], { error: `Choose yes or no: ${question}` })
+    .optional()
+    .transform((value) => value || undefined);
 
-const yesOrNo = (question: string) => z.enum(['yes', 'no'], { error: `Choose yes or no: ${question}` });
+// An empty field is one left out: the form sends every field, filled or not.
+const leftOut = (value: unknown) => (value === '' ? undefined : value);
 
-// A `datetime-local` value as the browser sends it; empty when left out.
-const wallTime = z
-  .string({ error: 'Enter a date and time' })
-  .trim()
-  .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value), 'Enter a date and time')
-  .optional()
-  .transform((value) => value || undefined);
+/** A slot the buyer chose, as the form sends it: the instant in UTC (`2026-12-10T04:00:00.000Z`). */
+const chosenSlot = z.preprocess(
+  leftOut,
+  z
+    .string({ error: 'Choose a time for the viewing' })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/, 'Choose a time from the list')
+    .optional(),
+);
 
 /**
- * A buyer's enquiry about one home or project for sale. Every field is text as a form sends it (the
- * island posts what it validated, so parsing it again gives the same); the server turns the slots into
- * instants with `listViewingSlots`.
+ * A buyer's enquiry about one home or project for sale. A first question needs only a name, a way to
+ * answer (an email address, or a phone number with its country code) and the question, or for a
+ * viewing how and when, the time chosen from the office's free slots; the country, budget, loan and
+ * paying from abroad are optional, for the office to ask later. Every field is text as a form sends it.
  */
 export const buyerEnquirySchema = z
   .object({
@@ -48,20 +53,26 @@ export const buyerEnquirySchema = z
     propertyKind: z.enum(saleKinds, { error: 'Choose a home' }),
     intent: z.enum(buyerEnquiryIntents, { error: 'Choose a viewing or a question about buying' }),
     name: personName,
-    email: emailAddress,
-    phone: phoneNumber,
-    country: requiredText('the country you live in', { min: 2, max: 60 }),
-    budget: requiredText('your budget', { max: 60 }),
-    homeLoan: yesOrNo('will you need a home loan?'),
-    payingFromAbroad: yesOrNo('will you pay from abroad?'),
+    email: z.preprocess(leftOut, emailAddress.optional()),
+    phone: z.preprocess(
+      leftOut,
+      phoneNumber
+        .refine(
+          (value) => value.startsWith('+'),
+          'Start with your country code, for example +971 50 123 4567',
+        )
+        .optional(),
+    ),
+    country: optionalText('the country you live in', { max: 60 }),
+    budget: optionalText('your budget', { max: 60 }),
+    homeLoan: optionalYesOrNo('will you need a home loan?'),
+    payingFromAbroad: optionalYesOrNo('will you pay from abroad?'),
     viewingMode: z
       .union([z.enum(viewingModes), z.literal('')], { error: 'Choose in person or by video call' })
       .optional()
       .transform((value) => value || undefined),
-    slot1: wallTime,
-    slot2: wallTime,
-    slot3: wallTime,
-    /** Where the buyer reads the times: the browser's zone, India's without JavaScript. */
+    slot: chosenSlot,
+    /** Where the buyer reads the times: the browser's zone, or the one chosen from the list without JavaScript. */
     timeZone: z
       .string()
       .trim()
@@ -71,51 +82,40 @@ export const buyerEnquirySchema = z
     message: optionalText('your message', { max: 2000, lines: 'many' }),
   })
   .superRefine((enquiry, context) => {
-    for (const problem of checkViewing(enquiry)) context.addIssue({ code: 'custom', ...problem });
+    for (const problem of checkEnquiry(enquiry)) context.addIssue({ code: 'custom', ...problem });
   });
 
 export type BuyerEnquiry = z.output<typeof buyerEnquirySchema>;
 
 /**
- * What a viewing request lacks, field by field: a mode, at least two times, each in the future and
- * none twice. A question about buying needs none of it (and what it has is not stored).
+ * What an enquiry lacks as a whole, field by field: a way to answer the buyer; for a question, the
+ * question; for a viewing, how and when.
  */
-export function checkViewing(
-  enquiry: Pick<BuyerEnquiry, 'intent' | 'viewingMode' | 'slot1' | 'slot2' | 'slot3' | 'timeZone'>,
-  now: Date = new Date(),
+export function checkEnquiry(
+  enquiry: Pick<BuyerEnquiry, 'intent' | 'email' | 'phone' | 'message' | 'viewingMode' | 'slot'>,
 ): { path: [string]; message: string }[] {
-  if (enquiry.intent !== 'viewing') return [];
   const problems: { path: [string]; message: string }[] = [];
-  if (!enquiry.viewingMode)
-    problems.push({ path: ['viewingMode'], message: 'Choose in person or by video call' });
-  const seen = new Set<number>();
-  viewingSlotFields.forEach((field, index) => {
-    const typed = enquiry[field];
-    if (typed === undefined) {
-      if (index < minimumSlots)
-        problems.push({ path: [field], message: 'Give at least two times that suit you' });
-      return;
-    }
-    const instant = toInstant(typed, enquiry.timeZone);
-    if (!instant) problems.push({ path: [field], message: 'Enter a real date and time' });
-    else if (instant.getTime() <= now.getTime())
-      problems.push({ path: [field], message: 'Choose a time in the future' });
-    else if (seen.has(instant.getTime()))
-      problems.push({ path: [field], message: 'Choose a different time from the one above' });
-    else seen.add(instant.getTime());
-  });
+  if (!enquiry.email && !enquiry.phone)
+    problems.push({
+      path: ['email'],
+      message: 'Give an email address, or a phone number with its country code, so we can answer you',
+    });
+  if (enquiry.intent === 'buying' && !enquiry.message)
+    problems.push({ path: ['message'], message: 'Write your question' });
+  if (enquiry.intent === 'viewing') {
+    if (!enquiry.viewingMode)
+      problems.push({ path: ['viewingMode'], message: 'Choose in person or by video call' });
+    if (!enquiry.slot) problems.push({ path: ['slot'], message: 'Choose a time for the viewing' });
+  }
   return problems;
 }
 
-/** A viewing's preferred times as instants, in the order given; none for a question about buying. */
-export function listViewingSlots(enquiry: BuyerEnquiry): Date[] {
-  if (enquiry.intent !== 'viewing') return [];
-  return viewingSlotFields.flatMap((field) => {
-    const typed = enquiry[field];
-    const instant = typed === undefined ? undefined : toInstant(typed, enquiry.timeZone);
-    return instant ? [instant] : [];
-  });
-}
+/** The viewing's chosen time as an instant; none for a question about buying. */
+export const readViewingSlot = (enquiry: BuyerEnquiry): Date | undefined =>
+  enquiry.intent === 'viewing' && enquiry.slot ? new Date(enquiry.slot) : undefined;
+
+/** `GET /api/viewing-slots?propertyKind=…&property=…`: a home's free viewing slots, earliest first. */
+export const viewingSlotsAnswerSchema = z.object({ slots: z.array(z.string()) });
 
 /** The API's answer to an enquiry it stored: the reference the buyer quotes. */
 export const createdBuyerEnquirySchema = z.object({ id: z.uuid(), reference: z.string() });

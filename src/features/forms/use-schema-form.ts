@@ -69,9 +69,13 @@ export function useSchemaForm<Schema extends z.ZodObject>({
   // connection. A failed fetch leaves the post without a token: the server's refusal says to send
   // again, and that refusal fetches one.
   const formTokenArrival = useRef<Promise<void> | undefined>(undefined);
+  // When the token may be posted, by this page's clock: a post sooner waits, never refused as too quick.
+  const formTokenReadyAt = useRef(0);
   function renewFormToken() {
     formTokenArrival.current = requestJson(apiRoutes.formToken, formTokenAnswerSchema).then((answer) => {
-      if (answer.ok) formToken.current = answer.data.token;
+      if (!answer.ok) return;
+      formToken.current = answer.data.token;
+      formTokenReadyAt.current = performance.now() + (answer.data.readyInMs ?? 0);
     });
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island wakes.
@@ -138,6 +142,8 @@ export function useSchemaForm<Schema extends z.ZodObject>({
       // The fetch as the island woke failed (offline, say): one more try before posting without.
       if (!formToken.current) renewFormToken();
       await formTokenArrival.current;
+      const wait = formTokenReadyAt.current - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
     const token = withFormToken ? formToken.current : undefined;
     const answer = await requestJson(

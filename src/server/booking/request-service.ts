@@ -47,6 +47,11 @@ export async function priceRequest(
   if (!property) {
     throw new Refusal('invalid', fieldsProblem, { property: 'Choose a villa or apartment from the list' });
   }
+  if (!property.forRent) {
+    throw new Refusal('invalid', fieldsProblem, {
+      property: `${property.name} is for sale only, not to rent: choose another villa or apartment`,
+    });
+  }
   const problems = findStayProblems(request, property, today);
   if (Object.keys(problems).length > 0) throw new Refusal('invalid', fieldsProblem, problems);
   const quote = quoteStay({

@@ -12,6 +12,7 @@ export type OfficeAlert = {
   /** Added to the subject after the person's name, e.g. the position applied for. */
   about?: string;
   name: string;
+  /** Empty when they gave none (a buyer may give only a phone number): the alert then has no Reply-To. */
   email: string;
   /** Label and value of each field, in the form's order; an empty value reads "(none)". */
   fields: [label: string, value: string | undefined][];
@@ -26,7 +27,7 @@ export type OfficeAlert = {
 export function officeAlertMessage(alert: OfficeAlert, siteUrl: string): Email {
   return {
     to: site.office.email,
-    replyTo: alert.email,
+    ...(alert.email ? { replyTo: alert.email } : {}),
     subject: `${alert.what} from ${alert.name}${alert.about ? `: ${alert.about}` : ''}`,
     text: [
       `${alert.what} from the website. Reply to this email to answer ${alert.name}.`,

@@ -8,8 +8,9 @@ import { HttpError } from '../http/responses.ts';
 /**
  * A public form's token: the time our server handed it out, signed (HMAC-SHA256 with a key kept in the
  * database). The pages are static HTML, so the token cannot be in them; it comes with the page all
- * the same, without JavaScript: the page loads a pixel (`<noscript><img src="/api/form-token?as=image">`)
- * whose answer sets it as a cookie, and an island fetches it as JSON and posts it in the body. A post
+ * the same, without JavaScript: the page loads a pixel (`<img src="/api/form-token?as=image">`) as it
+ * loads, whose answer sets it as a cookie, and an island fetches the same token as JSON (with how long
+ * until it may be posted, which the island waits out) and posts it in the body. A post
  * is taken when either carries a token of ours at least FORM_MIN_FILL_SECONDS old and under a day old.
  * A form bot that posts the instant it has fetched a page, or posts without loading the page's parts,
  * has none; a person has spent longer than that typing. docs/decisions.md weighs the other designs.
@@ -110,7 +111,9 @@ export async function handOutFormToken(request: Request, now = Date.now()) {
     now - issued < formTokenRules.reuseSeconds * 1000;
   const issuedAt = kept ? issued : now;
   const token = kept && current ? current : signFormToken(secret, now);
-  return { token, setCookie: formTokenCookieOf(request, token, issuedAt, now) };
+  // An island waits this long before it posts, so a quick person is never told they were too quick.
+  const readyInMs = Math.max(0, issuedAt + minimumFillSeconds() * 1000 - now);
+  return { token, readyInMs, setCookie: formTokenCookieOf(request, token, issuedAt, now) };
 }
 
 /** Whether a post's token lets it through; if not, the refusal and the token its next try should carry. */

@@ -48,7 +48,8 @@ export async function alertOfficeOrHold(
       await tx.query(
         `insert into app_private.held_office_alerts (form, item_id, name, email, about, received_at)
          values ($1, $2, $3, $4, $5, $6)`,
-        [form.name, item.id, alert.name, alert.email, alert.about ?? null, new Date()],
+        // The digest lists each post's address; one sent with a phone number only says it has none.
+        [form.name, item.id, alert.name, alert.email || '(no email)', alert.about ?? null, new Date()],
       );
       return undefined;
     }

@@ -35,11 +35,16 @@ export type PublicForm<Schema extends z.ZodType<Record<string, unknown>>> = Publ
   store: (tx: Transaction, input: z.infer<Schema>) => Promise<{ id: string; reference?: string }>;
   /**
    * The person's own receipt, queued in the row's transaction under the mailbox caps (anyone can type
-   * anyone's address); a form without one sends the person nothing.
+   * anyone's address); a form without one sends the person nothing, nor does one whose message is
+   * undefined (a buyer who gave only a phone number).
    */
   receipt?: {
     kind: EmailKind;
-    message: (input: z.infer<Schema>, stored: { id: string; reference?: string }, siteUrl: string) => Email;
+    message: (
+      input: z.infer<Schema>,
+      stored: { id: string; reference?: string },
+      siteUrl: string,
+    ) => Email | undefined;
   };
   /** The page a refused no-JavaScript post is answered on, when the form is on more than one page. */
   pagePathFor?: (values: Record<string, string>) => string | undefined;
@@ -122,12 +127,12 @@ export async function submitPublicForm<Schema extends z.ZodType<Record<string, u
       // does; anon may not queue.
       const alert = form.officeAlert.describe(parsed.data);
       const queued = await tx.as(serviceRole, () => alertOfficeOrHold(tx, form, { id }, alert, siteUrl()));
-      const { receipt } = form;
-      const receiptId = receipt
-        ? await tx.as(serviceRole, () =>
-            queueCappedEmail(tx, receipt.kind, receipt.message(parsed.data, stored, siteUrl())),
-          )
-        : undefined;
+      const receiptMessage = form.receipt?.message(parsed.data, stored, siteUrl());
+      const receiptKind = form.receipt?.kind;
+      const receiptId =
+        receiptMessage && receiptKind
+          ? await tx.as(serviceRole, () => queueCappedEmail(tx, receiptKind, receiptMessage))
+          : undefined;
       return { answer: created, emails: [queued, receiptId].filter((email) => email !== undefined) };
     });
     // A mail server that is down leaves the alert queued for the worker; the post stands either way.

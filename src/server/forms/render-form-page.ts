@@ -35,7 +35,23 @@ export async function renderFormPage(
   refusal: HttpError,
   root = process.cwd(),
 ): Promise<Response> {
-  const markup = renderForm({ values, errors: refusal.fields ?? {}, message: refusal.message });
+  const state = { values, errors: refusal.fields ?? {}, message: refusal.message };
+  return renderFormStatePage(form, renderForm, state, refusal.status, refusal.headers, root);
+}
+
+/**
+ * The form's page with the form in `state`: a refused post's answer above, or a step of a form that
+ * works without JavaScript (the viewing form's times, once the buyer has said where they are).
+ */
+export async function renderFormStatePage(
+  form: RenderableForm,
+  renderForm: FormRenderer,
+  state: FormState,
+  status: number,
+  headers: Record<string, string> = {},
+  root = process.cwd(),
+): Promise<Response> {
+  const markup = renderForm(state);
   const page = await readBuiltPage(root, form.pagePath);
   const { start, end } = formSlotMarkers(form.name);
   const from = page?.indexOf(start) ?? -1;
@@ -45,8 +61,8 @@ export async function renderFormPage(
       ? page.slice(0, from + start.length) + markup + page.slice(to)
       : fallbackPage(markup);
   return new Response(html, {
-    status: refusal.status,
-    headers: { 'content-type': 'text/html; charset=utf-8', ...pageSecurityHeaders, ...refusal.headers },
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...pageSecurityHeaders, ...headers },
   });
 }
 

@@ -47,5 +47,5 @@ export async function flushErrorReports(timeoutMs = 2000): Promise<void> {
   if (pending.size === 0) return;
   const loading = reporter?.loading;
   await Promise.all(pending);
-  if (loading) await (await loading).flush(timeoutMs).catch(() => {});
+  if (loading) await loading.then((loaded) => loaded.flush(timeoutMs)).catch(() => {});
 }

@@ -1,10 +1,11 @@
 import type { ErrorReporter } from './error-reporter.ts';
 
-// Bundled into every function, imported only when SENTRY_DSN is set, so a site without it never runs
-// the SDK (esbuild wraps a dynamic import's module to run on first call). Bundled, it takes health's
-// bundle from 1.1 to 2.8 MB. Shipping the package beside each bundle instead (external_node_modules)
-// copied its 1,100 files into every one of the 76 functions' folders: 1.9 GB and 147,000 files in
-// npm start's bundle cache, and the e2e server ran out of file descriptors (EMFILE) bundling them.
+// Named through a variable, so that no bundler follows it into every function: shipped beside each
+// bundle (netlify.toml's external_node_modules), the SDK and OpenTelemetry put 1,100 files into each of
+// the 76 functions' folders (1.9 GB and 147,000 files in npm start's bundle cache), and bundling them
+// ran out of file descriptors (EMFILE). A site that sets SENTRY_DSN ships the package with the line
+// docs/deploy.md gives; without it, the import fails, which is logged, and errors stay in the log.
+const sentrySdk = '@sentry/node';
 
 /**
  * Unexpected errors sent to Sentry through its official SDK, tagged with the request id (the same as
@@ -12,7 +13,7 @@ import type { ErrorReporter } from './error-reporter.ts';
  * none of the SDK's automatic instrumentation of modules.
  */
 export async function createSentryReporter(dsn: string): Promise<ErrorReporter> {
-  const Sentry = await import('@sentry/node');
+  const Sentry = (await import(sentrySdk)) as typeof import('@sentry/node');
   Sentry.init({
     dsn,
     environment: process.env.CONTEXT?.trim() || 'local',

@@ -72,6 +72,8 @@ export async function searchStays(
   const free: FreeResult[] = [];
   const unavailable: UnavailableResult[] = [];
   for (const property of catalogue.properties) {
+    // A home only for sale is never a stay, free or taken.
+    if (!property.forRent) continue;
     const shown = {
       slug: property.slug,
       name: property.name,
