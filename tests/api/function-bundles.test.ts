@@ -48,14 +48,19 @@ beforeAll(async () => {
   });
   out = await mkdtemp(path.join(tmpdir(), 'kayal-function-bundles-'));
   try {
+    // A few at a time: each bundle ships thousands of files (its node_modules), and copying all 79 at
+    // once ran the process out of file descriptors (EMFILE at 20,000).
+    const copying = pLimit(4);
     await Promise.all(
       [...functions].map(async ([name, mainFile]) => {
         const bundle = await cache.get(name, mainFile);
-        // The folder a deploy zips: the entry point, the function and its node_modules, and the files
-        // `included_files` matched.
-        const shipped = path.join(out, name);
-        await cp(path.join(bundle.folder, name), shipped, { recursive: true });
-        for (const file of included) await cp(path.join(root, file), path.join(shipped, file));
+        await copying(async () => {
+          // The folder a deploy zips: the entry point, the function and its node_modules, and the files
+          // `included_files` matched.
+          const shipped = path.join(out, name);
+          await cp(path.join(bundle.folder, name), shipped, { recursive: true });
+          for (const file of included) await cp(path.join(root, file), path.join(shipped, file));
+        });
       }),
     );
   } finally {

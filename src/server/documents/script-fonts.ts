@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { create as parseFont } from 'fontkit';
 
 /**
@@ -19,13 +16,16 @@ type Face = { name: string; font: FontkitFont };
 
 type FontkitFont = { hasGlyphForCodePoint(codePoint: number): boolean; ascent: number; unitsPerEm: number };
 
-/** Where a package's files are: beside this module in node_modules, or under the working directory, where netlify.toml's included_files ship them with a function. */
-function packageFile(name: string, file: string): string {
-  try {
-    return path.join(path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
-  } catch {
-    return path.resolve('node_modules', name, file);
-  }
+/**
+ * A file of a package, read from the working directory's node_modules, where a checkout has it and
+ * where netlify.toml's included_files put it beside a function. Its path is a template of the working
+ * directory on purpose: Netlify's bundler (@vercel/nft) works out what it can of a path passed to
+ * `path.resolve` or an `fs` read, and a face named at run time read as any file under node_modules:
+ * it walked them all for every function that makes a PDF, and bundling ran out of file descriptors
+ * (EMFILE at 20,000).
+ */
+function readPackageFile(name: string, file: string): Buffer {
+  return process.getBuiltinModule('node:fs').readFileSync(`${process.cwd()}/node_modules/${name}/${file}`);
 }
 
 /** The faces, in the order a run takes the first that draws it. Fontsource's bold of each script is 700. */
@@ -72,7 +72,7 @@ function facesOf(weight: Weight): Face[] {
   parsed[weight] ??= faceFiles[weight].map(([script, name, file]) => ({
     // DejaVu goes by the weight's own name, the one the document's own words are set in.
     name: script === 'dejavu' ? weight : `${weight}-${script}`,
-    font: parseFont(readFileSync(packageFile(name, file))) as unknown as FontkitFont,
+    font: parseFont(readPackageFile(name, file)) as unknown as FontkitFont,
   }));
   return parsed[weight];
 }
