@@ -98,8 +98,12 @@ async function measure(
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run that failed (seen: NO_FCP on a busy machine) scores 0 everywhere: it is left out of the medians.
+  const failed = runtimeError !== undefined;
+  if (failed) console.error(`${url}: run failed (${runtimeError.code}), left out of the medians`);
+  const score = (id: string) => (failed ? Number.NaN : Math.round((categories[id]?.score ?? 0) * 100));
+  const figure = (id: string) => (failed ? Number.NaN : (audits[id]?.numericValue ?? 0));
   const requests =
     (audits['network-requests']?.details as { items?: { resourceType?: string; url?: string }[] })?.items ??
     [];
@@ -111,12 +115,12 @@ async function measure(
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
-    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    lcpMs: Math.round(figure('largest-contentful-paint')),
     lcpElement: largestPaintedElement(audits['lcp-breakdown-insight']?.details),
-    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-    totalKb: Math.round((audits['total-byte-weight']?.numericValue ?? 0) / 1024),
-    scriptKb: Math.round(scriptBytes / 1024),
+    tbtMs: Math.round(figure('total-blocking-time')),
+    cls: Number(figure('cumulative-layout-shift').toFixed(3)),
+    totalKb: Math.round(figure('total-byte-weight') / 1024),
+    scriptKb: failed ? Number.NaN : Math.round(scriptBytes / 1024),
     unlisted,
     benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
   };
@@ -136,7 +140,9 @@ function medianOf(samples: Sample[]): Sample {
   const of = (figure: (sample: Sample) => number) => median(samples.map(figure));
   const lcpMs = of((sample) => sample.lcpMs);
   // The element of the run whose LCP is nearest the median (with an even count, none is exactly it).
-  const nearest = samples.toSorted((a, b) => Math.abs(a.lcpMs - lcpMs) - Math.abs(b.lcpMs - lcpMs))[0];
+  const nearest = samples
+    .filter((sample) => Number.isFinite(sample.lcpMs))
+    .toSorted((a, b) => Math.abs(a.lcpMs - lcpMs) - Math.abs(b.lcpMs - lcpMs))[0];
   return {
     performance: of((sample) => sample.performance),
     accessibility: of((sample) => sample.accessibility),
