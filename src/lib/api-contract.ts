@@ -163,6 +163,8 @@ export const errorCodes = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  // An admin endpoint asked from another site's page (Sec-Fetch-Site).
+  'cross_site',
   'not_found',
   'method_not_allowed',
   'conflict',

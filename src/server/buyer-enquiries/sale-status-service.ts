@@ -109,7 +109,7 @@ export async function markHomeSaleStatus(
   if ('failed' in outcome) {
     throw new Refusal(
       'unavailable',
-      `The site’s content could not be changed just now (${outcome.failure}). Nothing was written, and the enquiry’s history says so. Please try again in a few minutes.`,
+      `The site’s content could not be changed just now (${outcome.failed}). Nothing was written, and the enquiry’s history says so. Please try again in a few minutes.`,
     );
   }
   return outcome;
