@@ -43,6 +43,37 @@ document.addEventListener(
   { capture: true },
 );
 
+/** Resolves after one task of the browser's: in between, it paints the frame an input asked for. */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * Resolves once the pointer pressed last has been let go (its click given, or the press taken over by a
+ * scroll). A tap's down, up and click are one interaction: React's start, one long task, must not hold
+ * back the release nor the frame that shows it (the tap's INP), so an island waits for it to wake.
+ */
+let pressEnded: Promise<void> = Promise.resolve();
+document.addEventListener(
+  'pointerdown',
+  () => {
+    pressEnded = new Promise((resolve) => {
+      const ends = ['pointerup', 'pointercancel', 'click'];
+      const end = async (event: Event) => {
+        for (const type of ends) document.removeEventListener(type, end, true);
+        // A touch's click comes as an input of its own after its pointer up: let it come first.
+        if (event.type === 'pointerup') await nextTask();
+        resolve();
+      };
+      for (const type of ends) document.addEventListener(type, end, { capture: true, passive: true });
+    });
+  },
+  { capture: true, passive: true },
+);
+
 /** Presses the island's held press again: answered by React once awake, by the browser if not. */
 function pressAgain(island: Element) {
   const target = pressedEarly.get(island);
@@ -98,6 +129,11 @@ const hydrateOnInteraction: ClientDirective = (load, options, island) => {
     waking = true;
     listen(false);
     try {
+      // The touch is answered on screen first (a pressed button, a focused field), then React starts:
+      // a task posted from a frame's callback runs once that frame is painted. A hidden tab paints no
+      // frame, and wakes when shown.
+      await pressEnded;
+      await new Promise<void>((resolve) => requestAnimationFrame(() => void nextTask().then(resolve)));
       const hydrate = await loadOnce();
       await hydrate();
     } catch {
