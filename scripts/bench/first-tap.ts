@@ -193,8 +193,14 @@ function readAnswer(page: Page, island: string | undefined) {
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
       (entry) => entry.name.endsWith('.js'),
     );
+    // Once each: a module fetched at idle and read again from the cache on the tap is listed twice.
     const kb = (entries: PerformanceResourceTiming[]) =>
-      Math.round(entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0) / 102.4) / 10;
+      Math.round(
+        [...new Map(entries.map((entry) => [entry.name, entry.encodedBodySize])).values()].reduce(
+          (sum, size) => sum + size,
+          0,
+        ) / 102.4,
+      ) / 10;
     const element = selector ? document.querySelector(selector) : null;
     const modules = new Set(
       (
@@ -209,7 +215,8 @@ function readAnswer(page: Page, island: string | undefined) {
       islandKb: element
         ? kb(scripts.filter((entry) => modules.has(new URL(entry.name).pathname)))
         : undefined,
-      fetchedByTapKb: kb(scripts.filter((entry) => entry.startTime >= tappedAt)),
+      // Over the network, not from the cache (which sends no bytes).
+      fetchedByTapKb: kb(scripts.filter((entry) => entry.startTime >= tappedAt && entry.transferSize > 0)),
     };
   }, island);
 }
