@@ -1,10 +1,14 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling) on Debian's Chromium
- * against the site served as `npm start` serves it (compressed, as Netlify's CDN sends it); each
- * figure is its median over 5 runs per page. The pages and their JS budgets are in `page-budgets.ts`.
- * Prints the four category scores, LCP, TBT, CLS, total bytes and script bytes (gzip), then the
- * budgets missed: 100 in every category, LCP ≤ 1.0 s, TBT ≤ 30 ms (on a quiet machine: a busy one
- * inflates it), CLS 0 and each page's JS budget. A page that asks search engines not to index it
+ * against the site served as `npm start` serves it (compressed, as Netlify's CDN sends it), each page
+ * beside the same page with every script taken out (without-scripts.ts), the two measured by turns in
+ * one run, 5 times each; each figure is its median over the runs. The pages and their JS budgets are
+ * in `page-budgets.ts`. Prints the four category scores, LCP and TBT each beside the script-free
+ * page's and their ratio, CLS, total bytes and script bytes (gzip), every run's BenchmarkIndex, then
+ * the budgets missed: performance ≥ 98, accessibility, best practices and SEO 100, TBT within 1.5× and
+ * LCP within 1.1× of the page without scripts, CLS 0 and each page's JS budget. The script-free page
+ * is the honest anchor on a shared machine, where load moves TBT by hundreds of milliseconds for a
+ * page with no script at all (docs/decisions.md). A page that asks search engines not to index it
  * (the account screens) is scored for SEO without the "is crawlable" audit: being unlisted is its
  * purpose, not a fault. Exits 1 when a budget is missed. Build first with SITE_URL set to the origin.
  *
@@ -14,7 +18,8 @@
  * home page read the BenchmarkIndex, and every page is measured at the slowdown that makes this
  * machine the phone Lighthouse stands for; `BENCH_CPU_SLOWDOWN=<number>` sets it.
  */
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,6 +27,7 @@ import { startServer, stopServer } from '../support/served-site.ts';
 import { cpuSlowdownFor } from './cpu-slowdown.ts';
 import { median } from './median.ts';
 import { jsBudgetKb, lighthousePages } from './page-budgets.ts';
+import { withoutScripts, withoutScriptsFolder, withoutScriptsPath } from './without-scripts.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8897);
 const origin = `http://127.0.0.1:${port}`;
@@ -29,11 +35,11 @@ const origin = `http://127.0.0.1:${port}`;
 // requests happened to finish in moved what Lighthouse counts; a median of three moved by 50–70 ms.
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const pages = process.env.BENCH_PAGES?.split(',') ?? lighthousePages;
-const budgets = { lcpMs: 1000, tbtMs: 30 };
+/** Each page against its script-free copy: the issue's terms (#50). */
+const budgets = { performance: 98, tbtRatio: 1.5, lcpRatio: 1.1 };
 const dataDir = '.data/bench/postgres';
 
-type Row = {
-  page: string;
+type Sample = {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -49,6 +55,14 @@ type Row = {
   unlisted: boolean;
   /** How fast Lighthouse found this machine as the run began (its `environment.benchmarkIndex`). */
   benchmarkIndex: number;
+};
+
+type Row = Sample & {
+  page: string;
+  /** The same page with every script taken out, measured by turns with it: its medians. */
+  bare: Sample;
+  /** Every run's BenchmarkIndex, the page's and its script-free copy's, in the order they ran. */
+  benchmarkIndexes: number[];
 };
 
 // Scripts count gzipped, as they travel: fetch hands back the body decompressed, so it is gzipped again here.
@@ -73,7 +87,7 @@ async function measure(
   chromePort: number,
   unlisted: boolean,
   cpuSlowdownMultiplier?: number,
-): Promise<Omit<Row, 'page'>> {
+): Promise<Sample> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -84,8 +98,12 @@ async function measure(
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run that failed (seen: NO_FCP on a busy machine) scores 0 everywhere: it is left out of the medians.
+  const failed = runtimeError !== undefined;
+  if (failed) console.error(`${url}: run failed (${runtimeError.code}), left out of the medians`);
+  const score = (id: string) => (failed ? Number.NaN : Math.round((categories[id]?.score ?? 0) * 100));
+  const figure = (id: string) => (failed ? Number.NaN : (audits[id]?.numericValue ?? 0));
   const requests =
     (audits['network-requests']?.details as { items?: { resourceType?: string; url?: string }[] })?.items ??
     [];
@@ -97,12 +115,12 @@ async function measure(
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
-    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    lcpMs: Math.round(figure('largest-contentful-paint')),
     lcpElement: largestPaintedElement(audits['lcp-breakdown-insight']?.details),
-    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-    totalKb: Math.round((audits['total-byte-weight']?.numericValue ?? 0) / 1024),
-    scriptKb: Math.round(scriptBytes / 1024),
+    tbtMs: Math.round(figure('total-blocking-time')),
+    cls: Number(figure('cumulative-layout-shift').toFixed(3)),
+    totalKb: Math.round(figure('total-byte-weight') / 1024),
+    scriptKb: failed ? Number.NaN : Math.round(scriptBytes / 1024),
     unlisted,
     benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
   };
@@ -118,11 +136,13 @@ function largestPaintedElement(details: unknown): string {
  * Each figure's own median over the runs. One run's figures taken whole (the run with the median
  * score) let a single slow run's LCP stand for the page whenever every run scored 100.
  */
-function medianOf(samples: Omit<Row, 'page'>[]): Omit<Row, 'page'> {
-  const of = (figure: (sample: Omit<Row, 'page'>) => number) => median(samples.map(figure));
+function medianOf(samples: Sample[]): Sample {
+  const of = (figure: (sample: Sample) => number) => median(samples.map(figure));
   const lcpMs = of((sample) => sample.lcpMs);
   // The element of the run whose LCP is nearest the median (with an even count, none is exactly it).
-  const nearest = samples.toSorted((a, b) => Math.abs(a.lcpMs - lcpMs) - Math.abs(b.lcpMs - lcpMs))[0];
+  const nearest = samples
+    .filter((sample) => Number.isFinite(sample.lcpMs))
+    .toSorted((a, b) => Math.abs(a.lcpMs - lcpMs) - Math.abs(b.lcpMs - lcpMs))[0];
   return {
     performance: of((sample) => sample.performance),
     accessibility: of((sample) => sample.accessibility),
@@ -139,23 +159,47 @@ function medianOf(samples: Omit<Row, 'page'>[]): Omit<Row, 'page'> {
   };
 }
 
+/** `part` over `whole`, to two places; none when the script-free page measured nothing. */
+function ratio(part: number, whole: number): number | null {
+  return whole > 0 ? Number((part / whole).toFixed(2)) : null;
+}
+
 function budgetsMissed(row: Row): string[] {
   const missed: string[] = [];
-  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) {
+  if (row.performance < budgets.performance)
+    missed.push(`${row.page}: performance ${row.performance} < ${budgets.performance}`);
+  for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
     if (row[key] < 100) missed.push(`${row.page}: ${key} ${row[key]} < 100`);
   }
-  if (row.lcpMs > budgets.lcpMs) {
+  if (row.lcpMs > row.bare.lcpMs * budgets.lcpRatio) {
     missed.push(
-      `${row.page}: LCP ${row.lcpMs} ms > ${budgets.lcpMs} ms (the largest paint: ${row.lcpElement})`,
+      `${row.page}: LCP ${row.lcpMs} ms > ${budgets.lcpRatio} × ${row.bare.lcpMs} ms without scripts (the largest paint: ${row.lcpElement})`,
     );
   }
-  if (row.tbtMs > budgets.tbtMs) missed.push(`${row.page}: TBT ${row.tbtMs} ms > ${budgets.tbtMs} ms`);
+  if (row.tbtMs > row.bare.tbtMs * budgets.tbtRatio)
+    missed.push(
+      `${row.page}: TBT ${row.tbtMs} ms > ${budgets.tbtRatio} × ${row.bare.tbtMs} ms without scripts`,
+    );
   if (row.cls > 0) missed.push(`${row.page}: CLS ${row.cls} > 0`);
   const { beforeInteraction, onInteraction } = jsBudgetKb(row.page);
   // Lighthouse waits for the network to be quiet, so it sees what the idle prefetch fetches too.
   const jsBudget = beforeInteraction + onInteraction;
   if (row.scriptKb > jsBudget) missed.push(`${row.page}: script ${row.scriptKb} KB > ${jsBudget} KB`);
   return missed;
+}
+
+/**
+ * Writes each page's script-free copy into the build, from the page as the server answers it (a page
+ * a function renders, /search, included), so the copy is served from the same origin, compressed and
+ * cached alike, and links the very same stylesheet and pictures.
+ */
+async function writeScriptFreeCopies(): Promise<void> {
+  for (const page of pages) {
+    const html = await (await fetch(`${origin}${page}`)).text();
+    const file = join('dist', withoutScriptsPath(page), 'index.html');
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, withoutScripts(html));
+  }
 }
 
 await rm('.data/bench', { recursive: true, force: true });
@@ -183,21 +227,41 @@ try {
     const benchmarkIndex = median(readings);
     calibration = { benchmarkIndex, cpuSlowdown: Number(cpuSlowdownFor(benchmarkIndex).toFixed(1)) };
   }
+  await writeScriptFreeCopies();
   for (const page of pages) {
-    const samples: Omit<Row, 'page'>[] = [];
+    const samples: Sample[] = [];
+    const bareSamples: Sample[] = [];
+    const benchmarkIndexes: number[] = [];
     const unlisted = await asksNotToBeIndexed(`${origin}${page}`);
-    for (let run = 0; run < runs; run++)
-      samples.push(await measure(`${origin}${page}`, chrome.port, unlisted, calibration.cpuSlowdown));
-    rows.push({ page, ...medianOf(samples) });
+    // By turns, so a spell of load on the machine falls on both alike.
+    for (let run = 0; run < runs; run++) {
+      const sample = await measure(`${origin}${page}`, chrome.port, unlisted, calibration.cpuSlowdown);
+      const bare = await measure(
+        `${origin}${withoutScriptsPath(page)}`,
+        chrome.port,
+        unlisted,
+        calibration.cpuSlowdown,
+      );
+      samples.push(sample);
+      bareSamples.push(bare);
+      benchmarkIndexes.push(sample.benchmarkIndex, bare.benchmarkIndex);
+      console.error(
+        `${page} run ${run + 1}: perf ${sample.performance}/${bare.performance}, TBT ${sample.tbtMs}/${bare.tbtMs} ms, LCP ${sample.lcpMs}/${bare.lcpMs} ms (with/without scripts), BenchmarkIndex ${sample.benchmarkIndex}/${bare.benchmarkIndex}`,
+      );
+    }
+    rows.push({ page, ...medianOf(samples), bare: medianOf(bareSamples), benchmarkIndexes });
   }
 } finally {
   chrome.kill();
   await stopServer(server);
+  await rm(join('dist', withoutScriptsFolder), { recursive: true, force: true });
 }
 
 const header =
-  '| page | perf | a11y | best | seo | LCP ms | TBT ms | CLS | total KB | script KB gzip | JS budget KB (before + on interaction) | BenchmarkIndex |';
-console.log(`\nLighthouse mobile, median of ${runs} (${new Date().toISOString()})`);
+  '| page | perf (without scripts) | a11y | best | seo | LCP ms | without scripts | ratio | TBT ms | without scripts | ratio | CLS | total KB | script KB gzip | JS budget KB (before + on interaction) | BenchmarkIndex (median; every run) |';
+console.log(
+  `\nLighthouse mobile, median of ${runs}, each page by turns with itself without scripts (${new Date().toISOString()})`,
+);
 console.log(
   calibration.benchmarkIndex === undefined
     ? `CPU slowdown ${calibration.cpuSlowdown}× (BENCH_CPU_SLOWDOWN=calibrate fits it to this machine)\n`
@@ -205,9 +269,11 @@ console.log(
 );
 console.log(header);
 console.log(header.replace(/[^|]/g, '-'));
+const shown = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 for (const row of rows) {
+  const { beforeInteraction, onInteraction } = jsBudgetKb(row.page);
   console.log(
-    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.unlisted ? '*' : ''} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} | ${jsBudgetKb(row.page).beforeInteraction} + ${jsBudgetKb(row.page).onInteraction} | ${row.benchmarkIndex} |`,
+    `| ${row.page} | ${row.performance} (${row.bare.performance}) | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.unlisted ? '*' : ''} | ${row.lcpMs} | ${row.bare.lcpMs} | ${shown(ratio(row.lcpMs, row.bare.lcpMs))} | ${row.tbtMs} | ${row.bare.tbtMs} | ${shown(ratio(row.tbtMs, row.bare.tbtMs))} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} | ${beforeInteraction} + ${onInteraction} | ${row.benchmarkIndex}; ${row.benchmarkIndexes.join(', ')} |`,
   );
 }
 if (rows.some((row) => row.unlisted))

@@ -20,15 +20,19 @@ export const pageBudgets: {
   interactionJsKb?: number;
   lighthouse: boolean;
 }[] = [
-  // The carousel hydrates on idle, since it moves on its own: React and the carousel, 70.8 KB.
-  { page: '/', jsKb: 80, lighthouse: true },
+  // The carousel wakes on a touch, or when its first slide has had its time (#50): React and the
+  // carousel, 69.3 KB, fetched at idle; before, it hydrated at idle, all 71.3 KB before interaction.
+  { page: '/', jsKb: 4, interactionJsKb: 78, lighthouse: true },
   { page: '/villas', jsKb: 0, lighthouse: true },
   // The booking panel (the calendar a stay is chosen on, the pricing and the quote, no zod) and the
-  // gallery's full-screen viewer (1.1 KB of its own) share one React runtime: 82.5 KB (on Preact 24.5).
+  // gallery's full-screen viewer (1.1 KB of its own) wake on a touch (#50); the reviews, far below,
+  // hydrate when seen, and bench:bundle counts their React (72.9 KB) before interaction, the panel's
+  // and the viewer's own 12.9 KB on it. Before #50 the panel hydrated at idle: 85.0 KB before.
   {
     page: '/villas/kovalam-cliff-villa',
     pattern: /^\/(villas|apartments)\/[^/]+$/,
-    jsKb: 92,
+    jsKb: 82,
+    interactionJsKb: 15,
     lighthouse: true,
   },
   { page: '/apartments', jsKb: 0, lighthouse: true },

@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { listIslandModules } from './island-modules.ts';
 import { externalizeIslandRuntime } from './island-runtime-file.ts';
 import { hasPageCsp, narrowPageCsp } from './page-csp.ts';
 import { combinePageStylesheets } from './page-stylesheet.ts';
@@ -18,8 +19,8 @@ async function builtHtmlFiles(dir: string): Promise<string[]> {
 
 /**
  * What each built page becomes before it is served, in one pass over the HTML files Astro wrote: the
- * island runtime moved to its own file, the page's stylesheets made one, its priority picture
- * preloaded, and last the CSP narrowed to the inline code the page still holds (so the runtime's hash and
+ * island runtime moved to its own file, each island that wakes on interaction given the list of
+ * modules to fetch for it at idle, the page's stylesheets made one, its priority picture preloaded, and last the CSP narrowed to the inline code the page still holds (so the runtime's hash and
  * those of the styles now in a file go from it). Each step is a pure function of the page; the files
  * they take out are written beside the build's other assets, under /_astro.
  */
@@ -36,6 +37,11 @@ export default function rewriteBuiltPages(): AstroIntegration {
           if (!stylesheets.has(path)) stylesheets.set(path, readFileSync(join(root, path), 'utf8'));
           return stylesheets.get(path) as string;
         };
+        const modules = new Map<string, string>();
+        const moduleOf = (path: string) => {
+          if (!modules.has(path)) modules.set(path, readFileSync(join(root, path), 'utf8'));
+          return modules.get(path) as string;
+        };
         const counts = { runtime: 0, stylesheet: 0 };
         const cspLeftWhole: string[] = [];
         for (const file of await builtHtmlFiles(root)) {
@@ -45,7 +51,10 @@ export default function rewriteBuiltPages(): AstroIntegration {
             assets.set(withRuntimeFile.file.path, withRuntimeFile.file.text);
             counts.runtime += 1;
           }
-          const withOneStylesheet = combinePageStylesheets(withRuntimeFile.html, cssOf);
+          const withOneStylesheet = combinePageStylesheets(
+            listIslandModules(withRuntimeFile.html, moduleOf),
+            cssOf,
+          );
           if (withOneStylesheet.stylesheet) {
             assets.set(withOneStylesheet.stylesheet.path, withOneStylesheet.stylesheet.css);
             counts.stylesheet += 1;

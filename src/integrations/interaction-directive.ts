@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { heldPress, type IslandOptions, modulesToPrefetch } from './interaction-wake.ts';
 
 /** What says a person has started to use an island: each wakes it. */
 const wakingEvents = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
@@ -22,17 +23,92 @@ for (const type of wakingEvents) {
 }
 
 /**
- * The browser half of `client:interaction` (registered in hydrate-on-interaction.ts). When the browser
- * is idle it loads the island's modules (React DOM and the component, evaluated, not rendered), so the
- * first touch only hydrates and never waits for a download. The island's server HTML must work on its
- * own, since a touch can come before the code has: a field keeps what is typed (the islands read it as
- * they hydrate, src/features/forms/typed-before-hydration.ts, and React 19 replays a change event for a
- * field or checkbox changed before hydration), and a submit posts the form as it would without
- * JavaScript, for the server to answer.
+ * The press on a sleeping island that its server HTML cannot answer (a carousel's Next, a gallery's
+ * picture), held until the island has woken and then pressed again, so the first tap is never lost:
+ * React answers only the events that come once it has hydrated. One per island, the latest.
  */
-const hydrateOnInteraction: ClientDirective = (load, _options, island) => {
+const pressedEarly = new WeakMap<Element, HTMLElement>();
+/** A press being given back: it must pass, not be held again. */
+let replaying: EventTarget | null = null;
+document.addEventListener(
+  'click',
+  (event) => {
+    if (event.target === replaying) return;
+    const pressed = heldPress(event);
+    if (!pressed) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    pressedEarly.set(pressed.island, pressed.target);
+  },
+  { capture: true },
+);
+
+/** Resolves after one task of the browser's: in between, it paints the frame an input asked for. */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * Resolves once the pointer pressed last has been let go (its click given, or the press taken over by a
+ * scroll). A tap's down, up and click are one interaction: React's start, one long task, must not hold
+ * back the release nor the frame that shows it (the tap's INP), so an island waits for it to wake.
+ */
+let pressEnded: Promise<void> = Promise.resolve();
+document.addEventListener(
+  'pointerdown',
+  () => {
+    pressEnded = new Promise((resolve) => {
+      const ends = ['pointerup', 'pointercancel', 'click'];
+      const end = async (event: Event) => {
+        for (const type of ends) document.removeEventListener(type, end, true);
+        // A touch's click comes as an input of its own after its pointer up: let it come first.
+        if (event.type === 'pointerup') await nextTask();
+        resolve();
+      };
+      for (const type of ends) document.addEventListener(type, end, { capture: true, passive: true });
+    });
+  },
+  { capture: true, passive: true },
+);
+
+/** Presses the island's held press again: answered by React once awake, by the browser if not. */
+function pressAgain(island: Element) {
+  const target = pressedEarly.get(island);
+  pressedEarly.delete(island);
+  if (!target?.isConnected) return;
+  replaying = target;
+  try {
+    target.click();
+  } finally {
+    replaying = null;
+  }
+}
+
+/**
+ * The browser half of `client:interaction` (registered in hydrate-on-interaction.ts). Nothing of
+ * React runs until a person reaches for the island: when the browser is idle after load, the island's
+ * modules (React DOM and the component, listed by the build in `data-modules`) are fetched into the
+ * cache by `<link rel="prefetch">`, neither compiled nor run (a modulepreload compiled them, a long
+ * task Lighthouse counted: `/contact`'s TBT 65 ms against 0 without scripts, 5 ms with prefetch),
+ * so the first touch compiles, evaluates and hydrates without
+ * waiting for a download. The island's server HTML must work on its own, or say what it will do,
+ * since a touch can come before the code has: a field keeps what is typed (the islands read it as they
+ * hydrate, src/features/forms/typed-before-hydration.ts, and React 19 replays a change event for a
+ * field or checkbox changed before hydration), a submit posts the form as it would without JavaScript,
+ * for the server to answer, and a press on a button that does nothing asleep (or a link marked
+ * `data-press-when-awake`) is held and given again once the island has woken (interaction-wake.ts).
+ *
+ * `client:interaction={{ movesAfterMs }}` is for an island that moves on its own (the carousel): it
+ * wakes then at the latest, after its first view has had its time, unless the visitor prefers reduced
+ * motion, for whom it would not move.
+ */
+const hydrateOnInteraction: ClientDirective = (load, options, island) => {
+  const { movesAfterMs } = (typeof options.value === 'object' ? options.value : {}) as IslandOptions;
   let loaded: ReturnType<typeof load> | undefined;
-  let hydrating = false;
+  let waking = false;
 
   const loadOnce = () => {
     loaded ??= load().catch((error: unknown) => {
@@ -51,23 +127,48 @@ const hydrateOnInteraction: ClientDirective = (load, _options, island) => {
   };
 
   async function wake() {
-    if (hydrating) return;
-    hydrating = true;
+    if (waking) return;
+    waking = true;
     listen(false);
     try {
+      // The touch is answered on screen first (a pressed button, a focused field), then React starts:
+      // a task posted from a frame's callback runs once that frame is painted. A hidden tab paints no
+      // frame, and wakes when shown.
+      await pressEnded;
+      await new Promise<void>((resolve) => requestAnimationFrame(() => void nextTask().then(resolve)));
       const hydrate = await loadOnce();
       await hydrate();
     } catch {
-      hydrating = false;
+      waking = false;
       listen(true);
+    } finally {
+      // Awake, React answers it; asleep for good (offline), the browser does what the HTML says.
+      pressAgain(island);
     }
   }
 
   listen(true);
-  if (touchedEarly.has(island) || island.contains(document.activeElement)) void wake();
-  const prefetch = () => void loadOnce().catch(() => {});
-  if ('requestIdleCallback' in window) window.requestIdleCallback(prefetch, { timeout: 3000 });
-  else setTimeout(prefetch, 200);
+  if (touchedEarly.has(island) || pressedEarly.has(island) || island.contains(document.activeElement))
+    void wake();
+  const prefetch = () => {
+    for (const href of modulesToPrefetch(island)) {
+      if (document.head.querySelector(`link[rel="prefetch"][href="${href}"]`)) continue;
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(prefetch, { timeout: 3000 });
+    else setTimeout(prefetch, 200);
+  };
+  // Two frames on: the directive runs once the page has loaded, and its largest picture, loaded by
+  // then, is painted in the next frame. Asked for before that paint, the modules (70–80 KB) shared its
+  // slow connection in Lighthouse's estimate, which put the home page's LCP at 1.3× its script-free copy's.
+  requestAnimationFrame(() => requestAnimationFrame(whenIdle));
+  if (movesAfterMs !== undefined && !window.matchMedia('(prefers-reduced-motion: reduce)').matches)
+    setTimeout(() => void wake(), movesAfterMs);
 };
 
 export default hydrateOnInteraction;

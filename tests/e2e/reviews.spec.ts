@@ -125,8 +125,8 @@ test('a guest whose stay ended is invited, reviews it from the link, and the off
       if (request.url().includes(apiRoutes.propertyReviews)) fetched.push(request.url());
     });
     await page.goto(villaPath(property));
-    // The booking panel hydrates on idle; the reviews wait to be seen.
-    await page.waitForFunction(() => !document.querySelector('astro-island[client="idle"][ssr]'));
+    // The page settled, its other islands' code fetched at idle; the reviews wait to be seen.
+    await page.waitForLoadState('networkidle');
     expect(fetched, 'no reviews fetched before their section is near').toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await answered(ours).toBeVisible();

@@ -47,10 +47,12 @@ export async function waitForIslands(page: Page) {
 /**
  * Resolves once the island of `component` (its file name, `BookingPanel`) has hydrated, whatever the
  * others do: a property page's reviews wait to be scrolled into view, which a test of the booking panel
- * at 1280 px, like a guest looking at it, never does.
+ * at 1280 px, like a guest looking at it, never does. One that waits for a touch is woken, as a
+ * person's first focus would wake it, again on every check (its directive may not have run yet).
  */
 export const islandHydrated = (page: Page, component: string) =>
   page.waitForFunction((name) => {
     const island = document.querySelector(`astro-island[component-url*="/${name}."]`);
+    if (island?.matches('[client="interaction"][ssr]')) island.dispatchEvent(new FocusEvent('focusin'));
     return island !== null && !island.hasAttribute('ssr');
   }, component);

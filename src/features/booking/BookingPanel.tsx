@@ -221,11 +221,17 @@ export default function BookingPanel({ property }: { property: BookableProperty 
               />
             ) : (
               <p className="availability__quiet">
-                {availability.status === 'failed'
-                  ? 'We could not load the calendar just now. Type your dates above: every request is checked against confirmed bookings.'
-                  : today
-                    ? 'Loading the calendar…'
-                    : ''}
+                {availability.status === 'failed' ? (
+                  'We could not load the calendar just now. Type your dates above: every request is checked against confirmed bookings.'
+                ) : today ? (
+                  'Loading the calendar…'
+                ) : (
+                  // The server's HTML, and the panel's until it wakes on a touch: what will show here.
+                  // Hidden when the browser runs no script, for whom it never will (booking.scss).
+                  <span className="booking-panel__asleep">
+                    Tap here or choose a date to see the calendar of free days.
+                  </span>
+                )}
               </p>
             )}
           </div>

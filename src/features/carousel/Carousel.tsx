@@ -1,4 +1,4 @@
-import { type FocusEvent, useEffect, useId, useState } from 'react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { isRotating, nextSlide, previousSlide, slideLabel } from './carousel-state.ts';
 
 /** One rendition of a slide's picture, already produced by astro:assets at build time. */
@@ -28,7 +28,9 @@ type Props = {
  * The home page's slide show, after the WAI-ARIA carousel pattern. The server renders it with only the
  * first picture, so the page's largest image never waits for this script; the others load once it
  * runs. It moves every `intervalMs`, stops while pointed at or focused, has a pause button, and starts
- * paused for visitors who prefer reduced motion.
+ * paused for visitors who prefer reduced motion. React starts for it only when a person touches it or
+ * when its first slide has had its time (`client:interaction={{ movesAfterMs }}`), so it may wake
+ * already pointed at or focused, and its first slide may already have been read.
  */
 export default function Carousel({ label, slides, sizes, intervalMs = 8000 }: Props) {
   const [current, setCurrent] = useState(0);
@@ -37,6 +39,8 @@ export default function Carousel({ label, slides, sizes, intervalMs = 8000 }: Pr
   const [focused, setFocused] = useState(false);
   const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set([0]));
   const slidesId = useId();
+  const section = useRef<HTMLElement>(null);
+  const firstTurn = useRef(true);
   const count = slides.length;
   const rotating = isRotating({ playing, hovered, focused });
 
@@ -55,10 +59,29 @@ export default function Carousel({ label, slides, sizes, intervalMs = 8000 }: Pr
     setLoaded((before) => new Set([...before, current, nextSlide(current, count)]));
   }, [current, count]);
 
+  // Woken by a touch, it is already pointed at or focused, and React saw neither event.
+  useEffect(() => {
+    if (section.current?.matches(':hover')) setHovered(true);
+    if (section.current?.contains(document.activeElement)) setFocused(true);
+  }, []);
+
   // A timeout per slide, so moving by hand gives the new slide its full time.
   useEffect(() => {
     if (!rotating) return;
-    const timer = window.setTimeout(() => setCurrent(nextSlide(current, count)), intervalMs);
+    let wait = intervalMs;
+    if (firstTurn.current) {
+      firstTurn.current = false;
+      // The states the effects above set are not seen yet: read what they read.
+      const element = section.current;
+      const held =
+        window.matchMedia('(prefers-reduced-motion: reduce)').matches ||
+        element?.matches(':hover') ||
+        element?.contains(document.activeElement);
+      if (held) return;
+      // The first slide has been on show since the page opened, before React woke: its time counts from then.
+      wait = Math.max(0, intervalMs - performance.now());
+    }
+    const timer = window.setTimeout(() => setCurrent(nextSlide(current, count)), wait);
     return () => window.clearTimeout(timer);
   }, [rotating, current, count, intervalMs]);
 
@@ -68,6 +91,7 @@ export default function Carousel({ label, slides, sizes, intervalMs = 8000 }: Pr
 
   return (
     <section
+      ref={section}
       className="carousel"
       aria-roledescription="carousel"
       aria-label={label}

@@ -1,0 +1,164 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Issue #50: a public page runs no React while it loads. Its islands' code is fetched once the page
+ * has loaded, when the browser is idle, and runs only when the guest reaches for an island (a focus,
+ * pointer, key or input), or for the carousel when its first slide has had its time. A press made
+ * before an island has woken is not lost: it is held and answered once the island has.
+ */
+
+/** One page of each public template with islands. /booking is not one of them: its content is the
+ * server's answer to who is signed in, so its island starts once the page has loaded and painted. */
+const publicTemplates = [
+  '/',
+  '/villas/kovalam-cliff-villa',
+  '/apartments/marine-drive-studio',
+  '/contact',
+  '/careers',
+  '/partner',
+  '/login',
+  '/register',
+  '/buy/villas/kovalam-cliff-villa/viewing',
+];
+
+/** The islands still the server's markup, and all the islands of the page. */
+const islandCounts = (page: Page) =>
+  page.evaluate(() => ({
+    asleep: document.querySelectorAll('astro-island[ssr]').length,
+    all: document.querySelectorAll('astro-island').length,
+  }));
+
+/** The `/_astro` modules the page fetched, with when each was asked for, and when the page loaded. */
+const moduleRequests = (page: Page) =>
+  page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const modules = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/_astro\/.+\.js$/.test(entry.name) && !entry.name.includes('/island-runtime.'));
+    return {
+      loaded: navigation?.loadEventEnd ?? Number.NaN,
+      starts: modules.map((entry) => entry.startTime),
+    };
+  });
+
+const carouselSlide = (page: Page, label: string) => page.locator(`.carousel__slide[aria-label="${label}"]`);
+
+for (const path of publicTemplates) {
+  test(`${path} runs no island's React while it loads, and fetches their code only after`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    // The idle fetch can begin after the network has been quiet for a while: wait for it, not a time.
+    await expect
+      .poll(async () => (await moduleRequests(page)).starts.length, {
+        message: "the islands' code fetched at idle",
+      })
+      .toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    const { asleep, all } = await islandCounts(page);
+    expect(all, 'the page has islands').toBeGreaterThan(0);
+    expect(asleep, 'islands hydrated without a touch').toBe(all);
+    const { loaded, starts } = await moduleRequests(page);
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(loaded);
+  });
+}
+
+test('the first press on the carousel’s Next, made before React has started, moves the slide', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect((await islandCounts(page)).asleep).toBe(1);
+
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await expect(carouselSlide(page, '2 of 4')).not.toHaveAttribute('aria-hidden', 'true');
+  await expect(carouselSlide(page, '1 of 4')).toHaveAttribute('aria-hidden', 'true');
+});
+
+test('a press made before the island runtime has arrived is remembered and answered', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  release();
+  await expect(carouselSlide(page, '2 of 4')).not.toHaveAttribute('aria-hidden', 'true', { timeout: 30_000 });
+});
+
+test('the carousel’s Next works by keyboard as its first touch', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Next slide' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(carouselSlide(page, '2 of 4')).not.toHaveAttribute('aria-hidden', 'true');
+});
+
+test('the carousel starts React untouched once its first slide has had its time, and then moves on', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect((await islandCounts(page)).asleep).toBe(1);
+
+  await page.clock.runFor(8_100);
+  // The page's clock moves only as it is run: a frame at a time, until the slide has moved.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(16);
+      return carouselSlide(page, '2 of 4').getAttribute('aria-hidden');
+    })
+    .toBeNull();
+  expect((await islandCounts(page)).asleep).toBe(0);
+});
+
+test('for a visitor who prefers reduced motion the carousel stays asleep until touched', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.clock.runFor(30_000);
+  expect((await islandCounts(page)).asleep).toBe(1);
+});
+
+test('a gallery picture pressed before the viewer has woken opens full screen, not as a file', async ({
+  page,
+}) => {
+  const villa = '/villas/kovalam-cliff-villa';
+  await page.goto(villa);
+  await page.waitForLoadState('networkidle');
+  expect((await islandCounts(page)).asleep).toBe((await islandCounts(page)).all);
+
+  await page.locator('a[data-picture]').first().click();
+  const viewer = page.getByRole('dialog', { name: 'Photographs of Kovalam Cliff Villa' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('button', { name: /Close/ })).toBeFocused();
+  expect(new URL(page.url()).pathname).toBe(villa);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(page.locator('a[data-picture]').first()).toBeFocused();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+  test('the booking bar’s Choose dates wakes the panel and its calendar shows the free days', async ({
+    page,
+  }) => {
+    await page.goto('/villas/kovalam-cliff-villa');
+    await page.waitForLoadState('networkidle');
+    await expect(
+      page.getByText('Tap here or choose a date to see the calendar of free days.'),
+    ).toBeAttached();
+
+    await page.locator('.book-bar').getByRole('link', { name: 'Choose dates' }).tap();
+    await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Tap here or choose a date')).toHaveCount(0);
+  });
+});
