@@ -12,6 +12,7 @@ import { findHomeForSale, isAskable } from '../../src/server/buyer-enquiries/hom
 import { listFreeViewingSlots } from '../../src/server/buyer-enquiries/viewing-slots-service.ts';
 import { renderFormStatePage } from '../../src/server/forms/render-form-page.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
+import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 
 /**
@@ -19,7 +20,7 @@ import { allowMethods } from '../../src/server/http/request.ts';
  * step without JavaScript. The buyer said where they are (a plain GET form of cities); this answers
  * the home's viewing page with the office's free slots written on that clock, India's beside.
  */
-export default async (request: Request): Promise<Response> => {
+export default observed(async (request: Request): Promise<Response> => {
   try {
     allowMethods(request, ['GET', 'HEAD']);
     const query = new URL(request.url).searchParams;
@@ -47,6 +48,6 @@ export default async (request: Request): Promise<Response> => {
     const refusal = toHttpError(error);
     return new Response(refusal.message, { status: refusal.status, headers: refusal.headers });
   }
-};
+});
 
 export const config: Config = { path: '/buy/viewing-times' };

@@ -104,6 +104,8 @@ const contractRoutes = [
   // The pages a function renders: the search's answer, a plain GET form's target, and the payment
   // links (a redirect to the provider's page, or the payment page saying why not) and the return.
   paths.search,
+  paths.homesForSaleFiltered,
+  paths.viewingTimes,
   pattern(payPath(':reference')),
   pattern(payReturnPath(':reference')),
 ];
