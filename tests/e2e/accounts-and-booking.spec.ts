@@ -5,7 +5,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { findMinimumStay, seasonsInPence } from '../../src/lib/seasons.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { everyIslandHydrated } from '../support/islands.ts';
+import { everyIslandHydrated, islandHydrated } from '../support/islands.ts';
 import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest, emailedLink } from './support/guests.ts';
@@ -252,6 +252,8 @@ test('a confirmed stay shows on the calendars and the form refuses dates that ov
   await answered(page.getByRole('article', { name: property.name })).toContainText('Confirmed');
 
   await page.goto(`/villas/${property.id}`);
+  // The panel wakes on a guest's first touch (islands-start-on-need.spec.ts): give it one.
+  await islandHydrated(page, 'BookingPanel');
   const panel = page.getByRole('complementary', { name: `Book ${property.name}` });
   await answered(panel.getByRole('button', { name: 'Next month' })).toBeVisible();
   const month = formatMonth(arrival.slice(0, 7));
@@ -407,6 +409,7 @@ test('a forgotten password is reset from the emailed link, once', async ({ page,
 
 test('a property page shows its availability calendar, month by month', async ({ page }) => {
   await page.goto('/apartments/marine-drive-studio');
+  await islandHydrated(page, 'BookingPanel');
   const panel = page.getByRole('complementary', { name: 'Book Marine Drive Studio Apartment' });
   await answered(panel.getByRole('table')).toBeVisible();
   const caption = panel.locator('caption');

@@ -167,9 +167,14 @@ test('guest and office talk on a confirmed booking, each emailed a link and show
     await guestPage.goto('/account');
     const button = card.getByRole('button', { name: `Messages (1 new) about ${booking.reference}` });
     await answered(button).toBeVisible();
+    // Shown, the conversation marks them read by a POST of its own (reading changes nothing).
+    const markedRead = guestPage.waitForResponse(
+      (response) => response.url().endsWith('/messages/read') && response.request().method() === 'POST',
+    );
     await button.click();
     const messages = card.getByRole('region', { name: 'Messages' });
     await answered(messages.getByRole('listitem').filter({ hasText: officeWords })).toContainText('New');
+    expect((await markedRead).status()).toBe(200);
     await guestPage.reload();
     await answered(card.getByRole('button', { name: `Messages about ${booking.reference}` })).toBeVisible();
   });
