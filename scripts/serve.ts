@@ -598,7 +598,7 @@ startReminderWorker();
 startArrivalPackWorker();
 // The review invitations the day after a stay ends, as the daily `review-invitations` function sends them on Netlify.
 startReviewInvitationWorker();
-// Other platforms' calendars, as the hourly scheduled function imports them on Netlify.
+// Other platforms' calendars: the import queue worked every five minutes, as the scheduled function works it on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 // Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.
 startReconciliationWorker(() => choosePaymentProvider());

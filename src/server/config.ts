@@ -129,8 +129,9 @@ const environmentSchema = z.object({
    * to go live (a save is a commit, which Netlify's next deploy builds and publishes).
    */
   CMS_DEPLOY_MINUTES: wholeNumber(5),
-  /** Calendar sync: hours between imports under `npm start` (0: none), and whether a feed may be
-   * fetched over http from 127.0.0.1 or ::1 (tests and local development only; never in production). */
+  /** Calendar sync: how often each feed is imported, in hours (the queue is worked every five minutes,
+   * on Netlify and under `npm start`; 0: never), and whether a feed may be fetched over http from
+   * 127.0.0.1 or ::1 (tests and local development only; never in production). */
   CALENDAR_IMPORT_HOURS: wholeNumber(1),
   CALENDAR_FEEDS_ALLOW_LOOPBACK: optionalText.pipe(z.enum(['0', '1'], 'must be 0 or 1').default('0')),
   /**

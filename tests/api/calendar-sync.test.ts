@@ -17,8 +17,12 @@ import search from '../../netlify/functions/search.mts';
 import type { CalendarOverview } from '../../src/features/calendar-sync/calendar-sync-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
-import { listMonthBlocks } from '../../src/server/calendar-sync/calendar-sync-repository.ts';
-import { importAllFeeds } from '../../src/server/calendar-sync/calendar-sync-service.ts';
+import {
+  claimDueFeed,
+  importQueueCutoff,
+  listMonthBlocks,
+} from '../../src/server/calendar-sync/calendar-sync-repository.ts';
+import { importAllFeeds, importDueFeeds } from '../../src/server/calendar-sync/calendar-sync-service.ts';
 import { defaultFeedFetchLimits, type FeedFetchLimits } from '../../src/server/calendar-sync/feed-fetch.ts';
 import { feedWindow } from '../../src/server/calendar-sync/ical-format.ts';
 import { serviceRole, withCaller } from '../../src/server/db/database.ts';
@@ -52,6 +56,8 @@ const testLimits: FeedFetchLimits = {
 let served: 'good' | 'other' | 'oversized' | 'slow' | 'malformed' | 'loop' | 'redirect to metadata' = 'good';
 let server: Server;
 let origin: string;
+/** How many times each path of the local platform was fetched. */
+const hits = new Map<string, number>();
 
 function platformCalendar(events: { uid: string; start: string; end: string; summary: string }[]): string {
   const calendar = new ICAL.Component('vcalendar');
@@ -116,6 +122,16 @@ const goodEvents = () => [
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
+    if (request.url?.startsWith('/unhurried/')) {
+      // A platform that takes its time (a fifth of a second), as real ones do.
+      setTimeout(
+        () =>
+          response.writeHead(200, { 'content-type': 'text/calendar' }).end(platformCalendar(goodEvents())),
+        200,
+      );
+      return;
+    }
     const hostile = hostileFeeds[request.url?.replace(/^\/hostile\//, '') ?? ''];
     if (request.url?.startsWith('/hostile/') && hostile !== undefined) {
       if (hostile === 'never answers') return;
@@ -447,6 +463,90 @@ describe('importing other platforms’ feeds', () => {
       `/api/admin-calendars/${property}/feeds/${crypto.randomUUID()}`,
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the import queue, worked by runs every few minutes', () => {
+  const paths = (count: number, prefix = 'queue') =>
+    Array.from({ length: count }, (_, n) => `/${prefix}/${crypto.randomUUID()}-${n}.ics`);
+  const ours = (imports: { feedId: string }[], ids: string[]) =>
+    imports.filter((one) => ids.includes(one.feedId)).map((one) => one.feedId);
+
+  it('takes each due feed once however many runs meet, and a feed imported this hour waits for its next', async () => {
+    const feedPaths = paths(6);
+    const ids: string[] = [];
+    for (const [n, path] of feedPaths.entries()) ids.push(await addFeed(`${origin}${path}`, `Platform ${n}`));
+
+    const [first, second] = await Promise.all([importDueFeeds(testLimits), importDueFeeds(testLimits)]);
+    const taken = [...ours(first.imports, ids), ...ours(second.imports, ids)];
+    expect(taken.toSorted()).toEqual(ids.toSorted());
+    expect(feedPaths.map((path) => hits.get(path))).toEqual([1, 1, 1, 1, 1, 1]);
+
+    const next = await importDueFeeds(testLimits);
+    expect(ours(next.imports, ids)).toEqual([]);
+    expect(feedPaths.map((path) => hits.get(path))).toEqual([1, 1, 1, 1, 1, 1]);
+
+    // An hour later (as the rows tell it), every one is due again.
+    await ownerQuery(
+      `update property_calendar_feeds set last_tried_at = last_tried_at - interval '56 minutes' where property = $1`,
+      [property],
+    );
+    expect(ours((await importDueFeeds(testLimits)).imports, ids).toSorted()).toEqual(ids.toSorted());
+    // "Now", whether due or not: `npm run calendars:import`.
+    expect(ours(await importAllFeeds(testLimits), ids).toSorted()).toEqual(ids.toSorted());
+    expect(feedPaths.map((path) => hits.get(path))).toEqual([3, 3, 3, 3, 3, 3]);
+  });
+
+  it('starts no feed after its time, leaves the rest due, and the next run takes them, none twice', async () => {
+    const feedPaths = paths(6, 'unhurried');
+    const ids: string[] = [];
+    for (const [n, path] of feedPaths.entries()) ids.push(await addFeed(`${origin}${path}`, `Slow ${n}`));
+
+    const short = await importDueFeeds({ ...testLimits, concurrency: 1, startWithinMs: 300 });
+    const firstTaken = ours(short.imports, ids);
+    expect(firstTaken.length).toBeGreaterThan(0);
+    expect(firstTaken.length).toBeLessThan(ids.length);
+    expect(short.stillDue).toBeGreaterThanOrEqual(ids.length - firstTaken.length);
+
+    const rest = ours((await importDueFeeds(testLimits)).imports, ids);
+    expect(rest.toSorted()).toEqual(ids.filter((id) => !firstTaken.includes(id)).toSorted());
+    expect(feedPaths.map((path) => hits.get(path))).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('takes the never-tried first, then the least recently tried, and those that failed last time last', async () => {
+    const [failed, synced, fresh, left] = await Promise.all(
+      ['Failed', 'Synced', 'New', 'Left out'].map((label, n) => addFeed(`${origin}/order/${n}.ics`, label)),
+    );
+    const set = (id: string | undefined, hoursAgo: number, error: string | null) =>
+      ownerQuery(
+        `update property_calendar_feeds set last_tried_at = now() - make_interval(hours => $2), last_error = $3
+         where id = $1`,
+        [id, hoursAgo, error],
+      );
+    await set(failed, 5, 'No calendar came back from that link');
+    await set(synced, 1, null);
+    await set(left, 2, null);
+    const run = await importDueFeeds({ ...testLimits, concurrency: 1 });
+    expect(ours(run.imports, [failed, synced, fresh, left] as string[])).toEqual([
+      fresh,
+      left,
+      synced,
+      failed,
+    ]);
+  });
+
+  it('gives back the feed of a run that died once its claim has lapsed', async () => {
+    const [path] = paths(1);
+    const id = await addFeed(`${origin}${path}`, 'Claimed');
+    // A run claims the feed for a second and dies before importing it.
+    await withCaller(serviceRole, async (tx) => {
+      const cutoff = await importQueueCutoff(tx, 0);
+      expect((await claimDueFeed(tx, { cutoff, property }, 1))?.id).toBe(id);
+    });
+    expect(ours((await importDueFeeds(testLimits)).imports, [id])).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(ours((await importDueFeeds(testLimits)).imports, [id])).toEqual([id]);
+    expect(hits.get(path as string)).toBe(1);
   });
 });
 

@@ -45,13 +45,71 @@ export type FeedRow = {
 /** The feeds of one property, or of every property, oldest first, with how many blocks each holds. */
 export async function listFeeds(tx: Transaction, property?: string): Promise<FeedRow[]> {
   return tx.query<FeedRow>(
-    `select f.id, f.property, f.label, f.url, f.last_tried_at, f.last_synced_at, f.last_error, f.last_warning,
-            (select count(*)::int from public.property_blocks b where b.feed_id = f.id) as block_count
+    `select ${feedColumns}
      from public.property_calendar_feeds f
      where $1::text is null or f.property = $1
      order by f.property, f.created_at, f.id`,
     [property ?? null],
   );
+}
+
+const feedColumns = `f.id, f.property, f.label, f.url, f.last_tried_at, f.last_synced_at, f.last_error,
+  f.last_warning, (select count(*)::int from public.property_blocks b where b.feed_id = f.id) as block_count`;
+
+/**
+ * Where a run of the import queue draws the line: feeds last tried before this moment (the database's
+ * clock, to the microsecond, as text so it stays so) are due. `dueAfterSeconds` 0 makes every feed due
+ * once in the run: it began at this moment, so a feed it imports is not due again within it.
+ */
+export async function importQueueCutoff(tx: Transaction, dueAfterSeconds: number): Promise<string> {
+  const [row] = await tx.query<{ cutoff: string }>(
+    'select (now() - make_interval(secs => $1))::text as cutoff',
+    [dueAfterSeconds],
+  );
+  return row?.cutoff ?? '-infinity';
+}
+
+/** The feeds a run may take: due at `cutoff` (of one property, or all), and claimed by no run now. */
+export type ImportQueue = { cutoff: string; property?: string };
+
+const dueCondition = `(last_tried_at is null or last_tried_at < $1::timestamptz)
+  and (import_claimed_until is null or import_claimed_until <= now())
+  and ($2::text is null or property = $2)`;
+
+/**
+ * Claims the next feed due for import, for `leaseSeconds`, in the import's order: the never-tried
+ * first, then the least recently tried, and those that failed last time after every other (so one that
+ * keeps failing never holds up the rest, and a feed a run had no time for comes first in the next);
+ * skipping a row another run is claiming this instant. Undefined when none is due.
+ */
+export async function claimDueFeed(
+  tx: Transaction,
+  queue: ImportQueue,
+  leaseSeconds: number,
+): Promise<FeedRow | undefined> {
+  const [row] = await tx.query<FeedRow>(
+    `update public.property_calendar_feeds f
+     set import_claimed_until = now() + make_interval(secs => $3)
+     where f.id = (
+       select id from public.property_calendar_feeds
+       where ${dueCondition}
+       order by (last_error is not null), last_tried_at nulls first, created_at, id
+       limit 1
+       for update skip locked
+     )
+     returning ${feedColumns}`,
+    [queue.cutoff, queue.property ?? null, leaseSeconds],
+  );
+  return row;
+}
+
+/** How many feeds are due and not claimed: what a run leaves for the next. */
+export async function countDueFeeds(tx: Transaction, queue: ImportQueue): Promise<number> {
+  const [row] = await tx.query<{ count: number }>(
+    `select count(*)::int as count from public.property_calendar_feeds where ${dueCondition}`,
+    [queue.cutoff, queue.property ?? null],
+  );
+  return row?.count ?? 0;
 }
 
 /** Adds a feed; undefined when the property already has this URL. */
@@ -80,7 +138,9 @@ export async function deleteFeed(tx: Transaction, property: string, id: string):
 /** Notes a failed import: the time and why, leaving the blocks and the last success as they were. */
 export async function recordFeedFailure(tx: Transaction, id: string, error: string): Promise<void> {
   await tx.query(
-    'update public.property_calendar_feeds set last_tried_at = now(), last_error = $2 where id = $1',
+    `update public.property_calendar_feeds
+     set last_tried_at = now(), last_error = $2, import_claimed_until = null
+     where id = $1`,
     [id, error.slice(0, 500)],
   );
 }
@@ -129,7 +189,8 @@ export async function replaceFeedBlocks(
   );
   await tx.query(
     `update public.property_calendar_feeds
-     set last_tried_at = now(), last_synced_at = now(), last_error = null, last_warning = $2
+     set last_tried_at = now(), last_synced_at = now(), last_error = null, last_warning = $2,
+         import_claimed_until = null
      where id = $1`,
     [feed.id, note?.slice(0, 500) ?? null],
   );

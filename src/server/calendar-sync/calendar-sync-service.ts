@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import pLimit from 'p-limit';
 import {
   type CalendarFeedInput,
   type CalendarLink,
@@ -20,9 +19,13 @@ import { Refusal } from '../refusal.ts';
 import { log } from '../runtime/logger.ts';
 import { conflictAlertMessage } from './calendar-sync-emails.ts';
 import {
+  claimDueFeed,
+  countDueFeeds,
   deleteFeed,
   type FeedRow,
   findLinkProperty,
+  type ImportQueue,
+  importQueueCutoff,
   insertFeed,
   listComingBlocks,
   listFeeds,
@@ -189,49 +192,57 @@ async function importFeed(feed: FeedRow, limits: ImportLimits, readers: FeedRead
 }
 
 /**
- * Feeds in the order an import takes them: those that failed last time after every other, so a feed
- * that keeps failing never holds up the rest; within each, the least recently tried first, so a feed
- * a run had no time for comes first in the next.
+ * How often the queue is worked: Netlify's schedule for `import-calendars` (its cron string must be a
+ * literal, so it says the same) and `npm start`'s timer. A feed is due a run's period before its hour
+ * is up, so a feed imported at 10:00:03 is taken again at 11:00, not 11:05.
  */
-export function inImportOrder<Feed extends Pick<FeedRow, 'last_error' | 'last_tried_at'>>(
-  feeds: Feed[],
-): Feed[] {
-  const tried = (feed: Feed) => feed.last_tried_at?.getTime() ?? Number.NEGATIVE_INFINITY;
-  return [...feeds].sort(
-    (a, b) => Number(a.last_error !== null) - Number(b.last_error !== null) || tried(a) - tried(b),
-  );
-}
+export const importRunEveryMinutes = 5;
+
+export type ImportRun = { imports: FeedImport[]; stillDue: number };
 
 /**
- * Imports the feeds a few at a time, each lane reading in a worker thread of its own: each feed has its
- * own deadlines (fetch, then read), so a slow or hostile one costs its own lane that long, and the
- * others go on in theirs. Answers in the order
- * taken; feeds not started within `startWithinMs` are left out of the answer (and said so in the log).
+ * Works the import queue: `concurrency` lanes, each reading in a worker thread of its own, each
+ * claiming the next due feed and importing it, until none is due or (for a run with a time limit, like
+ * Netlify's scheduled function) `startWithinMs` has passed since the run began. Each feed has its own
+ * deadlines (fetch, then read), so a slow or hostile one costs its own lane that long and the others go
+ * on. A claim lasts as long as a feed may take and a minute more, so runs at the same time (a slow one
+ * and the next, "Import now" beside the schedule) never take one feed twice, and a feed whose run died
+ * is taken again once its claim has lapsed. Answers what it imported, in the order they ended, and how
+ * many feeds it left due.
  */
-async function importEach(feeds: FeedRow[], limits: ImportLimits): Promise<FeedImport[]> {
+async function workImportQueue(
+  scope: { dueAfterSeconds: number; property?: string },
+  limits: ImportLimits,
+): Promise<ImportRun> {
   const began = Date.now();
-  const lane = pLimit(limits.concurrency ?? 4);
-  const readers = startFeedReaders({ ...defaultReadLimits, ...limits });
-  const results = await Promise.all(
-    inImportOrder(feeds).map((feed) =>
-      lane(() =>
-        limits.startWithinMs !== undefined && Date.now() - began > limits.startWithinMs
-          ? undefined
-          : importFeed(feed, limits, readers),
-      ),
-    ),
-  ).finally(() => readers.close());
-  const imports = results.filter((one): one is FeedImport => one !== undefined);
-  if (imports.length < feeds.length) {
-    log().warn(
-      { left: feeds.length - imports.length, feeds: feeds.length },
-      'Calendar import: feeds left for the next run, which takes them first',
-    );
+  const reading = { ...defaultReadLimits, ...limits };
+  const leaseSeconds =
+    Math.ceil((limits.timeoutMs + reading.readTimeoutMs + reading.startTimeoutMs) / 1000) + 60;
+  const queue: ImportQueue = {
+    cutoff: await withCaller(serviceRole, (tx) => importQueueCutoff(tx, scope.dueAfterSeconds)),
+    ...(scope.property ? { property: scope.property } : {}),
+  };
+  const readers = startFeedReaders(reading);
+  const imports: FeedImport[] = [];
+  const lane = async () => {
+    while (limits.startWithinMs === undefined || Date.now() - began <= limits.startWithinMs) {
+      const feed = await withCaller(serviceRole, (tx) => claimDueFeed(tx, queue, leaseSeconds));
+      if (!feed) return;
+      imports.push(await importFeed(feed, limits, readers));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: limits.concurrency ?? 4 }, lane));
+  } finally {
+    await readers.close();
   }
-  return imports;
+  const stillDue = await withCaller(serviceRole, (tx) => countDueFeeds(tx, queue));
+  if (stillDue > 0)
+    log().warn({ stillDue, imported: imports.length }, 'Calendar import: feeds left for the next run');
+  return { imports, stillDue };
 }
 
-/** "Import now": every feed of one property, for an admin. */
+/** "Import now": every feed of one property, for an admin (the feeds the admin may read). */
 export async function importPropertyFeeds(
   visitor: Visitor,
   slug: string,
@@ -239,14 +250,33 @@ export async function importPropertyFeeds(
 ): Promise<{ imports: FeedImport[] }> {
   const property = await requireProperty(slug);
   const feeds = await withCaller(callerFor(visitor), (tx) => listFeeds(tx, property.slug));
-  return { imports: await importEach(feeds, limits) };
+  if (feeds.length === 0) return { imports: [] };
+  const run = await workImportQueue({ dueAfterSeconds: 0, property: property.slug }, limits);
+  return { imports: run.imports };
 }
 
-/** The hourly import of every feed (the scheduled function, `npm run calendars:import`, `npm start`). */
+/** Every feed, now, whether due or not (`npm run calendars:import`). */
 export async function importAllFeeds(limits: ImportLimits = feedFetchLimits()): Promise<FeedImport[]> {
-  const feeds = await withCaller(serviceRole, (tx) => listFeeds(tx));
-  return importEach(feeds, limits);
+  return (await workImportQueue({ dueAfterSeconds: 0 }, limits)).imports;
 }
+
+/**
+ * One scheduled run (Netlify every `importRunEveryMinutes`, `npm start`'s timer): the feeds due, each
+ * once every `everyHours`.
+ */
+export async function importDueFeeds(
+  limits: ImportLimits & { everyHours?: number } = feedFetchLimits(),
+): Promise<ImportRun> {
+  const everyHours = limits.everyHours ?? 1;
+  return workImportQueue(
+    { dueAfterSeconds: Math.max(0, everyHours * 3600 - importRunEveryMinutes * 60) },
+    limits,
+  );
+}
+
+/** The run's line for the log: what it imported, and what it left for the next run. */
+export const describeImportRun = ({ imports, stillDue }: ImportRun) =>
+  `${describeImports(imports)}${stillDue > 0 ? `; ${stillDue} still due, left for the next run` : ''}`;
 
 export const describeImports = (imports: FeedImport[]) => {
   const failed = imports.filter((one) => !one.ok);
@@ -310,8 +340,9 @@ export async function readPublishedCalendar(token: string): Promise<string> {
 }
 
 /**
- * Imports every feed every `everyHours` (the first run a minute after start), one run at a time, until
- * stopped: `npm start`'s stand-in for the hourly scheduled function. Answers the stop function.
+ * Works the import queue every `importRunEveryMinutes` (the first run a minute after start), one run
+ * at a time, each feed once every `everyHours`, until stopped: `npm start`'s stand-in for the scheduled
+ * function. `everyHours` 0 turns it off. Answers the stop function.
  */
 export function startCalendarImporter(everyHours = 1): () => void {
   if (everyHours <= 0) return () => {};
@@ -320,16 +351,16 @@ export function startCalendarImporter(everyHours = 1): () => void {
     if (running) return;
     running = true;
     try {
-      const imports = await importAllFeeds();
-      if (imports.length > 0) console.log(describeImports(imports));
+      const ran = await importDueFeeds({ ...feedFetchLimits(), everyHours });
+      if (ran.imports.length > 0) console.log(describeImportRun(ran));
     } catch (error) {
-      console.error('The calendar import could not run; it tries again at the next hour', error);
+      console.error('The calendar import could not run; the next run tries again', error);
     } finally {
       running = false;
     }
   };
   const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, everyHours * 60 * 60 * 1000);
+  const timer = setInterval(run, importRunEveryMinutes * 60 * 1000);
   first.unref();
   timer.unref();
   return () => {
