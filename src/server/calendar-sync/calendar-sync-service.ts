@@ -261,6 +261,13 @@ export async function importAllFeeds(limits: ImportLimits = feedFetchLimits()): 
 }
 
 /**
+ * A scheduled run's lanes: a feed's time is mostly the platform's answer (and a silent one holds its
+ * lane for the whole fetch deadline), so eight wait at once; reading stays one feed a lane, in workers.
+ * `npm run bench:calendar-import` measured the hour's runs with it.
+ */
+export const scheduledImportLanes = 8;
+
+/**
  * One scheduled run (Netlify every `importRunEveryMinutes`, `npm start`'s timer): the feeds due, each
  * once every `everyHours`.
  */
@@ -270,7 +277,7 @@ export async function importDueFeeds(
   const everyHours = limits.everyHours ?? 1;
   return workImportQueue(
     { dueAfterSeconds: Math.max(0, everyHours * 3600 - importRunEveryMinutes * 60) },
-    limits,
+    { concurrency: scheduledImportLanes, ...limits },
   );
 }
 
