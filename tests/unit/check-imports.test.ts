@@ -50,6 +50,17 @@ describe('the import-boundary rules', () => {
       '../server/config.ts',
       'pages and layouts import layouts, components, features and src/lib',
     ],
+    // Only the brochure, made at build, prints with the server's typesetting; no island may.
+    [
+      'src/features/gallery/Gallery.tsx',
+      '../../server/documents/script-fonts.ts',
+      'a feature imports its own folder, lower features, src/lib and contracts',
+    ],
+    [
+      'src/features/brochure/make-brochure.ts',
+      '../../server/config.ts',
+      'a feature imports its own folder, lower features, src/lib and contracts',
+    ],
   ])('refuses %s → %s (%s)', (from, specifier, rule) => {
     expect(ruleBroken(from, specifier)).toBe(rule);
   });
@@ -71,6 +82,7 @@ describe('the import-boundary rules', () => {
     ['scripts/serve.ts', './support/served-site.ts'],
     ['scripts/demo-data.ts', '../tests/support/booking-scenario.ts'],
     ['src/components/sections/Hero.astro', '../../styles/global.scss'],
+    ['src/features/brochure/make-brochure.ts', '../../server/documents/script-fonts.ts'],
   ])('allows %s → %s', (from, specifier) => {
     expect(ruleBroken(from, specifier)).toBeUndefined();
   });

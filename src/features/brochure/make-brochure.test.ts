@@ -144,6 +144,39 @@ describe('makeBrochure', () => {
     expect(pdf.pages[1]?.images).toBe(1);
   });
 
+  it('prints what an editor writes in any script, each in its own face, and its text layer gives it back', async () => {
+    const named = {
+      ...exempt,
+      title: 'കോവളം ക്ലിഫ് വില്ല',
+      // (Not "على": its final ى shares a glyph with ئ, and PDFKit's text layer names the glyph by one of
+      // them, so a copy reads "علئ"; the page shows it right.)
+      summary: 'فيلا فوق شاطئ المنارة',
+      location: 'कोवलम, तिरुवनंतपुरम',
+    };
+    const bytes = await makeBrochure(named, office, 'https://kayalvillas.in', '2026-11-27');
+    const raw = Buffer.from(bytes).toString('latin1');
+    for (const face of ['DejaVuSans', 'NotoSansMalayalam', 'NotoSansDevanagari', 'NotoSansArabic'])
+      expect(raw).toMatch(new RegExp(`/BaseFont /[A-Z]{6}\\+${face}`));
+    const pdf = await readBack(bytes);
+    // Arabic, and a vowel sign drawn before its consonant, come back in the order drawn: read the letters
+    // of each run, not their order (script-fonts.test.ts).
+    const letters = (value: string) => [...value.normalize('NFD').replace(/[\s\p{Cc}]/gu, '')];
+    const holdsLetters = (text: string, words: string) => {
+      const pool = letters(text);
+      return letters(words).every((letter) => {
+        const at = pool.indexOf(letter);
+        if (at !== -1) pool.splice(at, 1);
+        return at !== -1;
+      });
+    };
+    const cover = pdf.pages[0]?.text ?? '';
+    for (const words of [named.title, named.summary, named.location])
+      expect(holdsLetters(cover, words), words).toBe(true);
+    expect(holdsLetters(cover, 'ქართული'), 'a name that is not there').toBe(false);
+    // The brochure's own words stay in DejaVu after a run in another face.
+    expect(cover).toContain('₹1.78 crore freehold');
+  });
+
   it('embeds its fonts (no standard font a printer may lack) and makes the same bytes from the same facts', async () => {
     const first = await makeBrochure(registered, office, 'https://kayalvillas.in', '2026-11-27');
     const second = await makeBrochure(registered, office, 'https://kayalvillas.in', '2026-11-27');

@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { formatDate } from '../../lib/dates.ts';
+import { registerScriptFonts, type Weight, writeText } from '../../server/documents/script-fonts.ts';
 import type { BrochureFacts } from './brochure-facts.ts';
 
 /** The office as every brochure gives it (src/content/site.json). */
@@ -19,14 +18,6 @@ export type BrochureOffice = {
   email: string;
   hours: string;
 };
-
-// DejaVu Sans has the rupee sign (₹, U+20B9) and the superscript two of m²; PDFKit embeds the subset used.
-const fontFolder = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-const regular = path.join(fontFolder, 'DejaVuSans.ttf');
-const bold = path.join(fontFolder, 'DejaVuSans-Bold.ttf');
 
 const ink = '#1b2623';
 const inkSoft = '#44524e';
@@ -121,8 +112,12 @@ export async function makeBrochure(
     lang: 'en-GB',
     displayTitle: true,
   });
-  document.registerFont('regular', regular);
-  document.registerFont('bold', bold);
+  // DejaVu Sans for the brochure's own words (it has ₹ and the ² of m²), and whatever the content is
+  // written in (an editor's Malayalam name of a home, an Arabic line for buyers in the Gulf) in the
+  // face of its script, as the receipts print a guest's name: each written through `write`.
+  registerScriptFonts(document);
+  const write = (text: string, weight: Weight, options: Parameters<typeof writeText>[3] = {}) =>
+    writeText(document, text, weight, options);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
@@ -139,18 +134,17 @@ export async function makeBrochure(
       .fontSize(11)
       .fillColor(lagoon)
       .text(office.brand, margin, margin, { lineBreak: false });
-    document
-      .font('regular')
-      .fontSize(9)
-      .fillColor(inkSoft)
-      .text(`${facts.title} · sale brochure`, margin, margin + 1, { width: contentWidth, align: 'right' });
+    document.font('regular').fontSize(9).fillColor(inkSoft);
+    write(`${facts.title} · sale brochure`, 'regular', {
+      x: margin,
+      y: margin + 1,
+      width: contentWidth,
+      align: 'right',
+    });
     document.y = margin + 30;
     if (heading) {
-      document
-        .font('bold')
-        .fontSize(16)
-        .fillColor(lagoon)
-        .text(heading, margin, document.y, { width: contentWidth });
+      document.font('bold').fontSize(16).fillColor(lagoon);
+      write(heading, 'bold', { x: margin, y: document.y, width: contentWidth });
       document.moveDown(0.5);
     }
   }
@@ -163,7 +157,8 @@ export async function makeBrochure(
     document.font('regular').fontSize(size);
     const height = document.heightOfString(text, { width: contentWidth });
     ensureRoom(height, heading);
-    document.fillColor(ink).text(text, margin, document.y, { width: contentWidth });
+    document.fillColor(ink);
+    write(text, 'regular', { x: margin, y: document.y, width: contentWidth });
     document.moveDown(0.5);
   }
   /** A web address on a line of its own, in a size at which it fits whole, and a link. */
@@ -188,10 +183,8 @@ export async function makeBrochure(
       ensureRoom(document.heightOfString(value, { width: contentWidth - labelWidth }) + 3, heading);
       const top = document.y;
       document.font('bold').fillColor(inkSoft).text(label, margin, top, { width: labelWidth });
-      document
-        .font('regular')
-        .fillColor(ink)
-        .text(value, margin + labelWidth, top, { width: contentWidth - labelWidth });
+      document.font('regular').fillColor(ink);
+      write(value, 'regular', { x: margin + labelWidth, y: top, width: contentWidth - labelWidth });
       document.y = Math.max(document.y, top) + 3;
     }
   }
@@ -228,14 +221,13 @@ export async function makeBrochure(
 
   // 1. The cover.
   startPage('');
-  document
-    .font('bold')
-    .fontSize(24)
-    .fillColor(lagoon)
-    .text(facts.title, margin, document.y, { width: contentWidth });
-  document.font('regular').fontSize(11).fillColor(inkSoft).text(facts.location, { width: contentWidth });
+  document.font('bold').fontSize(24).fillColor(lagoon);
+  write(facts.title, 'bold', { x: margin, y: document.y, width: contentWidth });
+  document.font('regular').fontSize(11).fillColor(inkSoft);
+  write(facts.location, 'regular', { width: contentWidth });
   document.moveDown(0.4);
-  document.fillColor(ink).text(facts.summary, { width: contentWidth });
+  document.fillColor(ink);
+  write(facts.summary, 'regular', { width: contentWidth });
   if (cover) {
     const top = document.y + 10;
     const height = coverHeight;
@@ -298,11 +290,12 @@ export async function makeBrochure(
     facts.amenities.forEach((amenity, index) => {
       const column = index < rows ? 0 : 1;
       if (index === rows) document.y = top;
-      document
-        .font('regular')
-        .fontSize(10)
-        .fillColor(ink)
-        .text(`• ${amenity}`, margin + column * (columnWidth + 16), document.y, { width: columnWidth });
+      document.font('regular').fontSize(10).fillColor(ink);
+      write(`• ${amenity}`, 'regular', {
+        x: margin + column * (columnWidth + 16),
+        y: document.y,
+        width: columnWidth,
+      });
       bottom = Math.max(bottom, document.y);
     });
     document.y = bottom + 6;
@@ -335,7 +328,8 @@ export async function makeBrochure(
 
   // 4. Where it is, and for a project how it is paid for.
   startPage('Where it is');
-  document.font('regular').fontSize(10.5).fillColor(ink).text(facts.location, { width: contentWidth });
+  document.font('regular').fontSize(10.5).fillColor(ink);
+  write(facts.location, 'regular', { width: contentWidth });
   document.moveDown(0.4);
   if (facts.position && facts.nearby.length > 0) drawLocationMap(document, facts.position, facts.nearby);
   if (facts.nearby.length > 0) {
@@ -382,11 +376,8 @@ export async function makeBrochure(
     'Arrange a viewing',
   );
   linkLine('Choose a time online:', viewingUrl);
-  document
-    .font('bold')
-    .fontSize(contactSize)
-    .fillColor(lagoon)
-    .text(office.name, margin, document.y, { width: contentWidth });
+  document.font('bold').fontSize(contactSize).fillColor(lagoon);
+  write(office.name, 'bold', { x: margin, y: document.y, width: contentWidth });
   document
     .font('regular')
     .fillColor(ink)
@@ -479,15 +470,14 @@ function drawLocationMap(
     document.undash();
     document.circle(point.x, point.y, 4).fill(inkSoft);
     const right = point.x < margin + size.width - 150;
-    document
-      .font('regular')
-      .fontSize(8.5)
-      .fillColor(ink)
-      .text(`${place.name} (${place.km} km)`, right ? point.x + 7 : point.x - 157, point.y - 5, {
-        width: 150,
-        align: right ? 'left' : 'right',
-        lineBreak: false,
-      });
+    document.font('regular').fontSize(8.5).fillColor(ink);
+    writeText(document, `${place.name} (${place.km} km)`, 'regular', {
+      x: right ? point.x + 7 : point.x - 157,
+      y: point.y - 5,
+      width: 150,
+      align: right ? 'left' : 'right',
+      lineBreak: false,
+    });
   });
   document.circle(centre.x, centre.y, 6).fill(lagoon);
   document

@@ -21,6 +21,8 @@ async function pdfOf(lines: string[]): Promise<Uint8Array> {
 
 const names = [
   ['Malayalam', 'മീര നായർ'],
+  // A virama at a word's end: Noto Malayalam's NULL anchors made fontkit throw (fontkit-null-anchors.ts).
+  ['Malayalam with a virama', 'കൃഷ്ണൻ ജോസ്'],
   ['Devanagari', 'प्रिया शर्मा'],
   ['Tamil', 'கார்த்திக் ராஜா'],
   ['Arabic', 'مريم الحسيني'],
@@ -55,7 +57,10 @@ describe('writeText', () => {
       .join('');
     // Arabic comes back in the order it is drawn, right to left: read its letters, not their order.
     // (The joining glyphs Arabic shaping adds map to no character; pdf.js gives them as control codes.)
-    const letters = (value: string) => [...value.replace(/[\s\p{Cc}]/gu, '')].sort().join('');
+    // A vowel sign drawn before its consonant (Malayalam's "ോ" is drawn as "േ" before and "ാ" after) comes
+    // back in the order drawn, in its two canonical halves: compare the letters as Unicode decomposes them.
+    const letters = (value: string) =>
+      [...value.normalize('NFD').replace(/[\s\p{Cc}]/gu, '')].sort().join('');
     expect(letters(text)).toBe(letters(`Received from ${name}`));
   });
 

@@ -1,4 +1,5 @@
 import { create as parseFont } from 'fontkit';
+import { skipNullAnchors } from './fontkit-null-anchors.ts';
 
 /**
  * The faces every PDF of ours writes people's words in: DejaVu Sans for Latin, Greek, Cyrillic and the
@@ -69,11 +70,15 @@ export const scriptFontFiles = [
  */
 const parsed: Partial<Record<Weight, Face[]>> = {};
 function facesOf(weight: Weight): Face[] {
-  parsed[weight] ??= faceFiles[weight].map(([script, name, file]) => ({
-    // DejaVu goes by the weight's own name, the one the document's own words are set in.
-    name: script === 'dejavu' ? weight : `${weight}-${script}`,
-    font: parseFont(readPackageFile(name, file)) as unknown as FontkitFont,
-  }));
+  parsed[weight] ??= faceFiles[weight].map(([script, name, file]) => {
+    const font = parseFont(readPackageFile(name, file));
+    skipNullAnchors(font);
+    return {
+      // DejaVu goes by the weight's own name, the one the document's own words are set in.
+      name: script === 'dejavu' ? weight : `${weight}-${script}`,
+      font: font as unknown as FontkitFont,
+    };
+  });
   return parsed[weight];
 }
 
@@ -177,5 +182,6 @@ export function writeText(
     if (index === 0 && x !== undefined) document.text(run.text, x, y, runOptions);
     else document.text(run.text, runOptions);
   });
-  return document;
+  // The weight's own face again, for the document's next words.
+  return document.font(weight);
 }
