@@ -16,7 +16,6 @@ import compression from 'compression';
 import pLimit from 'p-limit';
 import { rebuildPath } from '../src/features/content-editor/rebuild-contract.ts';
 import { apiRoutes } from '../src/lib/api-contract.ts';
-import { testCards } from '../src/server/booking/payments/providers/stand-in/stand-in-page.ts';
 import { ConfigurationError, checkEnvironment, readBackend, readPayments } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
@@ -25,6 +24,7 @@ import { outboxDirectory } from '../src/server/email/email.ts';
 import type { Handler } from '../src/server/http/endpoint.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
+import { testCards } from '../src/server/payments/providers/stand-in/stand-in-page.ts';
 import { fillCmsWorkingCopy, resolveCmsWorkingCopy, startCmsBackend } from './support/cms-backend.ts';
 import { createFunctionBundleCache, functionBundlesDir, isRunning } from './support/function-bundle-cache.ts';
 import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
@@ -55,8 +55,8 @@ const paymentStandIn =
   payments.kind === 'stand-in' && !payments.url
     ? await (async () => {
         const [{ startPaymentStandIn }, { standInKeys, standInRazorpayKeys }] = await Promise.all([
-          import('../src/server/booking/payments/providers/stand-in/stand-in-server.ts'),
-          import('../src/server/booking/payments/providers/choose-provider.ts'),
+          import('../src/server/payments/providers/stand-in/stand-in-server.ts'),
+          import('../src/server/payments/providers/choose-provider.ts'),
         ]);
         const key = randomBytes(32).toString('hex');
         const { secretKey, webhookSecret } = standInKeys(key);
@@ -580,12 +580,12 @@ const [
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
   import('../src/server/office-alert-digest.ts'),
-  import('../src/server/booking/payments/payment-reminders.ts'),
+  import('../src/server/booking/payment-reminders.ts'),
   import('../src/server/booking/arrival-packs/arrival-pack-service.ts'),
   import('../src/server/reviews/review-service.ts'),
   import('../src/server/calendar-sync/calendar-sync-service.ts'),
-  import('../src/server/booking/payments/online-payments.ts'),
-  import('../src/server/booking/payments/providers/choose-provider.ts'),
+  import('../src/server/payments/online-payments.ts'),
+  import('../src/server/payments/providers/choose-provider.ts'),
   import('../src/server/booking/guests/guest-list-service.ts'),
 ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,

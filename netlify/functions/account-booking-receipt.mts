@@ -3,10 +3,10 @@ import { signInPath } from '../../src/features/auth/auth-links.ts';
 import { paths } from '../../src/lib/paths.ts';
 import { resolveVisitor } from '../../src/server/auth/session.ts';
 import { readPaymentTarget } from '../../src/server/booking/booking-target.ts';
-import { readOwnReceipt, receiptResponse } from '../../src/server/booking/payments/receipt-service.ts';
 import { endpoint, withCookies } from '../../src/server/http/endpoint.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { errorResponse, redirect } from '../../src/server/http/responses.ts';
+import { readOwnReceipt, receiptResponse } from '../../src/server/payments/receipt-service.ts';
 
 /**
  * The PDF receipt of a payment on the guest's own booking, the link of their account page. Signed out,

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
-import { listBalancesDue } from '../../src/server/booking/payments/payment-service.ts';
 import { json } from '../../src/server/http/responses.ts';
+import { listBalancesDue } from '../../src/server/payments/payment-service.ts';
 
 /** Confirmed bookings with money outstanding, by due date, overdue ones flagged. */
 export default signedInEndpoint(['GET'], async (_request, visitor) => json(await listBalancesDue(visitor)), {

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readPaymentTarget } from '../../src/server/booking/booking-target.ts';
-import { removePayment } from '../../src/server/booking/payments/payment-service.ts';
 import { json } from '../../src/server/http/responses.ts';
+import { removePayment } from '../../src/server/payments/payment-service.ts';
 
 /** Removes a mistaken payment entry; the audit log keeps what it said. */
 export default signedInEndpoint(

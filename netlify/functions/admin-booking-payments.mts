@@ -2,11 +2,11 @@ import type { Config } from '@netlify/functions';
 import { paymentInputSchema } from '../../src/features/payment/payment-ledger-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
-import { recordPayment, showLedger } from '../../src/server/booking/payments/payment-service.ts';
 import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
+import { recordPayment, showLedger } from '../../src/server/payments/payment-service.ts';
 
 /** A booking's payments and what it owes (GET); a payment received (POST, with an Idempotency-Key). */
 export default signedInEndpoint(

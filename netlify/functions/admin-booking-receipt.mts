@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readPaymentTarget } from '../../src/server/booking/booking-target.ts';
-import { readOfficeReceipt, receiptResponse } from '../../src/server/booking/payments/receipt-service.ts';
+import { readOfficeReceipt, receiptResponse } from '../../src/server/payments/receipt-service.ts';
 
 /** The office's copy of a payment's PDF receipt, from the booking's Payments. */
 export default signedInEndpoint(

@@ -2,11 +2,11 @@ import type { Config } from '@netlify/functions';
 import { settleRefundInputSchema } from '../../src/features/payment/refund-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readRefundTarget } from '../../src/server/booking/booking-target.ts';
-import { showLedger } from '../../src/server/booking/payments/payment-service.ts';
-import { settleRefundByHand } from '../../src/server/booking/payments/refund-service.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
+import { showLedger } from '../../src/server/payments/payment-service.ts';
+import { settleRefundByHand } from '../../src/server/payments/refund-service.ts';
 
 /** Marks a refund still owed as returned by the office by hand (audited); answers the ledger. */
 export default signedInEndpoint(

@@ -2,14 +2,14 @@ import type { Config } from '@netlify/functions';
 import { officeRefundInputSchema } from '../../src/features/payment/refund-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
-import { showLedger } from '../../src/server/booking/payments/payment-service.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import { refundFromOffice } from '../../src/server/booking/payments/refund-service.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
+import { showLedger } from '../../src/server/payments/payment-service.ts';
+import { choosePaymentProvider } from '../../src/server/payments/providers/choose-provider.ts';
+import { refundFromOffice } from '../../src/server/payments/refund-service.ts';
 import { log } from '../../src/server/runtime/logger.ts';
 
 /**

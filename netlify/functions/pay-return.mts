@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
-import { readPaymentResult } from '../../src/server/booking/payments/online-payments.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
+import { readPaymentResult } from '../../src/server/payments/online-payments.ts';
+import { choosePaymentProvider } from '../../src/server/payments/providers/choose-provider.ts';
+import { renderPaymentPage } from '../../src/server/payments/render-payment-page.ts';
 
 /**
  * `GET /pay/{reference}/return?session_id=…` (or Razorpay's `razorpay_payment_link_id=…`): where the provider sends the guest back. Asks the

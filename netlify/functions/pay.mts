@@ -4,15 +4,15 @@ import { renderPaymentChoice } from '../../src/features/payment/PaymentChoice.ts
 import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
 import { payPath } from '../../src/lib/paths.ts';
 import { resolveVisitor } from '../../src/server/auth/session.ts';
-import { quotePayment, startPayment } from '../../src/server/booking/payments/online-payments.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { withCookies } from '../../src/server/http/endpoint.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 import { HttpError } from '../../src/server/http/responses.ts';
+import { quotePayment, startPayment } from '../../src/server/payments/online-payments.ts';
+import { choosePaymentProvider } from '../../src/server/payments/providers/choose-provider.ts';
+import { renderPaymentPage } from '../../src/server/payments/render-payment-page.ts';
 import { log } from '../../src/server/runtime/logger.ts';
 
 /**

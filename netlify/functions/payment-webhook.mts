@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { receiveWebhook } from '../../src/server/booking/payments/online-payments.ts';
-import { WebhookRefused } from '../../src/server/booking/payments/payment-provider.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import { endpoint } from '../../src/server/http/endpoint.ts';
 import { HttpError, json } from '../../src/server/http/responses.ts';
+import { receiveWebhook } from '../../src/server/payments/online-payments.ts';
+import { WebhookRefused } from '../../src/server/payments/payment-provider.ts';
+import { choosePaymentProvider } from '../../src/server/payments/providers/choose-provider.ts';
 
 /**
  * `POST /api/payments/webhook`: the payment provider's events. The signature is checked over the raw

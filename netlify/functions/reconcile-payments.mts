@@ -1,9 +1,6 @@
 import type { Config } from '@netlify/functions';
-import {
-  describeReconciliation,
-  reconcilePayments,
-} from '../../src/server/booking/payments/online-payments.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
+import { describeReconciliation, reconcilePayments } from '../../src/server/payments/online-payments.ts';
+import { choosePaymentProvider } from '../../src/server/payments/providers/choose-provider.ts';
 import { scheduledJob } from '../../src/server/runtime/scheduled-job.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 // For how a receipt waiting on its email is made: it registers itself with the sender.
-import '../../src/server/booking/payments/receipt-service.ts';
+import '../../src/server/payments/receipt-service.ts';
 import { deliverAllDueEmails, describeDelivery } from '../../src/server/email/delivery.ts';
 import { queueOfficeAlertDigests } from '../../src/server/office-alert-digest.ts';
 import { scheduledJob } from '../../src/server/runtime/scheduled-job.ts';

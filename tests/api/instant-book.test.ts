@@ -12,15 +12,12 @@ import { payReturnPath } from '../../src/lib/paths.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import { listAvailability } from '../../src/server/booking/availability-service.ts';
-import { reconcilePayments } from '../../src/server/booking/payments/online-payments.ts';
-import {
-  choosePaymentProvider,
-  standInKeys,
-} from '../../src/server/booking/payments/providers/choose-provider.ts';
+import { reconcilePayments } from '../../src/server/payments/online-payments.ts';
+import { choosePaymentProvider, standInKeys } from '../../src/server/payments/providers/choose-provider.ts';
 import {
   type PaymentStandIn,
   startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/providers/stand-in/stand-in-server.ts';
 import { searchStays } from '../../src/server/search/search-service.ts';
 import { asClient, emailsTo, type Guest, signedInGuest } from '../support/accounts.ts';
 import { invoke } from '../support/admins.ts';

@@ -8,17 +8,14 @@ import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
-import { reconcileAfterMs, reconcilePayments } from '../../src/server/booking/payments/online-payments.ts';
-import { payLinkUrl, readPayLinkKey } from '../../src/server/booking/payments/pay-link.ts';
-import {
-  choosePaymentProvider,
-  standInKeys,
-} from '../../src/server/booking/payments/providers/choose-provider.ts';
+import { reconcileAfterMs, reconcilePayments } from '../../src/server/payments/online-payments.ts';
+import { payLinkUrl, readPayLinkKey } from '../../src/server/payments/pay-link.ts';
+import { choosePaymentProvider, standInKeys } from '../../src/server/payments/providers/choose-provider.ts';
 import {
   type PaymentStandIn,
   type StandInSession,
   startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/providers/stand-in/stand-in-server.ts';
 import { emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { invoke } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';

@@ -12,15 +12,15 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
 import { convertToRupees, describeAmountPaid, describeRupeePayment } from '../../src/lib/rupee-payment.ts';
-import { readPoundRate } from '../../src/server/booking/payments/pound-rate.ts';
-import { standInRazorpayKeys } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import type { StandInPaymentLink } from '../../src/server/booking/payments/providers/stand-in/razorpay-shape.ts';
+import { serviceRole, withCaller } from '../../src/server/db/database.ts';
+import { readPoundRate } from '../../src/server/payments/pound-rate.ts';
+import { standInRazorpayKeys } from '../../src/server/payments/providers/choose-provider.ts';
+import type { StandInPaymentLink } from '../../src/server/payments/providers/stand-in/razorpay-shape.ts';
 import {
   type PaymentStandIn,
   startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
-import { composeReceipt } from '../../src/server/booking/payments/receipt-service.ts';
-import { serviceRole, withCaller } from '../../src/server/db/database.ts';
+} from '../../src/server/payments/providers/stand-in/stand-in-server.ts';
+import { composeReceipt } from '../../src/server/payments/receipt-service.ts';
 import { type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';

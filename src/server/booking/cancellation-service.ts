@@ -5,26 +5,26 @@ import { findProperty } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
-import { Refusal } from '../refusal.ts';
-import { lockPayableBooking, selectBookingMoney, updateBookingStatus } from './booking-repository.ts';
-import { bookingNotFound } from './booking-target.ts';
-import type { PaymentProvider } from './payments/payment-provider.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import {
   type CancelledBooking,
   cancellationRefundMessage,
   refundOfficeAlertMessage,
-} from './payments/refund-emails.ts';
+} from '../payments/refund-emails.ts';
 import {
   type RefundablePayment,
   selectRefundablePayments,
   selectRefundProblems,
-} from './payments/refund-repository.ts';
+} from '../payments/refund-repository.ts';
 import {
   quotePolicyRefund,
   recordRefunds,
   sendPendingRefunds,
   summariseRefunds,
-} from './payments/refund-service.ts';
+} from '../payments/refund-service.ts';
+import { Refusal } from '../refusal.ts';
+import { lockPayableBooking, selectBookingMoney, updateBookingStatus } from './booking-repository.ts';
+import { bookingNotFound } from './booking-target.ts';
 
 /**
  * A guest cancels their own booking from the account page, by the cancellation policy: the server

@@ -14,6 +14,7 @@ import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
+import { readOwnLedgers } from '../payments/payment-service.ts';
 import { Refusal } from '../refusal.ts';
 import { selectReleasedPacks } from './arrival-packs/arrival-pack-repository.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
@@ -26,7 +27,6 @@ import {
   selectBookingReference,
 } from './booking-repository.ts';
 import { countUnread } from './messages/message-repository.ts';
-import { readOwnLedgers } from './payments/payment-service.ts';
 
 /**
  * A guest's booking requests: only a signed-in guest sends one, the server prices it, and a guest

@@ -1,10 +1,10 @@
-import content from '../../../content/site.json' with { type: 'json' };
-import { formatStayDate } from '../../../lib/dates.ts';
-import { formatMoney, formatPence } from '../../../lib/money.ts';
-import { paths } from '../../../lib/paths.ts';
-import type { PaymentDue } from '../../../lib/payment-due.ts';
-import { describeAmountPaid, type RupeePayment } from '../../../lib/rupee-payment.ts';
-import type { Email } from '../../email/email.ts';
+import content from '../../content/site.json' with { type: 'json' };
+import { formatStayDate } from '../../lib/dates.ts';
+import { formatMoney, formatPence } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import type { PaymentDue } from '../../lib/payment-due.ts';
+import { describeAmountPaid, type RupeePayment } from '../../lib/rupee-payment.ts';
+import type { Email } from '../email/email.ts';
 
 const { site } = content;
 const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;

@@ -1,31 +1,31 @@
 import { createHash } from 'node:crypto';
-import { bookingTerms } from '../../../lib/booking-terms.ts';
-import { todayInKerala } from '../../../lib/dates.ts';
-import { summariseLedger } from '../../../lib/ledger.ts';
-import { formatPence } from '../../../lib/money.ts';
-import { paths, payReturnPath } from '../../../lib/paths.ts';
-import { choosePaymentDue, type PaymentDue } from '../../../lib/payment-due.ts';
-import { convertToRupees, describeRupeePayment, type RupeePayment } from '../../../lib/rupee-payment.ts';
-import type { Visitor } from '../../auth/session.ts';
-import { findProperty } from '../../catalogue/catalogue.ts';
-import { siteUrl } from '../../config.ts';
-import { type Caller, serviceRole, withCaller } from '../../db/database.ts';
-import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
-import { Refusal } from '../../refusal.ts';
-import { log } from '../../runtime/logger.ts';
+import { bookingTerms } from '../../lib/booking-terms.ts';
+import { todayInKerala } from '../../lib/dates.ts';
+import { summariseLedger } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
+import { paths, payReturnPath } from '../../lib/paths.ts';
+import { choosePaymentDue, type PaymentDue } from '../../lib/payment-due.ts';
+import { convertToRupees, describeRupeePayment, type RupeePayment } from '../../lib/rupee-payment.ts';
+import type { Visitor } from '../auth/session.ts';
 import {
   lockCalendarOfHold,
   lockPayableBooking,
   type PayableBooking,
   selectPayableBooking,
-} from '../booking-repository.ts';
+} from '../booking/booking-repository.ts';
 import {
   confirmPaidHold,
   isHold,
   queueInstantConfirmation,
   refundLostHold,
   releaseLapsedHolds,
-} from '../hold-service.ts';
+} from '../booking/hold-service.ts';
+import { findProperty } from '../catalogue/catalogue.ts';
+import { siteUrl } from '../config.ts';
+import { type Caller, serviceRole, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
+import { Refusal } from '../refusal.ts';
+import { log } from '../runtime/logger.ts';
 import { describeNextPayment, paymentReceiptMessage } from './online-payment-emails.ts';
 import {
   claimProviderEvent,

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isIsoDate } from '../../../lib/dates.ts';
-import { type LedgerTerms, summariseLedger } from '../../../lib/ledger.ts';
-import { payPath } from '../../../lib/paths.ts';
-import { choosePaymentDue } from '../../../lib/payment-due.ts';
-import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
+import { isIsoDate } from '../../lib/dates.ts';
+import { type LedgerTerms, summariseLedger } from '../../lib/ledger.ts';
+import { payPath } from '../../lib/paths.ts';
+import { choosePaymentDue } from '../../lib/payment-due.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 
 /**
  * The link an email gives a guest to pay without signing in: `/pay/<reference>?until=<day>&sig=<mac>`,

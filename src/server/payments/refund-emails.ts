@@ -1,9 +1,9 @@
-import content from '../../../content/site.json' with { type: 'json' };
-import type { CancellationOffer, RefundsSummary } from '../../../features/payment/refund-contract.ts';
-import { formatStayDate } from '../../../lib/dates.ts';
-import { formatPence } from '../../../lib/money.ts';
-import { paths } from '../../../lib/paths.ts';
-import type { Email } from '../../email/email.ts';
+import content from '../../content/site.json' with { type: 'json' };
+import type { CancellationOffer, RefundsSummary } from '../../features/payment/refund-contract.ts';
+import { formatStayDate } from '../../lib/dates.ts';
+import { formatPence } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import type { Email } from '../email/email.ts';
 
 const { site } = content;
 const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;

@@ -1,16 +1,13 @@
 import PDFDocument from 'pdfkit';
-import { type PaymentKind, paymentKindLabels } from '../../../features/payment/payment-contract.ts';
-import {
-  type PaymentMethod,
-  paymentMethodLabels,
-} from '../../../features/payment/payment-ledger-contract.ts';
-import { daysBetween, formatStayDate } from '../../../lib/dates.ts';
-import { formatRate, splitIncludedGst } from '../../../lib/gst.ts';
-import { summariseLedger } from '../../../lib/ledger.ts';
-import { formatPence } from '../../../lib/money.ts';
-import { choosePaymentDue } from '../../../lib/payment-due.ts';
-import { describeAmountPaid } from '../../../lib/rupee-payment.ts';
-import { registerScriptFonts, writeText } from '../../documents/script-fonts.ts';
+import { type PaymentKind, paymentKindLabels } from '../../features/payment/payment-contract.ts';
+import { type PaymentMethod, paymentMethodLabels } from '../../features/payment/payment-ledger-contract.ts';
+import { daysBetween, formatStayDate } from '../../lib/dates.ts';
+import { formatRate, splitIncludedGst } from '../../lib/gst.ts';
+import { summariseLedger } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
+import { choosePaymentDue } from '../../lib/payment-due.ts';
+import { describeAmountPaid } from '../../lib/rupee-payment.ts';
+import { registerScriptFonts, writeText } from '../documents/script-fonts.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 
 /**

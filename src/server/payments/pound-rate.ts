@@ -1,5 +1,5 @@
-import content from '../../../content/exchange-rates.json' with { type: 'json' };
-import { exchangeRatesSchema } from '../../../lib/content-schemas.ts';
+import content from '../../content/exchange-rates.json' with { type: 'json' };
+import { exchangeRatesSchema } from '../../lib/content-schemas.ts';
 
 /**
  * The rupees to the pound the office set, with the day it read them: the rate a guest who pays in

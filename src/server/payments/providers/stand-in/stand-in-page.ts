@@ -1,4 +1,4 @@
-import { formatPence } from '../../../../../lib/money.ts';
+import { formatPence } from '../../../../lib/money.ts';
 import { escapeHtml } from './stand-in-http.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import content from '../../../content/site.json' with { type: 'json' };
-import { callerFor } from '../../auth/admin-caller.ts';
-import type { Visitor } from '../../auth/session.ts';
-import { findProperty } from '../../catalogue/catalogue.ts';
-import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
-import { type PendingAttachment, registerAttachmentPreparer } from '../../email/delivery.ts';
-import type { EmailAttachment } from '../../email/email.ts';
-import { apiSecurityHeaders } from '../../http/responses.ts';
-import { Refusal } from '../../refusal.ts';
-import { selectPayableBookingById } from '../booking-repository.ts';
+import content from '../../content/site.json' with { type: 'json' };
+import { callerFor } from '../auth/admin-caller.ts';
+import type { Visitor } from '../auth/session.ts';
+import { selectPayableBookingById } from '../booking/booking-repository.ts';
+import { findProperty } from '../catalogue/catalogue.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { type PendingAttachment, registerAttachmentPreparer } from '../email/delivery.ts';
+import type { EmailAttachment } from '../email/email.ts';
+import { apiSecurityHeaders } from '../http/responses.ts';
+import { Refusal } from '../refusal.ts';
 import { selectOwnPayments, selectPayments, selectReceiptPayments } from './payment-repository.ts';
 import { describeReceipt, makeReceipt, type ReceiptCompany, receiptFileName } from './receipt-document.ts';
 

@@ -1,21 +1,21 @@
-import content from '../../../content/site.json' with { type: 'json' };
-import { addDays, formatStayDate, todayInKerala } from '../../../lib/dates.ts';
-import { isBalanceOverdue, isReminderDue, reminderDaysBeforeDue } from '../../../lib/ledger.ts';
-import { formatPence } from '../../../lib/money.ts';
-import { paths } from '../../../lib/paths.ts';
-import { readPropertyNames } from '../../catalogue/catalogue.ts';
-import { siteUrl } from '../../config.ts';
-import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
-import { deliverQueuedEmails, type EmailKind, queueEmail } from '../../email/delivery.ts';
-import type { Email } from '../../email/email.ts';
-import { howToPayLines, signature } from '../booking-emails.ts';
+import content from '../../content/site.json' with { type: 'json' };
+import { addDays, formatStayDate, todayInKerala } from '../../lib/dates.ts';
+import { isBalanceOverdue, isReminderDue, reminderDaysBeforeDue } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import { readPropertyNames } from '../catalogue/catalogue.ts';
+import { siteUrl } from '../config.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
+import type { Email } from '../email/email.ts';
+import { payLinkUrl, readPayLinkKey } from '../payments/pay-link.ts';
+import { howToPayLines, signature } from './booking-emails.ts';
 import {
   type BalanceToRemind,
   lockBookingReceived,
   selectBalancesToRemind,
   selectBookingForGuest,
-} from '../booking-repository.ts';
-import { payLinkUrl, readPayLinkKey } from './pay-link.ts';
+} from './booking-repository.ts';
 
 /**
  * The balance reminders: a week before a confirmed booking's balance falls due the guest is emailed

@@ -1,10 +1,10 @@
-import content from '../../../content/site.json' with { type: 'json' };
-import { formatPaise, formatPence } from '../../../lib/money.ts';
-import { serviceRole, withCaller } from '../../db/database.ts';
-import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
-import type { Email } from '../../email/email.ts';
-import { Refusal } from '../../refusal.ts';
-import { log } from '../../runtime/logger.ts';
+import content from '../../content/site.json' with { type: 'json' };
+import { formatPaise, formatPence } from '../../lib/money.ts';
+import { serviceRole, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
+import type { Email } from '../email/email.ts';
+import { Refusal } from '../refusal.ts';
+import { log } from '../runtime/logger.ts';
 import type { StoredSession } from './online-payment-repository.ts';
 import type { PaymentProviderName, SessionState } from './payment-provider.ts';
 

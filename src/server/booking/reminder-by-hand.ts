@@ -1,17 +1,17 @@
-import type { BalanceReminderAnswer } from '../../../features/payment/payment-ledger-contract.ts';
-import { todayInKerala } from '../../../lib/dates.ts';
-import { summariseLedger } from '../../../lib/ledger.ts';
-import { callerFor } from '../../auth/admin-caller.ts';
-import type { Visitor } from '../../auth/session.ts';
-import { readPropertyNames } from '../../catalogue/catalogue.ts';
-import { siteUrl } from '../../config.ts';
-import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
-import { isoTimestamp } from '../../db/sql-format.ts';
-import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
-import { Refusal } from '../../refusal.ts';
-import { lockBookingReceived, selectBookingForGuest, selectBookingMoney } from '../booking-repository.ts';
-import { bookingNotFound } from '../booking-target.ts';
-import { payLinkUrl, readPayLinkKeyIn } from './pay-link.ts';
+import type { BalanceReminderAnswer } from '../../features/payment/payment-ledger-contract.ts';
+import { todayInKerala } from '../../lib/dates.ts';
+import { summariseLedger } from '../../lib/ledger.ts';
+import { callerFor } from '../auth/admin-caller.ts';
+import type { Visitor } from '../auth/session.ts';
+import { readPropertyNames } from '../catalogue/catalogue.ts';
+import { siteUrl } from '../config.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { isoTimestamp } from '../db/sql-format.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
+import { payLinkUrl, readPayLinkKeyIn } from '../payments/pay-link.ts';
+import { Refusal } from '../refusal.ts';
+import { lockBookingReceived, selectBookingForGuest, selectBookingMoney } from './booking-repository.ts';
+import { bookingNotFound } from './booking-target.ts';
 import { balanceReminderMessage } from './payment-reminders.ts';
 
 /**

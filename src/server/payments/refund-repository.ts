@@ -1,6 +1,6 @@
-import type { RefundStatus } from '../../../features/payment/refund-contract.ts';
-import { formatPence } from '../../../lib/money.ts';
-import type { Transaction } from '../../db/database.ts';
+import type { RefundStatus } from '../../features/payment/refund-contract.ts';
+import { formatPence } from '../../lib/money.ts';
+import type { Transaction } from '../db/database.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 
 /**

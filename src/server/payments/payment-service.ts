@@ -1,20 +1,20 @@
-import type { GuestLedger, LedgerSummaryAnswer } from '../../../features/payment/payment-contract.ts';
+import type { GuestLedger, LedgerSummaryAnswer } from '../../features/payment/payment-contract.ts';
 import type {
   BalancesDueAnswer,
   BookingLedgerAnswer,
   PaymentInput,
-} from '../../../features/payment/payment-ledger-contract.ts';
-import { todayInKerala } from '../../../lib/dates.ts';
-import { compareBalancesToChase, summariseLedger } from '../../../lib/ledger.ts';
-import { formatPence } from '../../../lib/money.ts';
-import { callerFor } from '../../auth/admin-caller.ts';
-import type { Visitor } from '../../auth/session.ts';
-import { readPropertyNames } from '../../catalogue/catalogue.ts';
-import { type Transaction, withCaller } from '../../db/database.ts';
-import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/idempotency.ts';
-import { Refusal } from '../../refusal.ts';
-import { type BookingMoney, selectBalancesDue, selectBookingMoney } from '../booking-repository.ts';
-import { adminOf, bookingNotFound } from '../booking-target.ts';
+} from '../../features/payment/payment-ledger-contract.ts';
+import { todayInKerala } from '../../lib/dates.ts';
+import { compareBalancesToChase, summariseLedger } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
+import { callerFor } from '../auth/admin-caller.ts';
+import type { Visitor } from '../auth/session.ts';
+import { type BookingMoney, selectBalancesDue, selectBookingMoney } from '../booking/booking-repository.ts';
+import { adminOf, bookingNotFound } from '../booking/booking-target.ts';
+import { readPropertyNames } from '../catalogue/catalogue.ts';
+import { type Transaction, withCaller } from '../db/database.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
+import { Refusal } from '../refusal.ts';
 import {
   deletePayment,
   insertPayment,

@@ -3,9 +3,9 @@ import type {
   Payment,
   PaymentInput,
   Refund,
-} from '../../../features/payment/payment-ledger-contract.ts';
-import type { Transaction } from '../../db/database.ts';
-import { isoDate, isoTimestamp } from '../../db/sql-format.ts';
+} from '../../features/payment/payment-ledger-contract.ts';
+import type { Transaction } from '../db/database.ts';
+import { isoDate, isoTimestamp } from '../db/sql-format.ts';
 import type { ReceiptPayment } from './receipt-document.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { ConfigurationError, readPayments } from '../../../config.ts';
+import { ConfigurationError, readPayments } from '../../config.ts';
 import type { PaymentProvider } from '../payment-provider.ts';
 import { createRazorpayProvider } from './razorpay-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';

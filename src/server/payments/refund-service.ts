@@ -2,22 +2,22 @@ import type {
   CancellationOffer,
   OfficeRefundInput,
   RefundsSummary,
-} from '../../../features/payment/refund-contract.ts';
+} from '../../features/payment/refund-contract.ts';
 import {
   cancellationRuleWords,
   findCancellationRule,
   refundCancellation,
-} from '../../../lib/cancellation-refund.ts';
-import { daysBetween, todayInKerala } from '../../../lib/dates.ts';
-import { formatPence } from '../../../lib/money.ts';
-import { callerFor } from '../../auth/admin-caller.ts';
-import type { Visitor } from '../../auth/session.ts';
-import { type Caller, type Transaction, withCaller } from '../../db/database.ts';
-import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/idempotency.ts';
-import { Refusal } from '../../refusal.ts';
-import { log } from '../../runtime/logger.ts';
-import { selectBookingMoney } from '../booking-repository.ts';
-import { adminOf, bookingNotFound } from '../booking-target.ts';
+} from '../../lib/cancellation-refund.ts';
+import { daysBetween, todayInKerala } from '../../lib/dates.ts';
+import { formatPence } from '../../lib/money.ts';
+import { callerFor } from '../auth/admin-caller.ts';
+import type { Visitor } from '../auth/session.ts';
+import { selectBookingMoney } from '../booking/booking-repository.ts';
+import { adminOf, bookingNotFound } from '../booking/booking-target.ts';
+import { type Caller, type Transaction, withCaller } from '../db/database.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
+import { Refusal } from '../refusal.ts';
+import { log } from '../runtime/logger.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   insertRefund,

@@ -1,6 +1,6 @@
-import type { PayableKind } from '../../../lib/payment-due.ts';
-import type { Transaction } from '../../db/database.ts';
-import { joinBookingRequest } from '../booking-repository.ts';
+import type { PayableKind } from '../../lib/payment-due.ts';
+import { joinBookingRequest } from '../booking/booking-repository.ts';
+import type { Transaction } from '../db/database.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 
 /** The SQL of online payments: payment sessions, provider events, and the ledger entries they record. */

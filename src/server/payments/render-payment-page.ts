@@ -1,6 +1,6 @@
-import { paths } from '../../../lib/paths.ts';
-import { formSlotMarkers } from '../../../lib/public-forms.ts';
-import { pageSecurityHeaders, readBuiltPage } from '../../forms/render-form-page.ts';
+import { paths } from '../../lib/paths.ts';
+import { formSlotMarkers } from '../../lib/public-forms.ts';
+import { pageSecurityHeaders, readBuiltPage } from '../forms/render-form-page.ts';
 
 /** The name of the payment page's slot, between `<!--form:payment-->` markers. */
 export const paymentSlot = 'payment';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatPaise, formatPence } from '../../../../../lib/money.ts';
+import { formatPaise, formatPence } from '../../../../lib/money.ts';
 import { escapeHtml, readBody, sendJson, sendPage } from './stand-in-http.ts';
 import { testCards } from './stand-in-page.ts';
 

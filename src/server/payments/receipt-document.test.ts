@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import content from '../../../content/site.json' with { type: 'json' };
+import content from '../../content/site.json' with { type: 'json' };
 import {
   describeReceipt,
   makeReceipt,
