@@ -4,7 +4,7 @@ import { readBookingId } from '../../src/server/booking/booking-target.ts';
 import { cancelOwnBooking, readOwnCancellation } from '../../src/server/booking/cancellation-service.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { json } from '../../src/server/http/responses.ts';
-import { choosePaymentProvider } from '../../src/server/payments/providers/choose-provider.ts';
+import { choosePaymentProvider } from '../../src/server/payments/index.ts';
 import { log } from '../../src/server/runtime/logger.ts';
 
 /**

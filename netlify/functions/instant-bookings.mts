@@ -7,7 +7,7 @@ import { enforceRateLimit, formRateLimit } from '../../src/server/http/rate-limi
 import { clientAddress, readBody } from '../../src/server/http/request.ts';
 import { HttpError, json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
-import { choosePaymentProvider } from '../../src/server/payments/providers/choose-provider.ts';
+import { choosePaymentProvider } from '../../src/server/payments/index.ts';
 
 /**
  * `POST /api/instant-bookings`: a signed-in guest books an instant-book property's free nights; they

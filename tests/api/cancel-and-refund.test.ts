@@ -5,11 +5,12 @@ import content from '../../src/content/site.json' with { type: 'json' };
 import { bookingCancellationSchema } from '../../src/features/payment/refund-contract.ts';
 import { accountCancellationRoute } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
-import { choosePaymentProvider, standInKeys } from '../../src/server/payments/providers/choose-provider.ts';
 import {
+  choosePaymentProvider,
   type PaymentStandIn,
+  standInKeys,
   startPaymentStandIn,
-} from '../../src/server/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/index.ts';
 import { emailsTo, type Guest, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';

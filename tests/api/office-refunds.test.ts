@@ -5,11 +5,12 @@ import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import { bookingLedgerAnswerSchema } from '../../src/features/payment/payment-ledger-contract.ts';
 import { adminRefundRoute, adminRefundsRoute } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
-import { choosePaymentProvider, standInKeys } from '../../src/server/payments/providers/choose-provider.ts';
 import {
+  choosePaymentProvider,
   type PaymentStandIn,
+  standInKeys,
   startPaymentStandIn,
-} from '../../src/server/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/index.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { readCsv } from '../support/csv.ts';

@@ -8,14 +8,18 @@ import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
-import { reconcileAfterMs, reconcilePayments } from '../../src/server/payments/online-payments.ts';
-import { payLinkUrl, readPayLinkKey } from '../../src/server/payments/pay-link.ts';
-import { choosePaymentProvider, standInKeys } from '../../src/server/payments/providers/choose-provider.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import {
+  choosePaymentProvider,
   type PaymentStandIn,
+  payLinkUrl,
+  readPayLinkKey,
+  reconcileAfterMs,
+  reconcilePayments,
   type StandInSession,
+  standInKeys,
   startPaymentStandIn,
-} from '../../src/server/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/index.ts';
 import { emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { invoke } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
@@ -453,11 +457,11 @@ describe('reconciliation', () => {
     expect(await paymentsOf(lost.id)).toEqual([]);
 
     // Too soon: a session is given time for its webhook and its guest first.
-    await reconcilePayments(choosePaymentProvider(), { now: new Date(), limit: 1000 });
+    await reconcilePayments(bookingPayables, choosePaymentProvider(), { now: new Date(), limit: 1000 });
     expect(await paymentsOf(lost.id)).toEqual([]);
 
     const later = { now: new Date(Date.now() + reconcileAfterMs + 60_000), limit: 1000 };
-    const report = await reconcilePayments(choosePaymentProvider(), later);
+    const report = await reconcilePayments(bookingPayables, choosePaymentProvider(), later);
     expect(report.recorded).toBeGreaterThanOrEqual(1);
     expect(report.expired).toBeGreaterThanOrEqual(1);
     expect(await paymentsOf(lost.id)).toMatchObject([{ kind: 'deposit', amount_pence: 66250 }]);
@@ -469,7 +473,7 @@ describe('reconciliation', () => {
     );
     expect(receipts).toHaveLength(1);
 
-    await reconcilePayments(choosePaymentProvider(), later);
+    await reconcilePayments(bookingPayables, choosePaymentProvider(), later);
     expect(await paymentsOf(lost.id)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import type { AccountBookingRequestsAnswer } from '../../src/features/booking/bo
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
-import { testCards } from '../../src/server/payments/providers/stand-in/stand-in-page.ts';
+import { testCards } from '../../src/server/payments/index.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { confirmStay, freeStay } from './support/stays.ts';

@@ -4,7 +4,7 @@ import { todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
-import { testCards } from '../../src/server/payments/providers/stand-in/stand-in-page.ts';
+import { testCards } from '../../src/server/payments/index.ts';
 import { readFactsOf } from '../support/seasons.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';

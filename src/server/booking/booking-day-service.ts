@@ -7,7 +7,7 @@ import type { Visitor } from '../auth/session.ts';
 import { readPropertyNames } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
 import { listFailedEmails } from '../email/email-history.ts';
-import { describeMoney } from '../payments/payment-service.ts';
+import { describeMoney } from '../payments/index.ts';
 import {
   type MovingStayRow,
   selectDueBalances,

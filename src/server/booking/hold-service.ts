@@ -3,8 +3,8 @@ import { findProperty } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { queueEmail } from '../email/delivery.ts';
-import type { PaymentProviderName } from '../payments/payment-provider.ts';
-import { insertRefund } from '../payments/refund-repository.ts';
+import type { PaymentProviderName } from '../payments/index.ts';
+import { insertRefund } from '../payments/index.ts';
 import type { BookingForGuest } from './booking-emails.ts';
 import { expireLapsedHolds, selectBookingForGuest, updateBookingStatus } from './booking-repository.ts';
 import {

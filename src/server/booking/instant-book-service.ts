@@ -5,8 +5,8 @@ import type { Visitor } from '../auth/session.ts';
 import { readLimit } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
-import { openPaymentSession, readPaymentDue } from '../payments/online-payments.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { openPaymentSession, readPaymentDue } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import {
   insertBookingRequest,

@@ -8,7 +8,7 @@ import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delivery.ts';
 import type { Email } from '../email/email.ts';
-import { payLinkUrl, readPayLinkKey } from '../payments/pay-link.ts';
+import { payLinkUrl, readPayLinkKey } from '../payments/index.ts';
 import { howToPayLines, signature } from './booking-emails.ts';
 import {
   type BalanceToRemind,

@@ -8,7 +8,7 @@ import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { isoTimestamp } from '../db/sql-format.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
-import { payLinkUrl, readPayLinkKeyIn } from '../payments/pay-link.ts';
+import { payLinkUrl, readPayLinkKeyIn } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import { lockBookingReceived, selectBookingForGuest, selectBookingMoney } from './booking-repository.ts';
 import { bookingNotFound } from './booking-target.ts';

@@ -14,7 +14,7 @@ import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
-import { readOwnLedgers } from '../payments/payment-service.ts';
+import { readOwnLedgers } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import { selectReleasedPacks } from './arrival-packs/arrival-pack-repository.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';

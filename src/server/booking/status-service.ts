@@ -4,7 +4,7 @@ import { findProperty, readPropertyNames } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction } from '../db/database.ts';
 import { type EmailKind, queueEmail } from '../email/delivery.ts';
-import { payLinkForConfirmation } from '../payments/pay-link.ts';
+import { payLinkForConfirmation } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import {
   type BookingForGuest,

@@ -1,9 +1,14 @@
 import type { PayableKind } from '../../lib/payment-due.ts';
-import { joinBookingRequest } from '../booking/booking-repository.ts';
 import type { Transaction } from '../db/database.ts';
 import type { PaymentProviderName } from './payment-provider.ts';
 
 /** The SQL of online payments: payment sessions, provider events, and the ledger entries they record. */
+
+/**
+ * A session's booking, for its reference: the payments' tables key on `booking_requests` (their foreign
+ * key), and a row whose booking the caller may not see drops out.
+ */
+const joinBooking = 'join public.booking_requests request on request.id = session.booking_request_id';
 
 export type StoredSession = {
   id: string;
@@ -73,7 +78,7 @@ export async function selectOpenSession(
 ): Promise<StoredSession | undefined> {
   const [row] = await tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session ${joinBookingRequest('session.booking_request_id')}
+     from public.payment_sessions session ${joinBooking}
      where session.booking_request_id = $1 and session.provider = $2 and session.kind = $3
        and session.amount_pence = $4 and session.status = 'open' and session.created_at >= $5
        and session.currency = $6 and session.charge_minor is not distinct from $7
@@ -91,7 +96,7 @@ export async function lockPaymentSession(
 ): Promise<StoredSession | undefined> {
   const [row] = await tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session ${joinBookingRequest('session.booking_request_id')}
+     from public.payment_sessions session ${joinBooking}
      where session.provider = $1 and session.provider_session_id = $2
      for update of session`,
     [provider, providerSessionId],
@@ -111,7 +116,7 @@ export async function selectUnsettledSessions(
 ): Promise<StoredSession[]> {
   return tx.query<StoredSession>(
     `select ${sessionColumns}
-     from public.payment_sessions session ${joinBookingRequest('session.booking_request_id')}
+     from public.payment_sessions session ${joinBooking}
      where session.provider = $1 and session.status = 'open' and session.created_at < $2
      order by session.created_at limit $3`,
     [provider, openedBefore, limit],

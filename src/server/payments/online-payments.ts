@@ -7,19 +7,6 @@ import { paths, payReturnPath } from '../../lib/paths.ts';
 import { choosePaymentDue, type PaymentDue } from '../../lib/payment-due.ts';
 import { convertToRupees, describeRupeePayment, type RupeePayment } from '../../lib/rupee-payment.ts';
 import type { Visitor } from '../auth/session.ts';
-import {
-  lockCalendarOfHold,
-  lockPayableBooking,
-  type PayableBooking,
-  selectPayableBooking,
-} from '../booking/booking-repository.ts';
-import {
-  confirmPaidHold,
-  isHold,
-  queueInstantConfirmation,
-  refundLostHold,
-  releaseLapsedHolds,
-} from '../booking/hold-service.ts';
 import { findProperty } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { type Caller, serviceRole, withCaller } from '../db/database.ts';
@@ -37,10 +24,11 @@ import {
   settlePaymentSession,
 } from './online-payment-repository.ts';
 import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-link.ts';
+import type { Payable, PayableSource } from './payable.ts';
 import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
 import type { PaymentProvider, ProviderEvent, SessionRequest, SessionState } from './payment-provider.ts';
 import { readPoundRate } from './pound-rate.ts';
-import { pendingReceipt, receiptFileOf } from './receipt-service.ts';
+import { pendingReceipt, receiptFileOf, registerReceiptPreparer } from './receipt-service.ts';
 import { sendPendingRefunds } from './refund-service.ts';
 
 /**
@@ -56,7 +44,7 @@ const reuseSessionMs = 20 * 60 * 1000;
 const noSuchBooking = () => new Refusal('not_found', 'There is no booking with that reference to pay.');
 
 /** What is due now on a booking, judged on Kerala's `today`; null when nothing is. */
-export function readPaymentDue(booking: PayableBooking, today: string): PaymentDue | null {
+export function readPaymentDue(booking: Payable, today: string): PaymentDue | null {
   const summary = summariseLedger(booking, booking.receivedPence, today);
   return choosePaymentDue({ ...booking, ...summary });
 }
@@ -87,7 +75,7 @@ function quoteRupees(provider: PaymentProvider, pence: number, today: string): R
  * see the booking (not found, as for one that does not exist), when it is not confirmed, or when
  * nothing is owed.
  */
-async function readPayable(reference: string, payer: Payer, today: string) {
+async function readPayable(payables: PayableSource, reference: string, payer: Payer, today: string) {
   let reader: Caller = serviceRole;
   if ('visitor' in payer) {
     reader = { role: 'authenticated', claims: payer.visitor.claims };
@@ -97,20 +85,15 @@ async function readPayable(reference: string, payer: Payer, today: string) {
       'This payment link has expired or is not valid. Sign in to pay from your account.',
     );
   }
-  const booking = await withCaller(reader, (tx) => selectPayableBooking(tx, reference));
+  const booking = await withCaller(reader, (tx) => payables.readCharge(tx, { reference }));
   if (!booking || booking.deleted) throw noSuchBooking();
-  if (booking.status !== 'confirmed' && booking.status !== 'held') {
-    throw new Refusal(
-      'conflict',
-      booking.status === 'new'
-        ? 'This booking is not confirmed yet: we will email you when it is, with a link to pay the deposit.'
-        : booking.status === 'expired'
-          ? 'The 30 minutes these nights were held for ran out, so nothing is due. Book again if they are still free.'
-          : `This booking is ${booking.status}: nothing is due.`,
-    );
-  }
+  const refusal = payables.refusePayment(booking);
+  if (refusal) throw refusal;
   // A hold is paid as if confirmed today: the deposit, or everything when the stay is near.
-  const due = readPaymentDue(booking.status === 'held' ? { ...booking, confirmedOn: today } : booking, today);
+  const due = readPaymentDue(
+    payables.awaitsPayment(booking) ? { ...booking, confirmedOn: today } : booking,
+    today,
+  );
   if (!due)
     throw new Refusal('conflict', `This booking is paid in full (${formatPence(booking.totalPence)}).`);
   return { booking, due };
@@ -121,12 +104,13 @@ async function readPayable(reference: string, payer: Payer, today: string) {
  * rupees: the choice a guest is offered before paying. Refused as `startPayment` is.
  */
 export async function quotePayment(
+  payables: PayableSource,
   provider: PaymentProvider,
   reference: string,
   payer: Payer,
 ): Promise<{ due: PaymentDue; rupees: RupeePayment | null }> {
   const today = todayInKerala();
-  const { due } = await readPayable(reference, payer, today);
+  const { due } = await readPayable(payables, reference, payer, today);
   return { due, rupees: quoteRupees(provider, due.amountPence, today) };
 }
 
@@ -137,13 +121,14 @@ export async function quotePayment(
  * not read). Refused as `readPayable` says otherwise.
  */
 export async function startPayment(
+  payables: PayableSource,
   provider: PaymentProvider,
   reference: string,
   payer: Payer,
   choice: PaymentChoice = { currency: 'GBP' },
 ): Promise<{ url: string }> {
   const today = todayInKerala();
-  const { booking, due } = await readPayable(reference, payer, today);
+  const { booking, due } = await readPayable(payables, reference, payer, today);
   let rupees: RupeePayment | null = null;
   if (choice.currency === 'INR') {
     rupees = quoteRupees(provider, due.amountPence, today);
@@ -165,7 +150,7 @@ export async function startPayment(
  */
 export async function openPaymentSession(
   provider: PaymentProvider,
-  booking: PayableBooking,
+  booking: Payable,
   due: PaymentDue,
   rupees: RupeePayment | null = null,
 ): Promise<{ url: string }> {
@@ -244,20 +229,29 @@ export type Settlement =
  * too late for its nights is refunded whole through the provider at once.
  */
 export async function settleSession(
+  payables: PayableSource,
   provider: PaymentProvider,
   state: SessionState,
   event?: Pick<ProviderEvent, 'eventId' | 'type'>,
 ): Promise<Settlement> {
   const key = await readPayLinkKey();
   const today = todayInKerala();
-  const { settlement, emailIds, refundsOf } = await settle(provider, state, key, today, event).catch(
-    async (error: unknown) => {
-      if (error instanceof PaymentMismatch) await tellOfficeOfMismatch(provider.name, error);
-      throw error;
-    },
-  );
+  const { settlement, emailIds, refundsOf } = await settle(
+    payables,
+    provider,
+    state,
+    key,
+    today,
+    event,
+  ).catch(async (error: unknown) => {
+    if (error instanceof PaymentMismatch) await tellOfficeOfMismatch(provider.name, error);
+    throw error;
+  });
   if (refundsOf) await sendPendingRefunds(provider, serviceRole, refundsOf);
-  if (emailIds) await deliverQueuedEmails(emailIds);
+  if (emailIds) {
+    registerReceiptPreparer(payables);
+    await deliverQueuedEmails(emailIds);
+  }
   return settlement;
 }
 
@@ -266,6 +260,7 @@ export async function settleSession(
  * instant booking's confirmation), and the booking whose refunds it recorded to ask of the provider.
  */
 function settle(
+  payables: PayableSource,
   provider: PaymentProvider,
   state: SessionState,
   key: Awaited<ReturnType<typeof readPayLinkKey>>,
@@ -310,11 +305,10 @@ function settle(
     }
     if (!state.paymentReference)
       throw new Refusal('conflict', `Session ${state.sessionId} is paid without a payment reference.`);
-    await lockCalendarOfHold(tx, session.bookingId);
-    const booking = await lockPayableBooking(tx, session.bookingId);
+    const booking = await payables.lockForSettlement(tx, session.bookingId);
     if (!booking) throw new Error(`Booking ${session.bookingId} vanished while its payment was settled`);
-    const paysHold = isHold(booking.status) && !booking.deleted;
-    if (paysHold && (await confirmPaidHold(tx, booking.id)) === 'nights_taken') {
+    const paid = await payables.onPaid(tx, booking);
+    if (paid === 'too_late') {
       await settlePaymentSession(tx, session.id, 'unrecorded', null);
       return {
         settlement: {
@@ -322,7 +316,7 @@ function settle(
           bookingId: session.bookingId,
           reason: 'nights_taken',
         } as Settlement,
-        emailIds: await refundLostHold(tx, { ...session, provider: provider.name }),
+        emailIds: await payables.onPaidTooLate(tx, { ...session, provider: provider.name }),
         refundsOf: session.bookingId,
       };
     }
@@ -366,17 +360,18 @@ function settle(
     await settlePaymentSession(tx, session.id, 'paid', recorded.id);
     const after = {
       ...booking,
-      ...(paysHold ? { status: 'confirmed', confirmedOn: today } : {}),
+      ...(paid === 'confirmed' ? { status: 'confirmed', confirmedOn: today } : {}),
       receivedPence: booking.receivedPence + session.amountPence,
     };
     const next = readPaymentDue(after, today);
     const property = await findProperty(booking.property);
-    const confirmation = paysHold
-      ? await queueInstantConfirmation(tx, booking.id, {
-          receivedPence: after.receivedPence,
-          next: describeNextPayment(next),
-        })
-      : [];
+    const confirmation =
+      paid === 'confirmed'
+        ? await payables.onConfirmedByPayment(tx, booking.id, {
+            receivedPence: after.receivedPence,
+            next: describeNextPayment(next),
+          })
+        : [];
     // The PDF is made as the email is sent, from what this transaction committed, not while it holds
     // the calendar and the booking (receipt-service.ts registers how).
     const receiptFile = await receiptFileOf(tx, recorded.id);
@@ -419,6 +414,7 @@ function settle(
 
 /** Reads a webhook (its signature verified by the provider) and settles the session it is about. */
 export async function receiveWebhook(
+  payables: PayableSource,
   provider: PaymentProvider,
   rawBody: string,
   headers: Headers,
@@ -435,7 +431,7 @@ export async function receiveWebhook(
     );
     return { outcome: 'ignored' };
   }
-  return settleSession(provider, event.session, event);
+  return settleSession(payables, provider, event.session, event);
 }
 
 /** What the return page tells the guest. */
@@ -459,6 +455,7 @@ export type PaymentResult = {
  * The session id is the key, as the provider's own return address carries it.
  */
 export async function readPaymentResult(
+  payables: PayableSource,
   provider: PaymentProvider,
   reference: string,
   sessionId: string,
@@ -468,8 +465,8 @@ export async function readPaymentResult(
     throw new Refusal('not_found', 'We know of no such payment for this booking.');
   }
   const state = await provider.findSession(sessionId);
-  const settled = await settleSession(provider, state);
-  const booking = await withCaller(serviceRole, (tx) => selectPayableBooking(tx, reference));
+  const settled = await settleSession(payables, provider, state);
+  const booking = await withCaller(serviceRole, (tx) => payables.readCharge(tx, { reference }));
   if (!booking) throw noSuchBooking();
   const nextDue = booking.status === 'confirmed' ? readPaymentDue(booking, todayInKerala()) : null;
   const received = settled.outcome === 'recorded' || settled.outcome === 'already_recorded';
@@ -519,6 +516,7 @@ export const reconcileAfterMs = 10 * 60 * 1000;
  * out is released, after its session had the chance to confirm it.
  */
 export async function reconcilePayments(
+  payables: PayableSource,
   provider: PaymentProvider,
   { now = new Date(), limit = 100 } = {},
 ): Promise<ReconciliationReport> {
@@ -529,7 +527,11 @@ export async function reconcilePayments(
   for (const session of sessions) {
     report.asked++;
     try {
-      const settled = await settleSession(provider, await provider.findSession(session.providerSessionId));
+      const settled = await settleSession(
+        payables,
+        provider,
+        await provider.findSession(session.providerSessionId),
+      );
       if (settled.outcome === 'recorded') report.recorded++;
       else if (settled.outcome === 'expired') report.expired++;
       else if (settled.outcome === 'not_paid') report.open++;
@@ -541,7 +543,7 @@ export async function reconcilePayments(
       );
     }
   }
-  report.released = (await releaseLapsedHolds()).length;
+  report.released = (await payables.releaseUnpaid()).length;
   return report;
 }
 
@@ -561,6 +563,7 @@ export const describeReconciliation = ({
  * provider; a run that fails is logged and the next one tries again. Answers the stop function.
  */
 export function startReconciliationWorker(
+  payables: PayableSource,
   provider: () => PaymentProvider,
   everyMs = 5 * 60 * 1000,
 ): () => void {
@@ -569,7 +572,7 @@ export function startReconciliationWorker(
     if (running) return;
     running = true;
     try {
-      const report = await reconcilePayments(provider());
+      const report = await reconcilePayments(payables, provider());
       if (report.asked > 0 || report.released > 0) console.log(describeReconciliation(report));
     } catch (error) {
       console.error('The payments could not be reconciled; the next run tries again', error);

@@ -7,14 +7,13 @@ import type {
 import { todayInKerala } from '../../lib/dates.ts';
 import { compareBalancesToChase, summariseLedger } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
-import { callerFor } from '../auth/admin-caller.ts';
+import { adminOf, callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
-import { type BookingMoney, selectBalancesDue, selectBookingMoney } from '../booking/booking-repository.ts';
-import { adminOf, bookingNotFound } from '../booking/booking-target.ts';
 import { readPropertyNames } from '../catalogue/catalogue.ts';
 import { type Transaction, withCaller } from '../db/database.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
+import type { PayableMoney, PayableSource } from './payable.ts';
 import {
   deletePayment,
   insertPayment,
@@ -31,7 +30,7 @@ import {
  */
 
 /** A booking's money in the contract's words, judged on Kerala's `today`. */
-export function describeMoney(money: BookingMoney, today: string): LedgerSummaryAnswer {
+export function describeMoney(money: PayableMoney, today: string): LedgerSummaryAnswer {
   return {
     totalPence: money.totalPence,
     depositPence: money.depositPence,
@@ -40,9 +39,13 @@ export function describeMoney(money: BookingMoney, today: string): LedgerSummary
   };
 }
 
-async function readLedger(tx: Transaction, id: string): Promise<BookingLedgerAnswer> {
-  const money = await selectBookingMoney(tx, id);
-  if (!money) throw bookingNotFound();
+async function readLedger(
+  payables: PayableSource,
+  tx: Transaction,
+  id: string,
+): Promise<BookingLedgerAnswer> {
+  const money = await payables.readMoney(tx, id);
+  if (!money) throw payables.notFound();
   return {
     status: money.status,
     takesPayments: money.status === 'confirmed' && !money.deleted,
@@ -55,8 +58,12 @@ async function readLedger(tx: Transaction, id: string): Promise<BookingLedgerAns
 }
 
 /** A booking's entries with what it owes now: deposit due, balance and its date, received, outstanding. */
-export function showLedger(visitor: Visitor, id: string): Promise<BookingLedgerAnswer> {
-  return withCaller(callerFor(visitor), (tx) => readLedger(tx, id));
+export function showLedger(
+  payables: PayableSource,
+  visitor: Visitor,
+  id: string,
+): Promise<BookingLedgerAnswer> {
+  return withCaller(callerFor(visitor), (tx) => readLedger(payables, tx, id));
 }
 
 /**
@@ -66,6 +73,7 @@ export function showLedger(visitor: Visitor, id: string): Promise<BookingLedgerA
  * stores nothing and answers the first answer.
  */
 export async function recordPayment(
+  payables: PayableSource,
   visitor: Visitor,
   id: string,
   payment: PaymentInput,
@@ -76,10 +84,10 @@ export async function recordPayment(
   return withCaller(callerFor(visitor), async (tx) => {
     if (idempotencyKey) {
       const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(payment));
-      if (previous) return readLedger(tx, id);
+      if (previous) return readLedger(payables, tx, id);
     }
-    const money = await selectBookingMoney(tx, id);
-    if (!money) throw bookingNotFound();
+    const money = await payables.readMoney(tx, id);
+    if (!money) throw payables.notFound();
     const outcome = await insertPayment(tx, id, payment, adminOf(visitor));
     if (outcome === 'not_confirmed') {
       throw new Refusal(
@@ -89,7 +97,7 @@ export async function recordPayment(
     }
     if (outcome === 'over_total') {
       // Read again: the trigger waited for any payment recorded at the same moment.
-      const now = (await selectBookingMoney(tx, id)) ?? money;
+      const now = (await payables.readMoney(tx, id)) ?? money;
       const left = Math.max(0, now.totalPence - now.receivedPence);
       throw new Refusal(
         'conflict',
@@ -99,7 +107,7 @@ export async function recordPayment(
         { amount: `Enter at most ${formatPence(left)}` },
       );
     }
-    const answer = await readLedger(tx, id);
+    const answer = await readLedger(payables, tx, id);
     if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: { ok: true } });
     return answer;
   });
@@ -107,6 +115,7 @@ export async function recordPayment(
 
 /** Removes a mistaken entry (the audit log keeps what it said) and answers the ledger as it now stands. */
 export async function removePayment(
+  payables: PayableSource,
   visitor: Visitor,
   id: string,
   paymentId: string,
@@ -115,7 +124,7 @@ export async function removePayment(
     if (!(await deletePayment(tx, id, paymentId))) {
       throw new Refusal('not_found', 'This booking has no such payment; it may have been removed already.');
     }
-    return readLedger(tx, id);
+    return readLedger(payables, tx, id);
   });
 }
 
@@ -123,9 +132,9 @@ export async function removePayment(
  * Confirmed bookings with money outstanding, in the order the office chases them (overdue, due now,
  * not yet due: `compareBalancesToChase`); "overdue" judged in Kerala's calendar.
  */
-export async function listBalancesDue(visitor: Visitor): Promise<BalancesDueAnswer> {
+export async function listBalancesDue(payables: PayableSource, visitor: Visitor): Promise<BalancesDueAnswer> {
   const today = todayInKerala();
-  const rows = await withCaller(callerFor(visitor), (tx) => selectBalancesDue(tx));
+  const rows = await withCaller(callerFor(visitor), (tx) => payables.listOutstanding(tx));
   const nameOf = await readPropertyNames();
   const balances = rows.map((row) => ({
     id: row.id,

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import content from '../../content/site.json' with { type: 'json' };
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
-import { selectPayableBookingById } from '../booking/booking-repository.ts';
 import { findProperty } from '../catalogue/catalogue.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { type PendingAttachment, registerAttachmentPreparer } from '../email/delivery.ts';
 import type { EmailAttachment } from '../email/email.ts';
 import { apiSecurityHeaders } from '../http/responses.ts';
 import { Refusal } from '../refusal.ts';
+import type { PayableSource } from './payable.ts';
 import { selectOwnPayments, selectPayments, selectReceiptPayments } from './payment-repository.ts';
 import { describeReceipt, makeReceipt, type ReceiptCompany, receiptFileName } from './receipt-document.ts';
 
@@ -33,11 +33,12 @@ const noSuchReceipt = () =>
  * booking and its payments: the server's role). Undefined when the booking has no such payment.
  */
 export async function composeReceipt(
+  payables: PayableSource,
   tx: Transaction,
   bookingId: string,
   paymentId: string,
 ): Promise<Receipt | undefined> {
-  const booking = await selectPayableBookingById(tx, bookingId);
+  const booking = await payables.readCharge(tx, { id: bookingId });
   if (!booking) return undefined;
   const property = await findProperty(booking.property);
   const facts = describeReceipt(
@@ -80,18 +81,23 @@ export const pendingReceipt = (bookingId: string, paymentId: string): PendingAtt
   paymentId,
 });
 
-// The sender makes a pending receipt from what was committed; every process that queues or sends
-// these emails imports this module (the settlement does, and so do npm start's worker and the
-// send-emails function).
-registerAttachmentPreparer('payment-receipt', async (tx, pending) => {
-  const { bookingId, paymentId } = pendingReceiptSchema.parse(pending);
-  const receipt = await composeReceipt(tx, bookingId, paymentId);
-  if (!receipt) throw new Error(`Payment ${paymentId} of booking ${bookingId} has no receipt to make now`);
-  return receiptAttachment(receipt);
-});
+/**
+ * Tells the email sender of this process how to make a pending receipt, from what was committed: the
+ * settlement calls it before it sends its receipt, and so must every process that sends the outbox
+ * (npm start's worker, the send-emails function). Calling it again changes nothing.
+ */
+export function registerReceiptPreparer(payables: PayableSource): void {
+  registerAttachmentPreparer('payment-receipt', async (tx, pending) => {
+    const { bookingId, paymentId } = pendingReceiptSchema.parse(pending);
+    const receipt = await composeReceipt(payables, tx, bookingId, paymentId);
+    if (!receipt) throw new Error(`Payment ${paymentId} of booking ${bookingId} has no receipt to make now`);
+    return receiptAttachment(receipt);
+  });
+}
 
 /** The receipt of a payment on the guest's own booking; another guest's, or no such payment, is not found. */
 export async function readOwnReceipt(
+  payables: PayableSource,
   visitor: Visitor,
   bookingId: string,
   paymentId: string,
@@ -100,22 +106,23 @@ export async function readOwnReceipt(
     selectOwnPayments(tx, [bookingId]),
   );
   if (!own.some((payment) => payment.id === paymentId)) throw noSuchReceipt();
-  return readReceipt(bookingId, paymentId);
+  return readReceipt(payables, bookingId, paymentId);
 }
 
 /** The office's copy of a payment's receipt (admins only). */
 export async function readOfficeReceipt(
+  payables: PayableSource,
   visitor: Visitor,
   bookingId: string,
   paymentId: string,
 ): Promise<Receipt> {
   const entries = await withCaller(callerFor(visitor), (tx) => selectPayments(tx, bookingId));
   if (!entries.some((payment) => payment.id === paymentId)) throw noSuchReceipt();
-  return readReceipt(bookingId, paymentId);
+  return readReceipt(payables, bookingId, paymentId);
 }
 
-async function readReceipt(bookingId: string, paymentId: string): Promise<Receipt> {
-  const receipt = await withCaller(serviceRole, (tx) => composeReceipt(tx, bookingId, paymentId));
+async function readReceipt(payables: PayableSource, bookingId: string, paymentId: string): Promise<Receipt> {
+  const receipt = await withCaller(serviceRole, (tx) => composeReceipt(payables, tx, bookingId, paymentId));
   if (!receipt) throw noSuchReceipt();
   return receipt;
 }

@@ -10,14 +10,13 @@ import {
 } from '../../lib/cancellation-refund.ts';
 import { daysBetween, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import { callerFor } from '../auth/admin-caller.ts';
+import { adminOf, callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
-import { selectBookingMoney } from '../booking/booking-repository.ts';
-import { adminOf, bookingNotFound } from '../booking/booking-target.ts';
 import { type Caller, type Transaction, withCaller } from '../db/database.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
 import { log } from '../runtime/logger.ts';
+import type { PayableSource } from './payable.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   insertRefund,
@@ -166,6 +165,7 @@ export async function summariseRefunds(tx: Transaction, bookingId: string): Prom
  * submit of the same form refunds nothing again.
  */
 export async function refundFromOffice(
+  payables: PayableSource,
   provider: PaymentProvider | null,
   visitor: Visitor,
   id: string,
@@ -181,8 +181,8 @@ export async function refundFromOffice(
       const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(input));
       if (previous) return false;
     }
-    const booking = await selectBookingMoney(tx, id);
-    if (!booking) throw bookingNotFound();
+    const booking = await payables.readMoney(tx, id);
+    if (!booking) throw payables.notFound();
     const requestedBy = adminOf(visitor);
     if (input.mode === 'session') {
       const session = await selectUnrecordedSession(tx, id, input.sessionId);
