@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { adminBalanceReminderRoute } from '../../lib/api-contract.ts';
 import { formatKeralaTime } from '../../lib/dates.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { balanceReminderAnswerSchema } from '../payment/payment-ledger-contract.ts';
+import { balanceReminderAnswerSchema } from './payment-ledger-contract.ts';
 
 type Props = {
   bookingId: string;

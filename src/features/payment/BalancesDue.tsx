@@ -3,12 +3,12 @@ import { apiRoutes } from '../../lib/api-contract.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
+import { describeDays } from './BookingPayments.tsx';
 import {
   type BalanceDue,
   type BalancesDueAnswer,
   balancesDueAnswerSchema,
-} from '../payment/payment-ledger-contract.ts';
-import { describeDays } from './BookingPayments.tsx';
+} from './payment-ledger-contract.ts';
 import { SendReminder } from './SendReminder.tsx';
 
 type Balances =

@@ -2,20 +2,19 @@ import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminPaymentRoute, adminPaymentsRoute, adminReceiptRoute } from '../../lib/api-contract.ts';
-import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
+import { formatKeralaTime as formatOfficeTime, formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { describeAmountPaid } from '../../lib/rupee-payment.ts';
+import { BookingSectionBody, useBookingSection } from '../api/BookingSection.tsx';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { type LedgerSummaryAnswer, paymentKindLabels, paymentKinds } from '../payment/payment-contract.ts';
+import { BookingRefunds } from './BookingRefunds.tsx';
+import { type LedgerSummaryAnswer, paymentKindLabels, paymentKinds } from './payment-contract.ts';
 import {
   bookingLedgerAnswerSchema,
   paymentMethodLabels,
   paymentMethods,
   paymentNoteMaxLength,
-} from '../payment/payment-ledger-contract.ts';
-import { formatOfficeTime } from './admin-fields.ts';
-import { BookingRefunds } from './BookingRefunds.tsx';
-import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
+} from './payment-ledger-contract.ts';
 
 type Draft = { kind: string; amount: string; receivedOn: string; method: string; note: string };
 

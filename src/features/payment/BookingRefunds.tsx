@@ -2,14 +2,14 @@ import { type SubmitEvent, useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminRefundRoute, adminRefundsRoute } from '../../lib/api-contract.ts';
+import { formatKeralaTime as formatOfficeTime } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import {
   type BookingLedgerAnswer,
   bookingLedgerAnswerSchema,
   type OnlineSession,
-} from '../payment/payment-ledger-contract.ts';
-import { formatOfficeTime } from './admin-fields.ts';
+} from './payment-ledger-contract.ts';
 
 const refundModes = [
   { value: 'full', label: 'Everything received and not yet refunded' },

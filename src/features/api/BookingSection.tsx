@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { isSessionGone, requestJson } from '../api/client.ts';
+import { isSessionGone, requestJson } from './client.ts';
 
 /** A section of an opened booking while its data comes: loading, the server's refusal, or the data. */
 export type BookingSection<Data> =
