@@ -271,29 +271,59 @@ function astroScripts(text: string): string[] {
 export type FileImport = { from: string; target: string };
 
 /**
- * Folders of `src/server` that import each other, directly or round a ring: all of them, and one
- * shortest ring through the first, an import for each step (the file and what it imports).
+ * Folders of `src/server` that import each other, directly or round a ring, at one depth: all of them,
+ * and one shortest ring through the first, an import for each step (the file and what it imports).
  */
 export type FolderCycle = { folders: string[]; ring: FileImport[] };
 
 /**
  * `src/server/<folder>/…` → `<folder>`, however deep; a file directly in `src/server` (`config.ts`)
- * stands on its own, as a folder of one.
+ * stands on its own, as a folder of one. With `depth`, the folder that many levels down instead
+ * (`booking/payments`), or a shallower file's own folder (`booking` for `booking/hold-service.ts`).
  */
-export function serverFolderOf(file: string): string | undefined {
-  return /^src\/server\/([^/]+)/.exec(file)?.[1];
+export function serverFolderOf(file: string, depth = 1): string | undefined {
+  const inside = /^src\/server\/(.+)$/.exec(file)?.[1];
+  if (!inside) return undefined;
+  const parts = inside.split('/');
+  if (parts.length === 1) return inside;
+  return parts.slice(0, Math.min(depth, parts.length - 1)).join('/');
 }
 
 /**
- * The loops between folders of `src/server` (tests left out). A folder may import itself freely;
- * folders that import one another cannot be read, tested or moved one at a time, so imports between
- * two folders run one way.
+ * The loops between folders of `src/server` (tests left out), at every depth: the top folders (a nested
+ * folder counted as its top one), then at each depth below, a folder and the folders inside it each on
+ * their own (`booking` and `booking/payments`), so a folder that imports back into its parent is a loop
+ * too. A folder may import itself freely; folders that import one another cannot be read, tested or
+ * moved one at a time, so imports between two folders run one way. A loop seen at a shallower depth is
+ * reported once.
  */
 export function findFolderCycles(imports: readonly FileImport[]): FolderCycle[] {
+  const deepest = Math.max(
+    1,
+    ...imports.flatMap(({ from, target }) =>
+      [from, target]
+        .filter((file) => file.startsWith('src/server/'))
+        .map((file) => file.split('/').length - 3),
+    ),
+  );
+  const seen = new Set<string>();
+  const cycles: FolderCycle[] = [];
+  for (let depth = 1; depth <= deepest; depth++) {
+    for (const cycle of findCyclesAtDepth(imports, depth)) {
+      const key = cycle.folders.join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+
+function findCyclesAtDepth(imports: readonly FileImport[], depth: number): FolderCycle[] {
   const edges = new Map<string, Map<string, FileImport>>();
   for (const entry of imports) {
-    const from = serverFolderOf(entry.from);
-    const to = serverFolderOf(entry.target);
+    const from = serverFolderOf(entry.from, depth);
+    const to = serverFolderOf(entry.target, depth);
     if (!from || !to || from === to) continue;
     const out = edges.get(from) ?? new Map<string, FileImport>();
     if (!out.has(to)) out.set(to, entry);

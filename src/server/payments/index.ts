@@ -19,14 +19,6 @@ export {
 export { payLinkForConfirmation, payLinkUrl, readPayLinkKey, readPayLinkKeyIn } from './pay-link.ts';
 export type { OnPaid, PaidTooLate, Payable, PayableMoney, PayableSource } from './payable.ts';
 export {
-  type PaymentProvider,
-  type PaymentProviderName,
-  paymentCurrencies,
-  paymentProviders,
-  paymentSessionStatuses,
-  WebhookRefused,
-} from './payment-provider.ts';
-export {
   describeMoney,
   listBalancesDue,
   readOwnLedgers,
@@ -36,6 +28,14 @@ export {
 } from './payment-service.ts';
 export { readPoundRate } from './pound-rate.ts';
 export { choosePaymentProvider, standInKeys, standInRazorpayKeys } from './providers/choose-provider.ts';
+export {
+  type PaymentProvider,
+  type PaymentProviderName,
+  paymentCurrencies,
+  paymentProviders,
+  paymentSessionStatuses,
+  WebhookRefused,
+} from './providers/payment-provider.ts';
 export type { StandInPaymentLink } from './providers/stand-in/razorpay-shape.ts';
 export { testCards } from './providers/stand-in/stand-in-page.ts';
 export {

@@ -1,6 +1,6 @@
 import type { PayableKind } from '../../lib/payment-due.ts';
 import type { Transaction } from '../db/database.ts';
-import type { PaymentProviderName } from './payment-provider.ts';
+import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /** The SQL of online payments: payment sessions, provider events, and the ledger entries they record. */
 

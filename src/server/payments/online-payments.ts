@@ -26,8 +26,13 @@ import {
 import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-link.ts';
 import type { Payable, PayableSource } from './payable.ts';
 import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
-import type { PaymentProvider, ProviderEvent, SessionRequest, SessionState } from './payment-provider.ts';
 import { readPoundRate } from './pound-rate.ts';
+import type {
+  PaymentProvider,
+  ProviderEvent,
+  SessionRequest,
+  SessionState,
+} from './providers/payment-provider.ts';
 import { pendingReceipt, receiptFileOf, registerReceiptPreparer } from './receipt-service.ts';
 import { sendPendingRefunds } from './refund-service.ts';
 

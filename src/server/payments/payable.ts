@@ -1,7 +1,7 @@
 import type { LedgerTerms } from '../../lib/ledger.ts';
 import type { Transaction } from '../db/database.ts';
 import type { Refusal } from '../refusal.ts';
-import type { PaymentProviderName } from './payment-provider.ts';
+import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /**
  * What payments needs of the thing being paid for: a booking today (`src/server/booking/booking-payable.ts`

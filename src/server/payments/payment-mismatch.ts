@@ -6,7 +6,7 @@ import type { Email } from '../email/email.ts';
 import { Refusal } from '../refusal.ts';
 import { log } from '../runtime/logger.ts';
 import type { StoredSession } from './online-payment-repository.ts';
-import type { PaymentProviderName, SessionState } from './payment-provider.ts';
+import type { PaymentProviderName, SessionState } from './providers/payment-provider.ts';
 
 /**
  * A provider saying a session was paid an amount or in a currency other than it was opened for: the

@@ -8,7 +8,7 @@ import { formatPence } from '../../lib/money.ts';
 import { choosePaymentDue } from '../../lib/payment-due.ts';
 import { describeAmountPaid } from '../../lib/rupee-payment.ts';
 import { registerScriptFonts, writeText } from '../documents/script-fonts.ts';
-import type { PaymentProviderName } from './payment-provider.ts';
+import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /**
  * A payment's receipt as a PDF: what was paid, for which stay, what remains and by when, and the GST

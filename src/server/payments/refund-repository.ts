@@ -1,7 +1,7 @@
 import type { RefundStatus } from '../../features/payment/refund-contract.ts';
 import { formatPence } from '../../lib/money.ts';
 import type { Transaction } from '../db/database.ts';
-import type { PaymentProviderName } from './payment-provider.ts';
+import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /**
  * The SQL of refunds (`payment_refunds`): what goes back from each payment of a booking, asked for,

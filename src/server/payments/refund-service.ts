@@ -17,7 +17,7 @@ import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempo
 import { Refusal } from '../refusal.ts';
 import { log } from '../runtime/logger.ts';
 import type { PayableSource } from './payable.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
 import {
   insertRefund,
   isPastWhatWasPaid,

@@ -1,5 +1,5 @@
 import { ConfigurationError, readPayments } from '../../config.ts';
-import type { PaymentProvider } from '../payment-provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { createRazorpayProvider } from './razorpay-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SessionRequest, WebhookRefused } from '../payment-provider.ts';
+import { type SessionRequest, WebhookRefused } from './payment-provider.ts';
 import { createRazorpayProvider, refundInPaymentCurrency } from './razorpay-provider.ts';
 import { type PaymentStandIn, startPaymentStandIn } from './stand-in/stand-in-server.ts';
 

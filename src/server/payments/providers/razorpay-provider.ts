@@ -5,7 +5,7 @@ import {
   type PaymentProviderName,
   type SessionState,
   WebhookRefused,
-} from '../payment-provider.ts';
+} from './payment-provider.ts';
 
 /**
  * Razorpay Payment Links through the official SDK: a hosted page in pounds (international cards) or,

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SessionRequest, WebhookRefused } from '../payment-provider.ts';
+import { type SessionRequest, WebhookRefused } from './payment-provider.ts';
 import { type PaymentStandIn, readStripeForm, startPaymentStandIn } from './stand-in/stand-in-server.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 

@@ -4,7 +4,7 @@ import {
   type PaymentProviderName,
   type SessionState,
   WebhookRefused,
-} from '../payment-provider.ts';
+} from './payment-provider.ts';
 
 /**
  * Stripe Checkout through the official SDK: a hosted page in pounds (cards, and Apple Pay and Google

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payableKinds } from '../../lib/payment-due.ts';
+import { payableKinds } from '../../../lib/payment-due.ts';
 
 /**
  * The one seam every payment provider sits behind (Stripe, and the stand-in that `npm start` and the
