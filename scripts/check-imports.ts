@@ -6,51 +6,12 @@
  * `--graph` prints instead the folders of `src/server` and, for each, the folders it imports (how many
  * imports), to read the server's layout at any commit: copy this file and its support module there.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  type FileImport,
-  findFolderCycles,
-  judgeImport,
-  listSpecifiers,
-  resolveTarget,
-  serverFolderOf,
-  type Violation,
-} from './support/import-rules.ts';
-
-const roots = ['src', 'netlify', 'scripts', 'tests'];
-const checked = /\.(ts|tsx|mts|astro)$/;
-const skipped = /(^|\/)(node_modules|dist|\.astro|\.netlify|fixtures)(\/|$)/;
-
-function listFiles(root: string): string[] {
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && checked.test(entry.name))
-    .map((entry) => path.relative('.', path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !skipped.test(file))
-    .sort();
-}
-
-/** An import written without its extension (as `.astro` files may) names the file that exists. */
-function completePath(file: string): string {
-  if (/\.[a-z]+$/.test(file) && existsSync(file)) return file;
-  const found = ['.ts', '.tsx', '.astro', '/index.ts'].map((end) => file + end).find((f) => existsSync(f));
-  return found ?? file;
-}
+import { findFolderCycles, readImports, serverFolderOf } from './support/import-rules.ts';
 
 /** `file → the repository path (or package) it imports`, however the import is spelled. */
 const label = (entry: { from: string; target: string }) => `${entry.from} → ${entry.target}`;
 
-const violations: Violation[] = [];
-const serverImports: FileImport[] = [];
-for (const file of roots.flatMap(listFiles)) {
-  const inServer = file.startsWith('src/server/') && !/\.test\.ts$/.test(file);
-  for (const specifier of listSpecifiers(file, readFileSync(file, 'utf8'))) {
-    const violation = judgeImport({ from: file, specifier }, completePath);
-    if (violation) violations.push(violation);
-    const target = resolveTarget({ from: file, specifier }, completePath);
-    if (inServer && target.kind === 'ours') serverImports.push({ from: file, target: target.file });
-  }
-}
+const { violations, serverImports } = readImports();
 
 for (const violation of violations) {
   console.error(

@@ -5,7 +5,7 @@
  * often it runs.
  */
 
-import { describeReminders, sendPaymentReminders } from '../src/server/booking/payments/payment-reminders.ts';
+import { describeReminders, sendPaymentReminders } from '../src/server/booking/payment-reminders.ts';
 import { closeDatabase } from '../src/server/db/database.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 

@@ -16,7 +16,6 @@ import compression from 'compression';
 import pLimit from 'p-limit';
 import { rebuildPath } from '../src/features/content-editor/rebuild-contract.ts';
 import { apiRoutes } from '../src/lib/api-contract.ts';
-import { testCards } from '../src/server/booking/payments/providers/stand-in/stand-in-page.ts';
 import { ConfigurationError, checkEnvironment, readBackend, readPayments } from '../src/server/config.ts';
 import { closeDatabase, serviceRole, withCaller } from '../src/server/db/database.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded.ts';
@@ -25,6 +24,7 @@ import { outboxDirectory } from '../src/server/email/email.ts';
 import type { Handler } from '../src/server/http/endpoint.ts';
 import { maxBodyBytes, tooLarge } from '../src/server/http/request.ts';
 import { errorResponse, HttpError } from '../src/server/http/responses.ts';
+import { testCards } from '../src/server/payments/index.ts';
 import { fillCmsWorkingCopy, resolveCmsWorkingCopy, startCmsBackend } from './support/cms-backend.ts';
 import { createFunctionBundleCache, functionBundlesDir, isRunning } from './support/function-bundle-cache.ts';
 import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
@@ -55,8 +55,8 @@ const paymentStandIn =
   payments.kind === 'stand-in' && !payments.url
     ? await (async () => {
         const [{ startPaymentStandIn }, { standInKeys, standInRazorpayKeys }] = await Promise.all([
-          import('../src/server/booking/payments/providers/stand-in/stand-in-server.ts'),
-          import('../src/server/booking/payments/providers/choose-provider.ts'),
+          import('../src/server/payments/index.ts'),
+          import('../src/server/payments/index.ts'),
         ]);
         const key = randomBytes(32).toString('hex');
         const { secretKey, webhookSecret } = standInKeys(key);
@@ -574,22 +574,24 @@ const [
   { startArrivalPackWorker },
   { startReviewInvitationWorker },
   { startCalendarImporter },
-  { startReconciliationWorker },
-  { choosePaymentProvider },
+  { startReconciliationWorker, choosePaymentProvider, registerReceiptPreparer },
+  { bookingPayables },
   { startGuestListRetentionWorker },
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
   import('../src/server/office-alert-digest.ts'),
-  import('../src/server/booking/payments/payment-reminders.ts'),
+  import('../src/server/booking/payment-reminders.ts'),
   import('../src/server/booking/arrival-packs/arrival-pack-service.ts'),
   import('../src/server/reviews/review-service.ts'),
   import('../src/server/calendar-sync/calendar-sync-service.ts'),
-  import('../src/server/booking/payments/online-payments.ts'),
-  import('../src/server/booking/payments/providers/choose-provider.ts'),
+  import('../src/server/payments/index.ts'),
+  import('../src/server/booking/booking-payable.ts'),
   import('../src/server/booking/guests/guest-list-service.ts'),
 ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,
-// and queues the digests of office alerts a flood of form posts held back.
+// and queues the digests of office alerts a flood of form posts held back. A payment's receipt is made
+// as its email is sent, from the booking's ledger.
+registerReceiptPreparer(bookingPayables);
 startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 // The balance reminders, as the daily `payment-reminders` function sends them on Netlify: at start and
 // every hour after, so a machine that sleeps overnight still sends each day's (each goes once).
@@ -601,7 +603,7 @@ startReviewInvitationWorker();
 // Other platforms' calendars: the import queue worked every five minutes, as the scheduled function works it on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 // Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.
-startReconciliationWorker(() => choosePaymentProvider());
+startReconciliationWorker(bookingPayables, () => choosePaymentProvider());
 // Guest lists past their retention, as the daily `forget-guest-lists` function deletes them on Netlify.
 startGuestListRetentionWorker();
 

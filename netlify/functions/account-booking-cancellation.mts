@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
 import { cancelOwnBooking, readOwnCancellation } from '../../src/server/booking/cancellation-service.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { json } from '../../src/server/http/responses.ts';
+import { choosePaymentProvider } from '../../src/server/payments/index.ts';
 import { log } from '../../src/server/runtime/logger.ts';
 
 /**

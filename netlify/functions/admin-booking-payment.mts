@@ -1,15 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { readPaymentTarget } from '../../src/server/booking/booking-target.ts';
-import { removePayment } from '../../src/server/booking/payments/payment-service.ts';
 import { json } from '../../src/server/http/responses.ts';
+import { removePayment } from '../../src/server/payments/index.ts';
 
 /** Removes a mistaken payment entry; the audit log keeps what it said. */
 export default signedInEndpoint(
   ['DELETE'],
   async (_request, visitor, context) => {
     const { id, paymentId } = readPaymentTarget(context);
-    return json(await removePayment(visitor, id, paymentId));
+    return json(await removePayment(bookingPayables, visitor, id, paymentId));
   },
   { admin: true },
 );

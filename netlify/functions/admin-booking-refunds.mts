@@ -1,15 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { officeRefundInputSchema } from '../../src/features/payment/refund-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
-import { showLedger } from '../../src/server/booking/payments/payment-service.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import { refundFromOffice } from '../../src/server/booking/payments/refund-service.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
 import { readBody } from '../../src/server/http/request.ts';
 import { json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
+import { choosePaymentProvider, refundFromOffice, showLedger } from '../../src/server/payments/index.ts';
 import { log } from '../../src/server/runtime/logger.ts';
 
 /**
@@ -22,8 +21,8 @@ export default signedInEndpoint(
     const id = readBookingId(context);
     const key = readIdempotencyKey(request);
     const input = validate(officeRefundInputSchema, (await readBody(request)).value);
-    await refundFromOffice(configuredProvider(), visitor, id, input, key);
-    return json(await showLedger(visitor, id), 201);
+    await refundFromOffice(bookingPayables, configuredProvider(), visitor, id, input, key);
+    return json(await showLedger(bookingPayables, visitor, id), 201);
   },
   { admin: true },
 );

@@ -1,10 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
-import {
-  sendBalanceReminderNow,
-  showLastReminder,
-} from '../../src/server/booking/payments/reminder-by-hand.ts';
+import { sendBalanceReminderNow, showLastReminder } from '../../src/server/booking/reminder-by-hand.ts';
 import { json } from '../../src/server/http/responses.ts';
 
 /** When the guest was last reminded of a booking's balance (GET), and a reminder sent now (POST). */

@@ -2,12 +2,12 @@ import type { Config } from '@netlify/functions';
 import { bookingRequestSchema } from '../../src/features/booking/booking-contract.ts';
 import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { bookInstantly } from '../../src/server/booking/instant-book-service.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
 import { readIdempotencyKey } from '../../src/server/http/idempotency.ts';
 import { enforceRateLimit, formRateLimit } from '../../src/server/http/rate-limit.ts';
 import { clientAddress, readBody } from '../../src/server/http/request.ts';
 import { HttpError, json } from '../../src/server/http/responses.ts';
 import { validate } from '../../src/server/http/validate.ts';
+import { choosePaymentProvider } from '../../src/server/payments/index.ts';
 
 /**
  * `POST /api/instant-bookings`: a signed-in guest books an instant-book property's free nights; they

@@ -1,11 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
-import { readPaymentResult } from '../../src/server/booking/payments/online-payments.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
+import {
+  choosePaymentProvider,
+  readPaymentResult,
+  renderPaymentPage,
+} from '../../src/server/payments/index.ts';
 
 /**
  * `GET /pay/{reference}/return?session_id=…` (or Razorpay's `razorpay_payment_link_id=…`): where the provider sends the guest back. Asks the
@@ -19,7 +22,7 @@ export default observed(async (request: Request, context: { params: Record<strin
     const query = new URL(request.url).searchParams;
     // Stripe fills in session_id; Razorpay adds its payment link's id to the callback URL.
     const sessionId = query.get('session_id') ?? query.get('razorpay_payment_link_id') ?? '';
-    const result = await readPaymentResult(choosePaymentProvider(), reference, sessionId);
+    const result = await readPaymentResult(bookingPayables, choosePaymentProvider(), reference, sessionId);
     return await renderPaymentPage(
       renderPaymentResult({
         outcome: result.outcome,

@@ -4,15 +4,19 @@ import { renderPaymentChoice } from '../../src/features/payment/PaymentChoice.ts
 import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
 import { payPath } from '../../src/lib/paths.ts';
 import { resolveVisitor } from '../../src/server/auth/session.ts';
-import { quotePayment, startPayment } from '../../src/server/booking/payments/online-payments.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import { renderPaymentPage } from '../../src/server/booking/payments/render-payment-page.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { withCookies } from '../../src/server/http/endpoint.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 import { HttpError } from '../../src/server/http/responses.ts';
+import {
+  choosePaymentProvider,
+  quotePayment,
+  renderPaymentPage,
+  startPayment,
+} from '../../src/server/payments/index.ts';
 import { log } from '../../src/server/runtime/logger.ts';
 
 /**
@@ -44,7 +48,10 @@ export default observed(async (request: Request, context: { params: Record<strin
           paise: 'Choose how to pay again',
         });
       }
-      const { url } = await startPayment(provider, reference, payer, { currency: 'INR', paise });
+      const { url } = await startPayment(bookingPayables, provider, reference, payer, {
+        currency: 'INR',
+        paise,
+      });
       return withCookies(redirect(url), cookies);
     }
     if (currency !== null && currency !== 'GBP') {
@@ -54,7 +61,7 @@ export default observed(async (request: Request, context: { params: Record<strin
     }
     if (currency === null && provider.takesRupees) {
       // Offered rupees, the guest reads the amount and its rate before the provider's page.
-      const { due, rupees } = await quotePayment(provider, reference, payer);
+      const { due, rupees } = await quotePayment(bookingPayables, provider, reference, payer);
       if (rupees) {
         const choose = (choice: string) => {
           const next = new URLSearchParams(choice);
@@ -73,7 +80,7 @@ export default observed(async (request: Request, context: { params: Record<strin
         return withCookies(await renderPaymentPage(markup, 200), cookies);
       }
     }
-    const { url } = await startPayment(provider, reference, payer);
+    const { url } = await startPayment(bookingPayables, provider, reference, payer);
     return withCookies(redirect(url), cookies);
   } catch (error) {
     const refusal =

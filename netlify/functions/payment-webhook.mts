@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { receiveWebhook } from '../../src/server/booking/payments/online-payments.ts';
-import { WebhookRefused } from '../../src/server/booking/payments/payment-provider.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { endpoint } from '../../src/server/http/endpoint.ts';
 import { HttpError, json } from '../../src/server/http/responses.ts';
+import { choosePaymentProvider, receiveWebhook, WebhookRefused } from '../../src/server/payments/index.ts';
 
 /**
  * `POST /api/payments/webhook`: the payment provider's events. The signature is checked over the raw
@@ -14,7 +13,12 @@ import { HttpError, json } from '../../src/server/http/responses.ts';
 export default endpoint(['POST'], async (request) => {
   const rawBody = await request.text();
   try {
-    const settlement = await receiveWebhook(choosePaymentProvider(), rawBody, request.headers);
+    const settlement = await receiveWebhook(
+      bookingPayables,
+      choosePaymentProvider(),
+      rawBody,
+      request.headers,
+    );
     return json({ received: true, outcome: settlement.outcome });
   } catch (error) {
     if (error instanceof WebhookRefused) throw new HttpError(400, 'bad_request', error.message);

@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import {
+  choosePaymentProvider,
   describeReconciliation,
   reconcilePayments,
-} from '../../src/server/booking/payments/online-payments.ts';
-import { choosePaymentProvider } from '../../src/server/booking/payments/providers/choose-provider.ts';
+} from '../../src/server/payments/index.ts';
 import { scheduledJob } from '../../src/server/runtime/scheduled-job.ts';
 
 /**
@@ -11,7 +12,7 @@ import { scheduledJob } from '../../src/server/runtime/scheduled-job.ts';
  * and no return settled, and records what was paid (once) or marks what expired.
  */
 export default scheduledJob('reconcile-payments', async () => {
-  return describeReconciliation(await reconcilePayments(choosePaymentProvider()));
+  return describeReconciliation(await reconcilePayments(bookingPayables, choosePaymentProvider()));
 });
 
 export const config: Config = { schedule: '*/15 * * * *' };

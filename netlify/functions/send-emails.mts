@@ -1,9 +1,12 @@
 import type { Config } from '@netlify/functions';
-// For how a receipt waiting on its email is made: it registers itself with the sender.
-import '../../src/server/booking/payments/receipt-service.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { deliverAllDueEmails, describeDelivery } from '../../src/server/email/delivery.ts';
 import { queueOfficeAlertDigests } from '../../src/server/office-alert-digest.ts';
+import { registerReceiptPreparer } from '../../src/server/payments/index.ts';
 import { scheduledJob } from '../../src/server/runtime/scheduled-job.ts';
+
+// A payment's receipt waits on its email until sent, and is made then from the booking's ledger.
+registerReceiptPreparer(bookingPayables);
 
 /**
  * Every minute: queues the digests of office alerts a flood of form posts held back, once their hour

@@ -18,8 +18,7 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
-import { standInKeys } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import { startPaymentStandIn } from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+import { standInKeys, startPaymentStandIn } from '../../src/server/payments/index.ts';
 import { insertBookings, type RunQuery } from '../../tests/support/booking-scenario.ts';
 import { startServer, stopServer } from '../support/served-site.ts';
 

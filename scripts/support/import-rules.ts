@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -7,8 +8,11 @@ import ts from 'typescript';
  * never imports an island, and only a feature's `*-contract.ts` crosses from `src/features` to the server.
  */
 
-/** One import as written: the file that imports (repository-relative, `/`-separated) and what it names. */
-export type Import = { from: string; specifier: string };
+/**
+ * One import as written: the file that imports (repository-relative, `/`-separated), what it names, and
+ * whether it brings only types (`import type`, erased when compiled, so nothing of it runs).
+ */
+export type Import = { from: string; specifier: string; typeOnly?: boolean };
 
 /** A refused import, with what it names: a repository path, or a package's name. */
 export type Violation = Import & { target: string; rule: string; reason: string };
@@ -116,8 +120,16 @@ export function resolveTarget(
 type Rule = {
   name: string;
   /** Why the import is refused, or undefined when the rule allows it. */
-  check(from: string, target: Target): string | undefined;
+  check(from: string, target: Target, typeOnly: boolean): string | undefined;
 };
+
+/**
+ * The folder of `src/server` whose front door (`index.ts`) `file` is behind, when it has one: everything
+ * outside such a folder imports it through that door. Today: payments.
+ */
+export const frontDoors = ['src/server/payments'];
+
+const behindDoor = (file: string) => frontDoors.find((folder) => file.startsWith(`${folder}/`));
 
 const ours = (target: Target) => (target.kind === 'ours' && !isLeaf(target.file) ? target : undefined);
 
@@ -138,6 +150,27 @@ export const rules: Rule[] = [
       const t = ours(target);
       if (partOf(from) !== 'lib' || !t || t.part === 'lib') return undefined;
       return 'src/lib is pure and shared by browser and server: it may import only zod and the platform';
+    },
+  },
+  {
+    name: "src/lib imports zod, and Astro's types only",
+    check(from, target, typeOnly) {
+      if (partOf(from) !== 'lib' || target.kind !== 'package') return undefined;
+      if (/^(zod|astro\/zod)(\/|$)/.test(target.name)) return undefined;
+      // The content schemas are typed against Astro's helpers; a type import is erased when compiled.
+      if (/^astro(:|\/)/.test(target.name) && typeOnly) return undefined;
+      return /^astro(:|\/)/.test(target.name)
+        ? 'src/lib runs outside Astro too (scripts, the functions): import only types from astro (import type)'
+        : 'src/lib is pure and shared by browser and server: it may import only zod (and types of Astro)';
+    },
+  },
+  {
+    name: 'a folder with an index.ts is entered through it',
+    check(from, target) {
+      const t = ours(target);
+      const door = t && behindDoor(t.file);
+      if (!t || !door || from.startsWith(`${door}/`) || t.file === `${door}/index.ts`) return undefined;
+      return `${door} is entered only through its index.ts: export what you need there`;
     },
   },
   {
@@ -242,7 +275,7 @@ export const rules: Rule[] = [
 export function judgeImport(entry: Import, completePath?: (file: string) => string): Violation | undefined {
   const target = resolveTarget(entry, completePath);
   for (const rule of rules) {
-    const reason = rule.check(entry.from, target);
+    const reason = rule.check(entry.from, target, entry.typeOnly ?? false);
     if (reason)
       return {
         ...entry,
@@ -265,6 +298,98 @@ export function listSpecifiers(file: string, text: string): string[] {
   );
 }
 
+/**
+ * The specifiers a file imports only types from: every import or re-export of them is `import type`
+ * (or names only `type` members), so the compiled file does not import them at all.
+ */
+export function listTypeOnlySpecifiers(file: string, text: string): Set<string> {
+  const sources = file.endsWith('.astro') ? astroScripts(text) : [text];
+  const typeOnly = new Map<string, boolean>();
+  for (const source of sources) {
+    const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false);
+    for (const statement of tree.statements) {
+      let specifier: ts.Expression | undefined;
+      let onlyTypes = false;
+      if (ts.isImportDeclaration(statement)) {
+        specifier = statement.moduleSpecifier;
+        const clause = statement.importClause;
+        const named = clause?.namedBindings;
+        onlyTypes =
+          !!clause &&
+          (clause.isTypeOnly ||
+            (!clause.name &&
+              !!named &&
+              ts.isNamedImports(named) &&
+              named.elements.length > 0 &&
+              named.elements.every((element) => element.isTypeOnly)));
+      } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
+        specifier = statement.moduleSpecifier;
+        onlyTypes = statement.isTypeOnly;
+      }
+      if (!specifier || !ts.isStringLiteral(specifier)) continue;
+      typeOnly.set(specifier.text, (typeOnly.get(specifier.text) ?? true) && onlyTypes);
+    }
+  }
+  // A dynamic import loads the module whatever the static imports say.
+  for (const specifier of typeOnly.keys()) {
+    if (text.includes(`import('${specifier}')`) || text.includes(`import("${specifier}")`))
+      typeOnly.set(specifier, false);
+  }
+  return new Set([...typeOnly].filter(([, only]) => only).map(([specifier]) => specifier));
+}
+
+const roots = ['src', 'netlify', 'scripts', 'tests'];
+const checked = /\.(ts|tsx|mts|astro)$/;
+const skipped = /(^|\/)(node_modules|dist|\.astro|\.netlify|fixtures)(\/|$)/;
+
+/** The files the check reads under `root`: repository-relative, `/`-separated, sorted. */
+export function listCheckedFiles(root = '.'): string[] {
+  return roots
+    .flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && checked.test(entry.name))
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        ),
+    )
+    .filter((file) => !skipped.test(file))
+    .sort();
+}
+
+/**
+ * Every import of `files` (read from `root`, or given as text in `planted`, which also adds files):
+ * the refused ones, and the imports between files of `src/server` (tests left out) the loop check reads.
+ */
+export function readImports(
+  root = '.',
+  files = listCheckedFiles(root),
+  planted: Record<string, string> = {},
+): { violations: Violation[]; serverImports: FileImport[] } {
+  // An import written without its extension (as `.astro` files may) names the file that exists.
+  const completePath = (file: string) => {
+    if (/\.[a-z]+$/.test(file) && existsSync(path.join(root, file))) return file;
+    const found = ['.ts', '.tsx', '.astro', '/index.ts']
+      .map((end) => file + end)
+      .find((f) => existsSync(path.join(root, f)));
+    return found ?? file;
+  };
+  const violations: Violation[] = [];
+  const serverImports: FileImport[] = [];
+  for (const file of [...new Set([...files, ...Object.keys(planted)])]) {
+    const text = planted[file] ?? readFileSync(path.join(root, file), 'utf8');
+    const inServer = file.startsWith('src/server/') && !/\.test\.ts$/.test(file);
+    const typeOnly = listTypeOnlySpecifiers(file, text);
+    for (const specifier of listSpecifiers(file, text)) {
+      const entry = { from: file, specifier, typeOnly: typeOnly.has(specifier) };
+      const violation = judgeImport(entry, completePath);
+      if (violation) violations.push(violation);
+      const target = resolveTarget(entry, completePath);
+      if (inServer && target.kind === 'ours') serverImports.push({ from: file, target: target.file });
+    }
+  }
+  return { violations, serverImports };
+}
+
 function astroScripts(text: string): string[] {
   const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
   const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
@@ -275,29 +400,59 @@ function astroScripts(text: string): string[] {
 export type FileImport = { from: string; target: string };
 
 /**
- * Folders of `src/server` that import each other, directly or round a ring: all of them, and one
- * shortest ring through the first, an import for each step (the file and what it imports).
+ * Folders of `src/server` that import each other, directly or round a ring, at one depth: all of them,
+ * and one shortest ring through the first, an import for each step (the file and what it imports).
  */
 export type FolderCycle = { folders: string[]; ring: FileImport[] };
 
 /**
  * `src/server/<folder>/…` → `<folder>`, however deep; a file directly in `src/server` (`config.ts`)
- * stands on its own, as a folder of one.
+ * stands on its own, as a folder of one. With `depth`, the folder that many levels down instead
+ * (`booking/payments`), or a shallower file's own folder (`booking` for `booking/hold-service.ts`).
  */
-export function serverFolderOf(file: string): string | undefined {
-  return /^src\/server\/([^/]+)/.exec(file)?.[1];
+export function serverFolderOf(file: string, depth = 1): string | undefined {
+  const inside = /^src\/server\/(.+)$/.exec(file)?.[1];
+  if (!inside) return undefined;
+  const parts = inside.split('/');
+  if (parts.length === 1) return inside;
+  return parts.slice(0, Math.min(depth, parts.length - 1)).join('/');
 }
 
 /**
- * The loops between folders of `src/server` (tests left out). A folder may import itself freely;
- * folders that import one another cannot be read, tested or moved one at a time, so imports between
- * two folders run one way.
+ * The loops between folders of `src/server` (tests left out), at every depth: the top folders (a nested
+ * folder counted as its top one), then at each depth below, a folder and the folders inside it each on
+ * their own (`booking` and `booking/payments`), so a folder that imports back into its parent is a loop
+ * too. A folder may import itself freely; folders that import one another cannot be read, tested or
+ * moved one at a time, so imports between two folders run one way. A loop seen at a shallower depth is
+ * reported once.
  */
 export function findFolderCycles(imports: readonly FileImport[]): FolderCycle[] {
+  const deepest = Math.max(
+    1,
+    ...imports.flatMap(({ from, target }) =>
+      [from, target]
+        .filter((file) => file.startsWith('src/server/'))
+        .map((file) => file.split('/').length - 3),
+    ),
+  );
+  const seen = new Set<string>();
+  const cycles: FolderCycle[] = [];
+  for (let depth = 1; depth <= deepest; depth++) {
+    for (const cycle of findCyclesAtDepth(imports, depth)) {
+      const key = cycle.folders.join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+
+function findCyclesAtDepth(imports: readonly FileImport[], depth: number): FolderCycle[] {
   const edges = new Map<string, Map<string, FileImport>>();
   for (const entry of imports) {
-    const from = serverFolderOf(entry.from);
-    const to = serverFolderOf(entry.target);
+    const from = serverFolderOf(entry.from, depth);
+    const to = serverFolderOf(entry.target, depth);
     if (!from || !to || from === to) continue;
     const out = edges.get(from) ?? new Map<string, FileImport>();
     if (!out.has(to)) out.set(to, entry);

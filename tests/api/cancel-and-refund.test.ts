@@ -7,12 +7,10 @@ import { accountCancellationRoute } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import {
   choosePaymentProvider,
-  standInKeys,
-} from '../../src/server/booking/payments/providers/choose-provider.ts';
-import {
   type PaymentStandIn,
+  standInKeys,
   startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/index.ts';
 import { emailsTo, type Guest, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';

@@ -12,15 +12,14 @@ import { payReturnPath } from '../../src/lib/paths.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import { listAvailability } from '../../src/server/booking/availability-service.ts';
-import { reconcilePayments } from '../../src/server/booking/payments/online-payments.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import {
   choosePaymentProvider,
-  standInKeys,
-} from '../../src/server/booking/payments/providers/choose-provider.ts';
-import {
   type PaymentStandIn,
+  reconcilePayments,
+  standInKeys,
   startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/index.ts';
 import { searchStays } from '../../src/server/search/search-service.ts';
 import { asClient, emailsTo, type Guest, signedInGuest } from '../support/accounts.ts';
 import { invoke } from '../support/admins.ts';
@@ -381,7 +380,7 @@ describe('a hold that runs out', () => {
     expect(await takenNights()).not.toContainEqual(stay);
     expect(await isFreeInSearch(stay.arrival, stay.departure)).toBe(true);
 
-    const report = await reconcilePayments(choosePaymentProvider());
+    const report = await reconcilePayments(bookingPayables, choosePaymentProvider());
     expect(report.released).toBeGreaterThanOrEqual(1);
     expect((await rowOf(hold.reference)).status).toBe('expired');
 

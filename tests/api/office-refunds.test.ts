@@ -7,12 +7,10 @@ import { adminRefundRoute, adminRefundsRoute } from '../../src/lib/api-contract.
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import {
   choosePaymentProvider,
-  standInKeys,
-} from '../../src/server/booking/payments/providers/choose-provider.ts';
-import {
   type PaymentStandIn,
+  standInKeys,
   startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/index.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { readCsv } from '../support/csv.ts';

@@ -8,17 +8,18 @@ import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
-import { reconcileAfterMs, reconcilePayments } from '../../src/server/booking/payments/online-payments.ts';
-import { payLinkUrl, readPayLinkKey } from '../../src/server/booking/payments/pay-link.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import {
   choosePaymentProvider,
-  standInKeys,
-} from '../../src/server/booking/payments/providers/choose-provider.ts';
-import {
   type PaymentStandIn,
+  payLinkUrl,
+  readPayLinkKey,
+  reconcileAfterMs,
+  reconcilePayments,
   type StandInSession,
+  standInKeys,
   startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
+} from '../../src/server/payments/index.ts';
 import { emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { invoke } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
@@ -456,11 +457,11 @@ describe('reconciliation', () => {
     expect(await paymentsOf(lost.id)).toEqual([]);
 
     // Too soon: a session is given time for its webhook and its guest first.
-    await reconcilePayments(choosePaymentProvider(), { now: new Date(), limit: 1000 });
+    await reconcilePayments(bookingPayables, choosePaymentProvider(), { now: new Date(), limit: 1000 });
     expect(await paymentsOf(lost.id)).toEqual([]);
 
     const later = { now: new Date(Date.now() + reconcileAfterMs + 60_000), limit: 1000 };
-    const report = await reconcilePayments(choosePaymentProvider(), later);
+    const report = await reconcilePayments(bookingPayables, choosePaymentProvider(), later);
     expect(report.recorded).toBeGreaterThanOrEqual(1);
     expect(report.expired).toBeGreaterThanOrEqual(1);
     expect(await paymentsOf(lost.id)).toMatchObject([{ kind: 'deposit', amount_pence: 66250 }]);
@@ -472,7 +473,7 @@ describe('reconciliation', () => {
     );
     expect(receipts).toHaveLength(1);
 
-    await reconcilePayments(choosePaymentProvider(), later);
+    await reconcilePayments(bookingPayables, choosePaymentProvider(), later);
     expect(await paymentsOf(lost.id)).toHaveLength(1);
   });
 });

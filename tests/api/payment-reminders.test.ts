@@ -4,7 +4,7 @@ import content from '../../src/content/site.json' with { type: 'json' };
 import { adminPaymentsRoute } from '../../src/lib/api-contract.ts';
 import { howToPay } from '../../src/lib/booking-terms.ts';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
-import { sendPaymentReminders } from '../../src/server/booking/payments/payment-reminders.ts';
+import { sendPaymentReminders } from '../../src/server/booking/payment-reminders.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';

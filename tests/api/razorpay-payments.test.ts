@@ -12,15 +12,16 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
 import { convertToRupees, describeAmountPaid, describeRupeePayment } from '../../src/lib/rupee-payment.ts';
-import { readPoundRate } from '../../src/server/booking/payments/pound-rate.ts';
-import { standInRazorpayKeys } from '../../src/server/booking/payments/providers/choose-provider.ts';
-import type { StandInPaymentLink } from '../../src/server/booking/payments/providers/stand-in/razorpay-shape.ts';
-import {
-  type PaymentStandIn,
-  startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
-import { composeReceipt } from '../../src/server/booking/payments/receipt-service.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { serviceRole, withCaller } from '../../src/server/db/database.ts';
+import type { StandInPaymentLink } from '../../src/server/payments/index.ts';
+import {
+  composeReceipt,
+  type PaymentStandIn,
+  readPoundRate,
+  standInRazorpayKeys,
+  startPaymentStandIn,
+} from '../../src/server/payments/index.ts';
 import { type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
@@ -284,7 +285,9 @@ describe('paying in rupees by UPI', () => {
       'select id from payments where booking_request_id = $1',
       [booking.id],
     );
-    const receipt = await withCaller(serviceRole, (tx) => composeReceipt(tx, booking.id, payment?.id ?? ''));
+    const receipt = await withCaller(serviceRole, (tx) =>
+      composeReceipt(bookingPayables, tx, booking.id, payment?.id ?? ''),
+    );
     const pdf = await getDocument({ data: receipt?.bytes.slice() ?? new Uint8Array(), useSystemFonts: false })
       .promise;
     const text = (await (await pdf.getPage(1)).getTextContent()).items

@@ -4,7 +4,7 @@ import {
   paymentCurrencies,
   paymentProviders,
   paymentSessionStatuses,
-} from '../../src/server/booking/payments/payment-provider.ts';
+} from '../../src/server/payments/index.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
 import {
   admin,

@@ -10,12 +10,8 @@ import { type RunningServer, startServer, stopServer } from '../../scripts/suppo
 import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
-import { testCards } from '../../src/server/booking/payments/providers/stand-in/stand-in-page.ts';
-import {
-  type PaymentStandIn,
-  startPaymentStandIn,
-} from '../../src/server/booking/payments/providers/stand-in/stand-in-server.ts';
 import { type OutboxMessage, readOutbox } from '../../src/server/email/outbox.ts';
+import { type PaymentStandIn, startPaymentStandIn, testCards } from '../../src/server/payments/index.ts';
 import { serverDatabaseUrl } from './support/database.ts';
 import { freeStay } from './support/stays.ts';
 

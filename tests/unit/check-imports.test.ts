@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { findFolderCycles, judgeImport, listSpecifiers } from '../../scripts/support/import-rules.ts';
+import {
+  findFolderCycles,
+  judgeImport,
+  listSpecifiers,
+  listTypeOnlySpecifiers,
+  readImports,
+} from '../../scripts/support/import-rules.ts';
 
-const ruleBroken = (from: string, specifier: string) => judgeImport({ from, specifier })?.rule;
+const ruleBroken = (from: string, specifier: string, typeOnly = false) =>
+  judgeImport({ from, specifier, typeOnly })?.rule;
 
 describe('the import-boundary rules', () => {
   it.each([
     ['src/lib/money.ts', '../server/config.ts', 'src/lib imports nothing of ours'],
     ['src/lib/money.ts', '../features/booking/booking-contract.ts', 'src/lib imports nothing of ours'],
+    ['src/lib/content-schemas.ts', 'astro:content', "src/lib imports zod, and Astro's types only"],
+    ['src/lib/money.ts', 'react', "src/lib imports zod, and Astro's types only"],
+    [
+      'src/server/booking/x.ts',
+      '../payments/online-payments.ts',
+      'a folder with an index.ts is entered through it',
+    ],
+    [
+      'netlify/functions/pay.mts',
+      '../../src/server/payments/providers/choose-provider.ts',
+      'a folder with an index.ts is entered through it',
+    ],
+    [
+      'tests/api/x.test.ts',
+      '../../src/server/payments/providers/stand-in/stand-in-server.ts',
+      'a folder with an index.ts is entered through it',
+    ],
     [
       'src/server/booking/x.ts',
       '../../features/booking/BookingForm.tsx',
@@ -65,8 +89,17 @@ describe('the import-boundary rules', () => {
     expect(ruleBroken(from, specifier)).toBe(rule);
   });
 
+  it('allows src/lib the types of Astro, which compiling erases', () => {
+    expect(ruleBroken('src/lib/content-schemas.ts', 'astro:content', true)).toBeUndefined();
+    expect(ruleBroken('src/lib/sale-law-loader.ts', 'astro/loaders', true)).toBeUndefined();
+  });
+
   it.each([
     ['src/lib/money.ts', 'zod'],
+    ['src/lib/content-schemas.ts', 'astro/zod'],
+    ['src/server/booking/x.ts', '../payments/index.ts'],
+    ['src/server/payments/online-payments.ts', './providers/choose-provider.ts'],
+    ['src/server/payments/providers/stripe-provider.ts', './payment-provider.ts'],
     ['src/lib/pricing.ts', './dates.ts'],
     ['src/server/booking/x.ts', '../../features/booking/booking-contract.ts'],
     ['src/server/booking/x.ts', '../../lib/pricing.ts'],
@@ -85,6 +118,26 @@ describe('the import-boundary rules', () => {
     ['src/features/brochure/make-brochure.ts', '../../server/documents/script-fonts.ts'],
   ])('allows %s → %s', (from, specifier) => {
     expect(ruleBroken(from, specifier)).toBeUndefined();
+  });
+});
+
+describe('listTypeOnlySpecifiers', () => {
+  it('names what a file imports only types from, however the types are spelled', () => {
+    const text = [
+      "import type { A } from 'astro:content';",
+      "import { type B } from './b.ts';",
+      "import { type C, d } from './c.ts';",
+      "import type { E } from './e.ts';",
+      "import { e } from './e.ts';",
+      "export type { F } from './f.ts';",
+      "import type { G } from './g.ts';",
+      "const g = await import('./g.ts');",
+    ].join('\n');
+    expect([...listTypeOnlySpecifiers('src/lib/x.ts', text)].sort()).toEqual([
+      './b.ts',
+      './f.ts',
+      'astro:content',
+    ]);
   });
 });
 
@@ -135,6 +188,23 @@ describe('findFolderCycles', () => {
     expect(cycles.map(({ folders }) => folders)).toEqual([['booking', 'refusal.ts']]);
   });
 
+  it('counts a folder that imports back into its parent as a loop, at any depth', () => {
+    const cycles = findFolderCycles([
+      step('src/server/booking/hold-service.ts', 'src/server/booking/payments/refund-repository.ts'),
+      step('src/server/booking/payments/online-payments.ts', 'src/server/booking/hold-service.ts'),
+      step('src/server/booking/payments/providers/stripe.ts', 'src/server/booking/payments/provider.ts'),
+      step('src/server/booking/payments/index.ts', 'src/server/booking/payments/providers/stripe.ts'),
+    ]);
+    expect(cycles.map(({ folders }) => folders)).toEqual([
+      ['booking', 'booking/payments'],
+      ['booking', 'booking/payments', 'booking/payments/providers'],
+    ]);
+    expect(cycles[0]?.ring).toEqual([
+      step('src/server/booking/hold-service.ts', 'src/server/booking/payments/refund-repository.ts'),
+      step('src/server/booking/payments/online-payments.ts', 'src/server/booking/hold-service.ts'),
+    ]);
+  });
+
   it('allows imports inside a folder and imports that run one way', () => {
     expect(
       findFolderCycles([
@@ -146,5 +216,32 @@ describe('findFolderCycles', () => {
         step('src/lib/dates.ts', 'src/server/admin/admin-items.ts'),
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('the repository as it stands', () => {
+  const repository = readImports();
+
+  it('breaks no rule and has no loop between folders of src/server', () => {
+    expect(repository.violations).toEqual([]);
+    expect(findFolderCycles(repository.serverImports)).toEqual([]);
+  });
+
+  it('refuses an import planted in payments that reaches back into booking', () => {
+    const planted = readImports('.', [], {
+      'src/server/payments/planted.ts':
+        "import { selectBookingMoney } from '../booking/booking-repository.ts';\nexport const planted = selectBookingMoney;\n",
+    });
+    const cycles = findFolderCycles([...repository.serverImports, ...planted.serverImports]);
+    expect(cycles.map(({ folders }) => folders)).toContainEqual(['booking', 'payments']);
+  });
+
+  it('refuses booking reaching past the front door of payments', () => {
+    const planted = readImports('.', [], {
+      'src/server/booking/planted.ts': "import { settleSession } from '../payments/online-payments.ts';\n",
+    });
+    expect(planted.violations.map(({ rule }) => rule)).toEqual([
+      'a folder with an index.ts is entered through it',
+    ]);
   });
 });

@@ -1,10 +1,10 @@
 import { adminMessagesRoute } from '../../lib/api-contract.ts';
 import { ArrivalPackRelease } from '../arrival-pack/ArrivalPackRelease.tsx';
 import { BookingConversation } from '../booking/BookingConversation.tsx';
+import { BookingPayments } from '../payment/BookingPayments.tsx';
 import { listStatusChanges, type StatusChange } from './admin-fields.ts';
 import { BookingGuests } from './BookingGuests.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
-import { BookingPayments } from './BookingPayments.tsx';
 import type { DetailExtension, DetailPartProps } from './detail-extensions.ts';
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { StatusActions } from './StatusActions.tsx';

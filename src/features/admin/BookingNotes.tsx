@@ -1,10 +1,10 @@
 import { type SubmitEvent, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminNotesRoute } from '../../lib/api-contract.ts';
+import { BookingSectionBody, useBookingSection } from '../api/BookingSection.tsx';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { bookingNotesAnswerSchema, noteMaxLength } from '../booking/booking-note-contract.ts';
 import { formatOfficeTime } from './admin-fields.ts';
-import { BookingSectionBody, useBookingSection } from './BookingSection.tsx';
 
 /** The office's notes on a booking, oldest first with author and time, and a box to add one. */
 export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; onSessionGone: () => void }) {

@@ -3,7 +3,7 @@ import { apiRoutes } from '../../lib/api-contract.ts';
 import { formatShortDate, formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import { describeDays } from './BookingPayments.tsx';
+import { describeDays } from '../payment/BookingPayments.tsx';
 import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { OccupancyGlance } from './NumbersView.tsx';

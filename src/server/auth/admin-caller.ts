@@ -11,3 +11,6 @@ export function callerFor(visitor: Visitor): Caller {
   if (!visitor.user.isAdmin) throw new Refusal('forbidden', 'This needs an office admin account.');
   return { role: 'authenticated', claims: visitor.claims };
 }
+
+/** The admin an entry is recorded in the name of. */
+export const adminOf = (visitor: Visitor) => ({ id: visitor.claims.sub, email: visitor.user.email });

@@ -4,7 +4,7 @@ import { isoDate, isoTimestamp, officeTime, pounds } from '../db/sql-format.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
 import { validate } from '../http/validate.ts';
 import { bookingRequestsTable } from './booking-repository.ts';
-import { unreadByOfficeSql } from './messages/message-repository.ts';
+import { unreadByOfficeSql } from './request-extras-repository.ts';
 import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts';
 
 /**

@@ -7,13 +7,13 @@ import type { Visitor } from '../auth/session.ts';
 import { readPropertyNames } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
 import { listFailedEmails } from '../email/email-history.ts';
+import { describeMoney } from '../payments/index.ts';
 import {
   type MovingStayRow,
   selectDueBalances,
   selectMovingStays,
   selectWaitingRequests,
 } from './booking-repository.ts';
-import { describeMoney } from './payments/payment-service.ts';
 
 /** The office's day as the bookings see it: every block of `GET /api/admin/today` but the unread counts. */
 export type BookingDay = Omit<TodayAnswer, 'unread'>;

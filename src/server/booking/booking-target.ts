@@ -1,4 +1,3 @@
-import type { Visitor } from '../auth/session.ts';
 import type { EdgeContext } from '../http/edge-context.ts';
 import { isUuid } from '../http/uuid.ts';
 import { Refusal } from '../refusal.ts';
@@ -32,5 +31,5 @@ export function readRefundTarget(context: EdgeContext): { id: string; refundId: 
   return { id, refundId: refundId.toLowerCase() };
 }
 
-/** The admin an entry is recorded in the name of. */
-export const adminOf = (visitor: Visitor) => ({ id: visitor.claims.sub, email: visitor.user.email });
+// The booking's services read the admin from here as they read the booking; payments, below, from auth.
+export { adminOf } from '../auth/admin-caller.ts';

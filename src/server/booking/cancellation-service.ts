@@ -5,26 +5,22 @@ import { findProperty } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
-import { Refusal } from '../refusal.ts';
-import { lockPayableBooking, selectBookingMoney, updateBookingStatus } from './booking-repository.ts';
-import { bookingNotFound } from './booking-target.ts';
-import type { PaymentProvider } from './payments/payment-provider.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import {
   type CancelledBooking,
   cancellationRefundMessage,
-  refundOfficeAlertMessage,
-} from './payments/refund-emails.ts';
-import {
+  quotePolicyRefund,
   type RefundablePayment,
+  recordRefunds,
+  refundOfficeAlertMessage,
   selectRefundablePayments,
   selectRefundProblems,
-} from './payments/refund-repository.ts';
-import {
-  quotePolicyRefund,
-  recordRefunds,
   sendPendingRefunds,
   summariseRefunds,
-} from './payments/refund-service.ts';
+} from '../payments/index.ts';
+import { Refusal } from '../refusal.ts';
+import { lockPayableBooking, selectBookingMoney, updateBookingStatus } from './booking-repository.ts';
+import { bookingNotFound } from './booking-target.ts';
 
 /**
  * A guest cancels their own booking from the account page, by the cancellation policy: the server

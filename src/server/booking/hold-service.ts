@@ -3,6 +3,8 @@ import { findProperty } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { queueEmail } from '../email/delivery.ts';
+import type { PaymentProviderName } from '../payments/index.ts';
+import { insertRefund } from '../payments/index.ts';
 import type { BookingForGuest } from './booking-emails.ts';
 import { expireLapsedHolds, selectBookingForGuest, updateBookingStatus } from './booking-repository.ts';
 import {
@@ -11,8 +13,6 @@ import {
   lostHoldOfficeAlertMessage,
   lostHoldRefundMessage,
 } from './hold-emails.ts';
-import type { PaymentProviderName } from './payments/payment-provider.ts';
-import { insertRefund } from './payments/refund-repository.ts';
 
 /**
  * Instant book's holds after they are made (`instant-book-service.ts` makes them): a paid hold becomes

@@ -5,6 +5,8 @@ import type { Visitor } from '../auth/session.ts';
 import { readLimit } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { openPaymentSession, readPaymentDue } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import {
   insertBookingRequest,
@@ -20,8 +22,6 @@ import {
   selectRunningHoldOf,
 } from './hold-repository.ts';
 import { holdMinutes } from './hold-service.ts';
-import { openPaymentSession, readPaymentDue } from './payments/online-payments.ts';
-import type { PaymentProvider } from './payments/payment-provider.ts';
 import { fieldsProblem, priceRequest } from './request-service.ts';
 
 /**

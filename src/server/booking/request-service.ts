@@ -14,8 +14,8 @@ import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
+import { readOwnLedgers } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
-import { selectReleasedPacks } from './arrival-packs/arrival-pack-repository.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
 import {
   insertBookingRequest,
@@ -25,8 +25,7 @@ import {
   overlapsConfirmedStay,
   selectBookingReference,
 } from './booking-repository.ts';
-import { countUnread } from './messages/message-repository.ts';
-import { readOwnLedgers } from './payments/payment-service.ts';
+import { countUnread, selectReleasedPacks } from './request-extras-repository.ts';
 
 /**
  * A guest's booking requests: only a signed-in guest sends one, the server prices it, and a guest

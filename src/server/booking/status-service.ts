@@ -4,6 +4,7 @@ import { findProperty, readPropertyNames } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction } from '../db/database.ts';
 import { type EmailKind, queueEmail } from '../email/delivery.ts';
+import { payLinkForConfirmation } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import {
   type BookingForGuest,
@@ -20,7 +21,6 @@ import {
   selectForStatusChange,
   updateBookingStatus,
 } from './booking-repository.ts';
-import { payLinkForConfirmation } from './payments/pay-link.ts';
 
 /**
  * A booking request's status: the office confirms, declines or cancels it, the database decides

@@ -2,14 +2,9 @@ import type { ArrivalPack, ArrivalPackInput } from '../../../features/arrival-pa
 import type { Transaction } from '../../db/database.ts';
 import { isoTimestamp } from '../../db/sql-format.ts';
 import { joinBookingRequest } from '../booking-repository.ts';
+import { packColumns } from '../request-extras-repository.ts';
 
 /** The SQL of the properties' arrival packs, their early releases and the emails that carry them. */
-
-const packColumns = `pack.address, pack.latitude::float8 as latitude, pack.longitude::float8 as longitude,
-  pack.directions_from_cok as "directionsFromCok", pack.directions_from_trv as "directionsFromTrv",
-  pack.check_in_steps as "checkInSteps", pack.caretaker_phone as "caretakerPhone",
-  pack.wifi_name as "wifiName", pack.wifi_password as "wifiPassword", pack.house_manual as "houseManual",
-  ${isoTimestamp('pack.updated_at')} as "updatedAt"`;
 
 /** Every pack the caller may read, by property. */
 export async function selectPacks(tx: Transaction): Promise<Map<string, ArrivalPack>> {
@@ -46,26 +41,6 @@ export async function upsertPack(tx: Transaction, property: string, pack: Arriva
       adminId,
     ],
   );
-}
-
-/**
- * The pack of each of `bookingIds` that is released to it, as the caller may read it: RLS shows a
- * guest only the packs of homes they hold a released booking of, and each booking is checked itself.
- */
-export async function selectReleasedPacks(
-  tx: Transaction,
-  bookingIds: string[],
-): Promise<Map<string, ArrivalPack>> {
-  if (bookingIds.length === 0) return new Map();
-  const rows = await tx.query<ArrivalPack & { bookingId: string }>(
-    `select booking.id as "bookingId", ${packColumns}
-     from unnest($1::uuid[]) as booking (id)
-     ${joinBookingRequest('booking.id')}
-     join public.arrival_packs pack on pack.property = request.property
-     where public.arrival_pack_is_released(booking.id)`,
-    [bookingIds],
-  );
-  return new Map(rows.map(({ bookingId, ...pack }) => [bookingId, pack]));
 }
 
 /** Whether a booking's pack is released, when the office released it early (if it did), and whether its home has a pack. */

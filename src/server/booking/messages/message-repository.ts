@@ -62,25 +62,3 @@ export async function insertMessage(
     [bookingId, author, authorId, body],
   );
 }
-
-/** How many messages `reader` has not read yet on each of `bookingIds` (bookings with none are absent). */
-export async function countUnread(
-  tx: Transaction,
-  bookingIds: string[],
-  reader: MessageAuthor,
-): Promise<Map<string, number>> {
-  if (bookingIds.length === 0) return new Map();
-  const rows = await tx.query<{ booking_request_id: string; unread: number }>(
-    `select booking_request_id, count(*)::int as unread from public.booking_messages
-     where booking_request_id = any($1::uuid[]) and author <> $2 and read_at is null
-     group by booking_request_id`,
-    [bookingIds, reader],
-  );
-  return new Map(rows.map((row) => [row.booking_request_id, row.unread]));
-}
-
-/** The SQL of a booking's unread count for the office, as a column of the inbox's list and detail. */
-export const unreadByOfficeSql = (bookingIdColumn: string) =>
-  `(select count(*)::int from public.booking_messages message
-   
-    where message.booking_request_id = ${bookingIdColumn} and message.author = 'guest' and message.read_at is null)`;

@@ -1,0 +1,74 @@
+import content from '../../content/site.json' with { type: 'json' };
+import { formatStayDate } from '../../lib/dates.ts';
+import { formatMoney, formatPence } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import type { PaymentDue } from '../../lib/payment-due.ts';
+import { describeAmountPaid, type RupeePayment } from '../../lib/rupee-payment.ts';
+import type { Email } from '../email/email.ts';
+
+const { site } = content;
+const signature = `\n\n${site.brand}\n${site.office.email} · ${site.office.phone}\n`;
+
+/** A payment received online, as its receipt describes it. */
+export type ReceivedPayment = {
+  to: string;
+  name: string;
+  reference: string;
+  propertyName: string;
+  arrival: string;
+  departure: string;
+  kind: 'deposit' | 'balance';
+  amountPence: number;
+  /** How it was paid: by card, or by UPI in rupees. */
+  method: 'card' | 'upi';
+  /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
+  inRupees?: Omit<RupeePayment, 'pence'> | undefined;
+  receivedOn: string;
+  totalPence: number;
+  receivedPence: number;
+  /** What is due next, or null when the stay is paid in full. */
+  next: PaymentDue | null;
+  /** Where the guest pays what is due next (a signed link). */
+  payUrl: string;
+};
+
+/** What the guest reads next: the balance and its day, or that nothing more is owed. */
+export function describeNextPayment(next: PaymentDue | null): string {
+  if (!next) return 'Your stay is paid in full: nothing more is due.';
+  return next.dueBy
+    ? `Next: the balance of ${formatPence(next.amountPence)} is due by ${formatStayDate(next.dueBy)}. We will remind you a week before.`
+    : `Still due now: ${formatPence(next.amountPence)}.`;
+}
+
+/**
+ * The guest's receipt of an online payment: what was received, for which stay, and what is next. The
+ * receipt's PDF, named `receiptFile`, is attached as it is sent (`receipt-service.ts`).
+ */
+export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string, receiptFile: string): Email {
+  const what = payment.kind === 'deposit' ? 'deposit' : 'payment';
+  const paid = payment.inRupees
+    ? formatMoney({ minor: payment.inRupees.paise, currency: 'INR' })
+    : formatPence(payment.amountPence);
+  return {
+    to: payment.to,
+    subject: `Payment received: ${paid} for ${payment.propertyName} (${payment.reference})`,
+    text:
+      [
+        `Hello ${payment.name},`,
+        '',
+        `Thank you: we received your ${what} of ${describeAmountPaid({ pence: payment.amountPence, inRupees: payment.inRupees })} on ${formatStayDate(payment.receivedOn)}, paid online by ${payment.method === 'upi' ? 'UPI' : 'card'}.`,
+        '',
+        `Reference: ${payment.reference}`,
+        `Property: ${payment.propertyName}`,
+        `Stay: ${formatStayDate(payment.arrival)} to ${formatStayDate(payment.departure)}`,
+        `Total: ${formatPence(payment.totalPence)}`,
+        `Received so far: ${formatPence(payment.receivedPence)}`,
+        '',
+        describeNextPayment(payment.next),
+        ...(payment.next ? [`${payment.next.label}: ${payment.payUrl}`] : []),
+        '',
+        `Your receipt is attached (${receiptFile}); your account page keeps a copy.`,
+        `Your booking on your account page: ${siteUrl}${paths.account}`,
+      ].join('\n') + signature,
+  };
+}

@@ -1,0 +1,276 @@
+import PDFDocument from 'pdfkit';
+import { type PaymentKind, paymentKindLabels } from '../../features/payment/payment-contract.ts';
+import { type PaymentMethod, paymentMethodLabels } from '../../features/payment/payment-ledger-contract.ts';
+import { daysBetween, formatStayDate } from '../../lib/dates.ts';
+import { formatRate, splitIncludedGst } from '../../lib/gst.ts';
+import { summariseLedger } from '../../lib/ledger.ts';
+import { formatPence } from '../../lib/money.ts';
+import { choosePaymentDue } from '../../lib/payment-due.ts';
+import { describeAmountPaid } from '../../lib/rupee-payment.ts';
+import { registerScriptFonts, writeText } from '../documents/script-fonts.ts';
+import type { PaymentProviderName } from './providers/payment-provider.ts';
+
+/**
+ * A payment's receipt as a PDF: what was paid, for which stay, what remains and by when, and the GST
+ * the amount includes at the site settings' rate. With the company's GSTIN it carries what a tax
+ * invoice must (CGST Rules, r. 46: the supplier's GSTIN, a serial number, the service's SAC, the place
+ * of supply, the tax by rate and amount); without one it says it is a receipt, not a tax invoice.
+ */
+
+/** The company as the site settings give it (src/content/site.json). */
+export type ReceiptCompany = {
+  brand: string;
+  office: {
+    name: string;
+    street: string;
+    locality: string;
+    region: string;
+    postalCode: string;
+    country: string;
+    phone: string;
+    email: string;
+  };
+  gstRatePercent: number;
+  gstin?: string | undefined;
+};
+
+/** One payment of a booking, as the ledger holds it. */
+export type ReceiptPayment = {
+  id: string;
+  kind: PaymentKind;
+  amountPence: number;
+  receivedOn: string;
+  method: PaymentMethod;
+  provider: PaymentProviderName | null;
+  providerReference: string | null;
+  /** Its receipt's number, given once when it was recorded: `KVR/2627/000042` (migration 20261202000600). */
+  receiptNumber: string;
+  /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
+  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string } | null;
+};
+
+/** The booking a receipt is about, with every payment of its ledger in the ledger's order (oldest first). */
+export type ReceiptBooking = {
+  reference: string;
+  name: string;
+  email: string;
+  propertyName: string;
+  arrival: string;
+  departure: string;
+  totalPence: number;
+  depositPence: number;
+  balanceDueDate: string | null;
+  confirmedOn: string | null;
+  payments: ReceiptPayment[];
+};
+
+/** Everything one receipt prints, as of the payment it is for. */
+export type ReceiptFacts = Omit<ReceiptBooking, 'payments'> & {
+  /** The payment's stored receipt number, `KVR/2627/000042` (16 characters at most). */
+  number: string;
+  payment: ReceiptPayment;
+  /** Received on the booking up to and including this payment. */
+  receivedPence: number;
+  /** What is still to pay after it, and the last day to pay it (null: due now); null when paid in full. */
+  remaining: { amountPence: number; dueBy: string | null } | null;
+};
+
+/** Services Accounting Code heading of accommodation services (GST tariff, chapter 99). */
+const accommodationSac = '9963';
+/** Kerala in GST's state codes, the place of supply of a stay in Kerala (IGST Act s. 12(3)). */
+const keralaStateCode = '32';
+
+/**
+ * The facts of `paymentId`'s receipt: its stored number, what the
+ * booking had received by then, and what was left to pay and by when, judged on the day it came.
+ * Undefined when the booking has no such payment.
+ */
+export function describeReceipt(booking: ReceiptBooking, paymentId: string): ReceiptFacts | undefined {
+  const ledger = booking.payments;
+  const index = ledger.findIndex((payment) => payment.id === paymentId);
+  const payment = ledger[index];
+  if (!payment) return undefined;
+  const receivedPence = ledger.slice(0, index + 1).reduce((sum, entry) => sum + entry.amountPence, 0);
+  const summary = summariseLedger(booking, receivedPence, payment.receivedOn);
+  const next = choosePaymentDue({ ...booking, ...summary });
+  const { payments: _all, ...stay } = booking;
+  return {
+    ...stay,
+    number: payment.receiptNumber,
+    payment,
+    receivedPence,
+    remaining: next ? { amountPence: summary.outstandingPence, dueBy: next.dueBy } : null,
+  };
+}
+
+/** The file a receipt is saved as: receipt-KVR-2627-000042.pdf (a file name has no slashes). */
+export const receiptFileName = (number: string) => `receipt-${number.replaceAll('/', '-')}.pdf`;
+
+/** How the money came, in a receipt's words: "Card, online (Stripe)". */
+function describeMethod(payment: ReceiptPayment): string {
+  const method = paymentMethodLabels[payment.method];
+  if (!payment.provider) return method;
+  const provider = { 'stand-in': 'the payment stand-in', stripe: 'Stripe', razorpay: 'Razorpay' }[
+    payment.provider
+  ];
+  return `${method}, online (${provider})`;
+}
+
+const ink = '#1b2623';
+const inkSoft = '#44524e';
+const lagoon = '#0e4a47';
+const margin = 48;
+const contentWidth = 595.28 - 2 * margin;
+
+/**
+ * The receipt of one payment as an A4 PDF. The same facts and company give the same bytes: the
+ * document is dated the day the money was received.
+ */
+export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany): Promise<Uint8Array> {
+  const taxInvoice = Boolean(company.gstin);
+  const title = taxInvoice ? 'Receipt and tax invoice' : 'Receipt';
+  const gst = splitIncludedGst(facts.payment.amountPence, company.gstRatePercent);
+  const halfRate = formatRate(company.gstRatePercent / 2);
+  const nights = daysBetween(facts.arrival, facts.departure);
+
+  const document = new PDFDocument({
+    size: 'A4',
+    margin,
+    info: {
+      Title: `${title} ${facts.number}`,
+      Author: company.brand,
+      Subject: `${describeAmountPaid({ pence: facts.payment.amountPence, inRupees: facts.payment.inRupees })} received for ${facts.reference}`,
+      CreationDate: new Date(`${facts.payment.receivedOn}T00:00:00Z`),
+    },
+    lang: 'en-GB',
+    displayTitle: true,
+  });
+  registerScriptFonts(document);
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    document.on('end', resolve);
+    document.on('error', reject);
+  });
+
+  const { office } = company;
+  document.font('bold').fontSize(16).fillColor(lagoon).text(company.brand, margin, margin);
+  document
+    .font('bold')
+    .fontSize(14)
+    .fillColor(ink)
+    .text(title, margin, margin + 2, { width: contentWidth, align: 'right' });
+  document.moveDown(0.6);
+  document
+    .font('regular')
+    .fontSize(9)
+    .fillColor(inkSoft)
+    .text(
+      [
+        office.name,
+        `${office.street}, ${office.locality}, ${office.region} ${office.postalCode}, ${office.country}`,
+        `${office.phone} · ${office.email}`,
+        ...(company.gstin ? [`GSTIN ${company.gstin}`] : []),
+      ].join('\n'),
+      margin,
+      undefined,
+      { width: contentWidth },
+    );
+
+  const rows = (pairs: [string, string][], { size = 10, labelWidth = 150 } = {}) => {
+    for (const [label, value] of pairs) {
+      const top = document.y;
+      document.font('bold').fontSize(size).fillColor(inkSoft).text(label, margin, top, { width: labelWidth });
+      const afterLabel = document.y;
+      // A value may be the guest's words, in any script: each run in a face that draws it.
+      writeText(document.fillColor(ink), value, 'regular', {
+        x: margin + labelWidth,
+        y: top,
+        width: contentWidth - labelWidth,
+      });
+      document.y = Math.max(document.y, afterLabel) + 3;
+    }
+  };
+  const heading = (text: string) => {
+    document.moveDown(0.8);
+    document
+      .font('bold')
+      .fontSize(11)
+      .fillColor(lagoon)
+      .text(text, margin, document.y, { width: contentWidth });
+    document.moveDown(0.3);
+  };
+
+  document.moveDown(1);
+  rows([
+    [taxInvoice ? 'Invoice number' : 'Receipt number', facts.number],
+    ['Date', formatStayDate(facts.payment.receivedOn)],
+    ['Received from', `${facts.name} (${facts.email})`],
+  ]);
+
+  heading('Your stay');
+  rows([
+    ['Booking reference', facts.reference],
+    ['Property', facts.propertyName],
+    [
+      'Dates',
+      `${formatStayDate(facts.arrival)} to ${formatStayDate(facts.departure)} (${nights} ${nights === 1 ? 'night' : 'nights'})`,
+    ],
+  ]);
+
+  heading('This payment');
+  rows([
+    ['For', `${paymentKindLabels[facts.payment.kind]} of the stay: accommodation, SAC ${accommodationSac}`],
+    ['Received on', formatStayDate(facts.payment.receivedOn)],
+    ['Paid by', describeMethod(facts.payment)],
+    ...(facts.payment.providerReference
+      ? ([['Payment reference', facts.payment.providerReference]] as [string, string][])
+      : []),
+    [
+      'Amount received',
+      describeAmountPaid({ pence: facts.payment.amountPence, inRupees: facts.payment.inRupees }),
+    ],
+  ]);
+
+  heading(`GST included: ${formatRate(gst.ratePercent)}`);
+  rows([
+    ['Taxable value', formatPence(gst.taxablePence)],
+    [`CGST at ${halfRate}`, formatPence(gst.cgstPence)],
+    [`SGST (Kerala) at ${halfRate}`, formatPence(gst.sgstPence)],
+    ['GST in this payment', formatPence(gst.gstPence)],
+    ['Total with GST', formatPence(facts.payment.amountPence)],
+  ]);
+
+  heading('Your booking');
+  rows([
+    ['Total of the stay', formatPence(facts.totalPence)],
+    ['Received so far', formatPence(facts.receivedPence)],
+    [
+      'Still to pay',
+      facts.remaining
+        ? `${formatPence(facts.remaining.amountPence)} ${facts.remaining.dueBy ? `by ${formatStayDate(facts.remaining.dueBy)}` : 'now'}`
+        : 'Nothing: your stay is paid in full',
+    ],
+  ]);
+
+  document.moveDown(1.2);
+  document
+    .font('regular')
+    .fontSize(9)
+    .fillColor(inkSoft)
+    .text(
+      [
+        `Our rates include GST at ${formatRate(gst.ratePercent)}, charged in Kerala, where the home is. Amounts are in pounds sterling${facts.payment.inRupees ? '; the rupees of this payment settle the pounds beside them, at the rate and date printed there' : ''}.`,
+        taxInvoice
+          ? `Place of supply: Kerala (${keralaStateCode}). Tax payable on reverse charge: no.`
+          : `This receipt is not a tax invoice, as our GST registration number (GSTIN) is not printed on it. For a GST tax invoice, write to ${office.email} quoting ${facts.number}.`,
+      ].join('\n'),
+      margin,
+      document.y,
+      { width: contentWidth },
+    );
+
+  document.end();
+  await finished;
+  return new Uint8Array(Buffer.concat(chunks));
+}

@@ -1,0 +1,224 @@
+import type { RefundStatus } from '../../features/payment/refund-contract.ts';
+import { formatPence } from '../../lib/money.ts';
+import type { Transaction } from '../db/database.ts';
+import type { PaymentProviderName } from './providers/payment-provider.ts';
+
+/**
+ * The SQL of refunds (`payment_refunds`): what goes back from each payment of a booking, asked for,
+ * settled, and summed. The database keeps each payment's refunds within what it brought in.
+ */
+
+/**
+ * Whose transaction reads: the server reads the tables; an admin reads them whole (the provider's
+ * references, the office's words) through the dashboard's admins-only views, since their column grants
+ * keep those from every signed-in caller.
+ */
+export type Reader = 'server' | 'office';
+
+const tablesOf = (reader: Reader) =>
+  reader === 'office'
+    ? {
+        payments: 'dashboard.payments',
+        refunds: 'dashboard.payment_refunds',
+        sessions: 'dashboard.payment_sessions',
+      }
+    : { payments: 'public.payments', refunds: 'public.payment_refunds', sessions: 'public.payment_sessions' };
+
+/** A payment of a booking with what can still go back from it, oldest first. */
+export type RefundablePayment = {
+  id: string;
+  amountPence: number;
+  /** What has gone back or been asked to, whatever its outcome. */
+  refundedPence: number;
+  provider: PaymentProviderName | null;
+  providerReference: string | null;
+  kind: string;
+  createdAt: Date;
+};
+
+/** A booking's payments with their refunds so far, read as the caller (RLS decides), oldest first. */
+export async function selectRefundablePayments(
+  tx: Transaction,
+  bookingId: string,
+  reader: Reader = 'server',
+): Promise<RefundablePayment[]> {
+  const tables = tablesOf(reader);
+  return tx.query<RefundablePayment>(
+    `select payment.id, payment.amount_pence as "amountPence", payment.kind, payment.created_at as "createdAt",
+            payment.provider, payment.provider_reference as "providerReference",
+            coalesce((select sum(refund.amount_pence) from ${tables.refunds} refund
+                      where refund.payment_id = payment.id), 0)::integer as "refundedPence"
+     from ${tables.payments} payment
+     where payment.booking_request_id = $1
+     order by payment.created_at, payment.id`,
+    [bookingId],
+  );
+}
+
+export type NewRefund = {
+  bookingId: string;
+  paymentId: string | null;
+  paymentSessionId: string | null;
+  amountPence: number;
+  reason: 'cancellation' | 'office';
+  /** pending for a provider to take back; owed for the office to return by hand. */
+  status: 'pending' | 'owed';
+  provider: PaymentProviderName | null;
+  problem: string | null;
+  requestedBy: { id: string; email: string } | null;
+};
+
+/** Records a refund asked for; answers its id. The database refuses one past what was paid (23514). */
+export async function insertRefund(tx: Transaction, refund: NewRefund): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `insert into public.payment_refunds
+       (booking_request_id, payment_id, payment_session_id, amount_pence, reason, status, provider, problem,
+        requested_by, requested_by_email)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     returning id`,
+    [
+      refund.bookingId,
+      refund.paymentId,
+      refund.paymentSessionId,
+      refund.amountPence,
+      refund.reason,
+      refund.status,
+      refund.provider,
+      refund.problem,
+      refund.requestedBy?.id ?? null,
+      refund.requestedBy?.email || null,
+    ],
+  );
+  if (!row) throw new Error('The refund insert returned no row');
+  return row.id;
+}
+
+/** A refund still to be asked of its provider, with what the provider needs to find the money. */
+export type PendingRefund = {
+  id: string;
+  bookingId: string;
+  amountPence: number;
+  provider: PaymentProviderName;
+  /** The provider's name for the money, from the ledger entry; null for an unrecorded session's. */
+  providerReference: string | null;
+  /** The unrecorded session the money came through (the provider names its payment); else null. */
+  providerSessionId: string | null;
+};
+
+/** A booking's refunds still pending at a provider (asked before `askedBefore`, if given), oldest first. */
+export async function selectPendingRefunds(
+  tx: Transaction,
+  bookingId: string,
+  { askedBefore = new Date(8.64e15), reader = 'server' }: { askedBefore?: Date; reader?: Reader } = {},
+): Promise<PendingRefund[]> {
+  const tables = tablesOf(reader);
+  return tx.query<PendingRefund>(
+    `select refund.id, refund.booking_request_id as "bookingId", refund.amount_pence as "amountPence",
+            refund.provider, payment.provider_reference as "providerReference",
+            session.provider_session_id as "providerSessionId"
+     from ${tables.refunds} refund
+     left join ${tables.payments} payment on payment.id = refund.payment_id
+     left join ${tables.sessions} session on session.id = refund.payment_session_id
+     where refund.booking_request_id = $1 and refund.status = 'pending' and refund.created_at < $2
+     order by refund.created_at, refund.id`,
+    [bookingId, askedBefore],
+  );
+}
+
+/**
+ * Settles a pending refund with the provider's answer: refunded with its id, or owed with the reason.
+ * False when another request settled it first (a double click asks the provider with the same key).
+ */
+export async function settleRefund(
+  tx: Transaction,
+  id: string,
+  outcome: { status: 'refunded'; providerRefundId: string | null } | { status: 'owed'; problem: string },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update public.payment_refunds
+     set status = $2, provider_refund_id = $3, problem = $4, settled_at = case when $2 = 'refunded' then now() end
+     where id = $1 and status in ('pending', 'owed') and status <> $2
+     returning id`,
+    [
+      id,
+      outcome.status,
+      outcome.status === 'refunded' ? outcome.providerRefundId : null,
+      outcome.status === 'owed' ? outcome.problem : null,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** What a booking's refunds came to, by status. */
+export async function sumRefunds(tx: Transaction, bookingId: string): Promise<Record<RefundStatus, number>> {
+  const rows = await tx.query<{ status: RefundStatus; pence: number }>(
+    `select status, sum(amount_pence)::integer as pence from public.payment_refunds
+     where booking_request_id = $1 group by status`,
+    [bookingId],
+  );
+  const sums: Record<RefundStatus, number> = { pending: 0, refunded: 0, owed: 0 };
+  for (const row of rows) sums[row.status] = row.pence;
+  return sums;
+}
+
+/** Why each of a booking's refunds still owed is owed, with its amount, oldest first. */
+export async function selectRefundProblems(
+  tx: Transaction,
+  bookingId: string,
+  reader: Reader = 'server',
+): Promise<string[]> {
+  const rows = await tx.query<{ amountPence: number; problem: string | null }>(
+    `select amount_pence as "amountPence", problem from ${tablesOf(reader).refunds}
+     where booking_request_id = $1 and status = 'owed'
+     order by created_at, id`,
+    [bookingId],
+  );
+  return rows.map(({ amountPence, problem }) => `${formatPence(amountPence)}: ${problem ?? 'owed'}`);
+}
+
+/**
+ * A session of the booking paid at the provider but never recorded, with what has been asked back of
+ * it; undefined when there is none such. Read through the admins' view.
+ */
+export async function selectUnrecordedSession(
+  tx: Transaction,
+  bookingId: string,
+  sessionId: string,
+): Promise<
+  { id: string; provider: PaymentProviderName; amountPence: number; refundedPence: number } | undefined
+> {
+  const [row] = await tx.query<{
+    id: string;
+    provider: PaymentProviderName;
+    amountPence: number;
+    refundedPence: number;
+  }>(
+    `select session.id, session.provider, session.amount_pence as "amountPence",
+            coalesce((select sum(refund.amount_pence) from dashboard.payment_refunds refund
+                      where refund.payment_session_id = session.id), 0)::integer as "refundedPence"
+     from dashboard.payment_sessions session
+     where session.id = $1 and session.booking_request_id = $2 and session.status = 'unrecorded'`,
+    [sessionId, bookingId],
+  );
+  return row;
+}
+
+/** Marks an owed refund of the booking returned by hand; false when there is no such refund still owed. */
+export async function settleOwedRefund(
+  tx: Transaction,
+  bookingId: string,
+  refundId: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update public.payment_refunds set status = 'refunded', settled_at = now()
+     where id = $1 and booking_request_id = $2 and status = 'owed' returning id`,
+    [refundId, bookingId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether a database error is the refunds' cap: more asked back of a payment than it brought in. */
+export const isPastWhatWasPaid = (error: unknown) => {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23514' && constraint === 'payment_refunds_within_what_was_paid';
+};

@@ -1,0 +1,240 @@
+import type {
+  CancellationOffer,
+  OfficeRefundInput,
+  RefundsSummary,
+} from '../../features/payment/refund-contract.ts';
+import {
+  cancellationRuleWords,
+  findCancellationRule,
+  refundCancellation,
+} from '../../lib/cancellation-refund.ts';
+import { daysBetween, todayInKerala } from '../../lib/dates.ts';
+import { formatPence } from '../../lib/money.ts';
+import { adminOf, callerFor } from '../auth/admin-caller.ts';
+import type { Visitor } from '../auth/session.ts';
+import { type Caller, type Transaction, withCaller } from '../db/database.ts';
+import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
+import { Refusal } from '../refusal.ts';
+import { log } from '../runtime/logger.ts';
+import type { PayableSource } from './payable.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
+import {
+  insertRefund,
+  isPastWhatWasPaid,
+  type NewRefund,
+  type RefundablePayment,
+  selectPendingRefunds,
+  selectRefundablePayments,
+  selectUnrecordedSession,
+  settleOwedRefund,
+  settleRefund,
+  sumRefunds,
+} from './refund-repository.ts';
+
+/**
+ * Money going back to a guest: a refund is recorded as asked for (in the transaction that decides
+ * it), then asked of the provider with the refund's own id as the provider's idempotency key, so a
+ * retry after a lost answer is the same refund, never a second one. Money the office took by phone or
+ * bank is recorded as owed, for the office to return by hand; so is a refund the provider refuses.
+ */
+
+/**
+ * What the cancellation policy refunds of what `booking` received and has not refunded, if cancelled
+ * at `now` (Kerala's day): the days before arrival and the hours since the deposit pick the row.
+ */
+export function quotePolicyRefund(
+  booking: { arrival: string; totalPence: number; depositPence: number },
+  payments: RefundablePayment[],
+  now: Date,
+): CancellationOffer {
+  const paidPence = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
+  const deposit = payments.find((payment) => payment.kind === 'deposit') ?? payments[0];
+  const timing = {
+    daysBeforeArrival: daysBetween(todayInKerala(now), booking.arrival),
+    hoursSinceDeposit: deposit ? (now.getTime() - deposit.createdAt.getTime()) / 3_600_000 : null,
+  };
+  const { keptPence, refundPence } = refundCancellation({
+    totalPence: booking.totalPence,
+    depositPence: booking.depositPence,
+    paidPence,
+    ...timing,
+  });
+  return { paidPence, keptPence, refundPence, rule: cancellationRuleWords[findCancellationRule(timing)] };
+}
+
+/** The most a refund's problem may say, as the database allows. */
+const problemLength = 500;
+
+/** What a payment taken by the office itself (not online) says about how it goes back. */
+const byHand = 'Paid to the office (not online): return it by hand.';
+
+/**
+ * Spreads `amountPence` over a booking's payments and records a refund from each, in `tx`: online
+ * payments first, newest first, so the most goes back to the card without anyone's hand; then what was
+ * paid to the office, owed until it returns it. Answers the ids of the refunds to ask providers for.
+ */
+export async function recordRefunds(
+  tx: Transaction,
+  payments: RefundablePayment[],
+  amountPence: number,
+  refund: Pick<NewRefund, 'bookingId' | 'reason' | 'requestedBy'>,
+): Promise<void> {
+  const order = [...payments].sort(
+    (a, b) =>
+      Number(b.provider !== null) - Number(a.provider !== null) ||
+      b.createdAt.getTime() - a.createdAt.getTime(),
+  );
+  let left = amountPence;
+  for (const payment of order) {
+    const share = Math.min(left, payment.amountPence - payment.refundedPence);
+    if (share <= 0) continue;
+    await insertRefund(tx, {
+      ...refund,
+      paymentId: payment.id,
+      paymentSessionId: null,
+      amountPence: share,
+      status: payment.provider ? 'pending' : 'owed',
+      provider: payment.provider,
+      problem: payment.provider ? null : byHand,
+    });
+    left -= share;
+    if (left === 0) return;
+  }
+  if (left > 0) throw new Error(`${left} pence of a refund found no payment to come from`);
+}
+
+/** A provider's refusal in a line for the office: its own message, cut to what the database keeps. */
+function describeRefusal(provider: PaymentProvider | null, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `${provider?.name ?? 'No payment provider'} refused the refund: ${message}`.slice(0, problemLength);
+}
+
+/**
+ * Asks the provider for each refund of a booking still pending and records its answer: refunded with
+ * the provider's refund id, or owed with the provider's refusal (the booking's refunds stand either
+ * way; the office settles an owed one); with no provider configured, each is owed. Only refunds asked before `askedBefore` when given: a request
+ * that finds another's refunds still pending leaves them to it unless they are old enough that it died.
+ */
+export async function sendPendingRefunds(
+  provider: PaymentProvider | null,
+  caller: Caller,
+  bookingId: string,
+  { askedBefore }: { askedBefore?: Date } = {},
+): Promise<void> {
+  const reader = caller.role === 'authenticated' ? 'office' : 'server';
+  const pending = await withCaller(caller, (tx) =>
+    selectPendingRefunds(tx, bookingId, { askedBefore, reader }),
+  );
+  for (const refund of pending) {
+    let outcome: Parameters<typeof settleRefund>[2];
+    try {
+      if (!provider) throw new Error('online payments are not configured here');
+      if (refund.provider !== provider.name) {
+        throw new Error(
+          `it was paid through ${refund.provider}, and the site now takes payments through ${provider.name}`,
+        );
+      }
+      const reference =
+        refund.providerReference ??
+        (refund.providerSessionId
+          ? (await provider.findSession(refund.providerSessionId)).paymentReference
+          : null);
+      if (!reference) throw new Error('the provider names no payment to refund');
+      const { refundId } = await provider.refund(reference, refund.amountPence, refund.id);
+      outcome = { status: 'refunded', providerRefundId: refundId };
+    } catch (error) {
+      log().error({ err: error, refundId: refund.id, bookingId }, 'A refund was not made');
+      outcome = { status: 'owed', problem: describeRefusal(provider, error) };
+    }
+    await withCaller(caller, (tx) => settleRefund(tx, refund.id, outcome));
+  }
+}
+
+/** What a booking's refunds came to: back with the guest, with the provider, still owed. */
+export async function summariseRefunds(tx: Transaction, bookingId: string): Promise<RefundsSummary> {
+  const sums = await sumRefunds(tx, bookingId);
+  return { refundedPence: sums.refunded, pendingPence: sums.pending, owedPence: sums.owed };
+}
+
+/**
+ * The office refunds money of booking `id` as `visitor` (an admin: RLS checks it again, and the refund
+ * is recorded and audited in their name): everything received and not yet refunded, the policy's
+ * amount if cancelled today, an amount up to what is left (a field refusal past it), or a session paid
+ * but never recorded. Online money goes back through `provider` (null: none configured, so it is owed);
+ * money paid to the office is owed until it returns it by hand. With an Idempotency-Key, a second
+ * submit of the same form refunds nothing again.
+ */
+export async function refundFromOffice(
+  payables: PayableSource,
+  provider: PaymentProvider | null,
+  visitor: Visitor,
+  id: string,
+  input: OfficeRefundInput,
+  idempotencyKey?: string,
+): Promise<void> {
+  const caller = callerFor(visitor);
+  const scope = `refund:${visitor.claims.sub}:${id}`;
+  const now = new Date();
+  const asked = await withCaller(caller, async (tx) => {
+    // The refunds' trigger waits for any refund asked at the same moment; past it, this one is refused.
+    if (idempotencyKey) {
+      const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(input));
+      if (previous) return false;
+    }
+    const booking = await payables.readMoney(tx, id);
+    if (!booking) throw payables.notFound();
+    const requestedBy = adminOf(visitor);
+    if (input.mode === 'session') {
+      const session = await selectUnrecordedSession(tx, id, input.sessionId);
+      if (!session)
+        throw new Refusal('not_found', 'This booking has no such payment taken but not recorded.');
+      const left = session.amountPence - session.refundedPence;
+      if (left <= 0) throw new Refusal('conflict', 'This payment has been refunded already.');
+      await insertRefund(tx, {
+        bookingId: id,
+        paymentId: null,
+        paymentSessionId: session.id,
+        amountPence: left,
+        reason: 'office',
+        status: 'pending',
+        provider: session.provider,
+        problem: null,
+        requestedBy,
+      });
+    } else {
+      const payments = await selectRefundablePayments(tx, id, 'office');
+      const left = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
+      if (left === 0) throw new Refusal('conflict', 'Nothing received on this booking is left to refund.');
+      const amountPence =
+        input.mode === 'full'
+          ? left
+          : input.mode === 'policy'
+            ? quotePolicyRefund(booking, payments, now).refundPence
+            : (input.amountPence ?? 0);
+      if (input.mode === 'amount' && amountPence > left) {
+        throw new Refusal('invalid', `At most ${formatPence(left)} is left to refund.`, {
+          amount: `Enter at most ${formatPence(left)}`,
+        });
+      }
+      if (amountPence === 0) throw new Refusal('conflict', 'The cancellation policy refunds nothing today.');
+      await recordRefunds(tx, payments, amountPence, { bookingId: id, reason: 'office', requestedBy });
+    }
+    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: { ok: true } });
+    return true;
+  }).catch((error: unknown) => {
+    if (!isPastWhatWasPaid(error)) throw error;
+    throw new Refusal(
+      'conflict',
+      'That is more than is left to refund: it was refunded meanwhile. Look again.',
+    );
+  });
+  if (asked) await sendPendingRefunds(provider, caller, id);
+}
+
+/** Marks a refund owed (paid by hand, or refused by the provider) as returned by the office by hand. */
+export async function settleRefundByHand(visitor: Visitor, id: string, refundId: string): Promise<void> {
+  const settled = await withCaller(callerFor(visitor), (tx) => settleOwedRefund(tx, id, refundId));
+  if (!settled) {
+    throw new Refusal('not_found', 'This booking has no such refund still owed; it may be settled already.');
+  }
+}
