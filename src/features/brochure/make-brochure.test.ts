@@ -148,9 +148,10 @@ describe('makeBrochure', () => {
     const named = {
       ...exempt,
       title: 'കോവളം ക്ലിഫ് വില്ല',
-      // (Not "على": its final ى shares a glyph with ئ, and PDFKit's text layer names the glyph by one of
-      // them, so a copy reads "علئ"; the page shows it right.)
-      summary: 'فيلا فوق شاطئ المنارة',
+      // Neither ى nor ئ beside a ي: Noto draws them from one glyph, and a document's text layer names it
+      // by the character it was first drawn for, so "على" after "فيلا" reads back "علي". The page shows
+      // each right.
+      summary: 'فيلا فوق البحر',
       location: 'कोवलम, तिरुवनंतपुरम',
     };
     const bytes = await makeBrochure(named, office, 'https://kayalvillas.in', '2026-11-27');

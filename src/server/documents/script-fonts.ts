@@ -1,5 +1,5 @@
 import { create as parseFont } from 'fontkit';
-import { skipNullAnchors } from './fontkit-null-anchors.ts';
+import { forgetGlyphs, skipNullAnchors } from './fontkit-patches.ts';
 
 /**
  * The faces every PDF of ours writes people's words in: DejaVu Sans for Latin, Greek, Cyrillic and the
@@ -91,6 +91,8 @@ function facesOf(weight: Weight): Face[] {
 export function registerScriptFonts(document: PDFKit.PDFDocument): void {
   for (const weight of ['regular', 'bold'] as const) {
     for (const face of facesOf(weight)) {
+      // Each document's text layer from its own words, never an earlier document's (fontkit-patches.ts).
+      forgetGlyphs(face.font);
       document.registerFont(face.name, face.font as unknown as PDFKit.Mixins.PDFFontSource);
     }
   }
