@@ -12,7 +12,7 @@ const SignedInAccount = lazy(() =>
 
 function SignedOut({ justSignedOut }: { justSignedOut: boolean }) {
   return (
-    <OutcomePanel heading="Sign in to see your booking requests" tone="neutral" takeFocus={justSignedOut}>
+    <OutcomePanel heading="Sign in to see your bookings" tone="neutral" takeFocus={justSignedOut}>
       {justSignedOut && <p>You are signed out.</p>}
       <p className="actions">
         <a className="button button--primary" href={signInPath(paths.account)}>

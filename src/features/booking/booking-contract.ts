@@ -12,6 +12,7 @@ import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
 import { arrivalPackSchema } from '../arrival-pack/arrival-pack-contract.ts';
 import { guestLedgerSchema } from '../payment/payment-contract.ts';
+import { refundStatuses } from '../payment/refund-contract.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the
@@ -189,6 +190,23 @@ export const accountBookingRequestSchema = z.object({
   quote: quoteSchema,
   /** A confirmed booking's payments received and what is still due; null for any other status. */
   ledger: guestLedgerSchema.nullable(),
+  /**
+   * Every payment received, whatever the status now (a cancelled booking keeps its receipts), each
+   * named by its ledger entry's id for its receipt.
+   */
+  payments: guestLedgerSchema.shape.payments,
+  /** Money gone back, or going back, to the guest, oldest first. */
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      amountPence: z.int().positive(),
+      status: z.enum(refundStatuses),
+      /** The Kerala day it was asked for. */
+      askedOn: isoDate,
+    }),
+  ),
+  /** While the booking is held, when the hold ends (an ISO timestamp); else null. */
+  heldUntil: z.string().nullable(),
   /** The office's messages on it the guest has not read yet. */
   unreadMessages: z.int().nonnegative(),
   /** The property's arrival pack once released to this booking (deposit received, or the office's word); else null. */

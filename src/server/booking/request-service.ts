@@ -26,6 +26,8 @@ import {
   selectBookingReference,
 } from './booking-repository.ts';
 import { countUnread } from './messages/message-repository.ts';
+import { selectHoldEnds, selectOwnRefunds } from './own-booking-money-repository.ts';
+import { selectOwnPayments } from './payments/payment-repository.ts';
 import { readOwnLedgers } from './payments/payment-service.ts';
 
 /**
@@ -139,7 +141,7 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
 export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
   const catalogue = await loadCatalogue();
   const today = todayInKerala();
-  const { requests, ledgers, unread, packs } = await withCaller(
+  const { requests, ledgers, unread, packs, payments, refunds, holdEnds } = await withCaller(
     { role: 'authenticated', claims: visitor.claims },
     async (tx) => {
       const requests = await listBookingRequestsOfUser(tx, visitor.user.id);
@@ -165,7 +167,11 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
         tx,
         requests.map(({ id }) => id),
       );
-      return { requests, ledgers, unread, packs };
+      const ids = requests.map(({ id }) => id);
+      const payments = await selectOwnPayments(tx, ids);
+      const refunds = await selectOwnRefunds(tx, ids);
+      const holdEnds = await selectHoldEnds(tx, ids);
+      return { requests, ledgers, unread, packs, payments, refunds, holdEnds };
     },
   );
   return requests.map(({ createdAt, ...request }) => {
@@ -186,6 +192,13 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       createdAt: createdAt.toISOString(),
       quote: request.quote,
       ledger: ledgers.get(request.id) ?? null,
+      payments: payments
+        .filter((payment) => payment.bookingId === request.id)
+        .map(({ id, kind, amountPence, receivedOn }) => ({ id, kind, amountPence, receivedOn })),
+      refunds: refunds
+        .filter((refund) => refund.bookingId === request.id)
+        .map(({ id, amountPence, status, askedOn }) => ({ id, amountPence, status, askedOn })),
+      heldUntil: holdEnds.get(request.id) ?? null,
       unreadMessages: unread.get(request.id) ?? 0,
       arrivalPack: packs.get(request.id) ?? null,
     };
