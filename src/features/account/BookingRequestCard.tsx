@@ -3,7 +3,7 @@ import { formatPence } from '../../lib/money.ts';
 import { payPath, propertyPath, reviewBookingPath } from '../../lib/paths.ts';
 import { choosePaymentDue } from '../../lib/payment-due.ts';
 import { ArrivalPackDetails } from '../arrival-pack/ArrivalPackDetails.tsx';
-import type { AccountBookingRequest } from '../booking/booking-contract.ts';
+import type { AccountBooking } from '../booking/booking-contract.ts';
 import { describeBooking, readBookingState } from '../booking/booking-words.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
 import { describeGuests, describeNights } from '../booking/stay-words.ts';
@@ -18,12 +18,12 @@ import { WithdrawRequest } from './WithdrawRequest.tsx';
  * The start of a message to the office asking for other dates, the stay filled in: the office changes
  * dates by hand, and answers in the same conversation.
  */
-function draftDateChange(request: AccountBookingRequest): string {
+function draftDateChange(request: AccountBooking): string {
   return `Could my stay at ${request.propertyName} (${request.reference}), now ${formatStayDate(request.arrival)} to ${formatStayDate(request.departure)}, move to these dates instead: `;
 }
 
 /** The way back to the provider's page for a booking held while its guest pays: what is due at once. */
-function PayHoldLink({ request }: { request: AccountBookingRequest }) {
+function PayHoldLink({ request }: { request: AccountBooking }) {
   const { totalPence, depositPence, balanceDueDate } = request.quote;
   const due = choosePaymentDue({
     totalPence,
@@ -48,7 +48,7 @@ function PayHoldLink({ request }: { request: AccountBookingRequest }) {
  * stay, what is due, the arrival pack once released, who is coming (until departure), the conversation
  * with the office (where the guest also asks for other dates), and withdrawing a request not yet confirmed.
  */
-export function BookingRequestCard({ request }: { request: AccountBookingRequest }) {
+export function BookingRequestCard({ request }: { request: AccountBooking }) {
   const now = new Date();
   const words = describeBooking(readBookingState(request, now));
   const holding =

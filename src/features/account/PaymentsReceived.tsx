@@ -1,11 +1,11 @@
 import { accountReceiptRoute } from '../../lib/api-contract.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import type { AccountBookingRequest } from '../booking/booking-contract.ts';
+import type { AccountBooking } from '../booking/booking-contract.ts';
 import type { GuestLedger } from '../payment/payment-contract.ts';
 
 /** How a refund reads: done, or still on its way back. */
-function describeRefund(refund: AccountBookingRequest['refunds'][number]): string {
+function describeRefund(refund: AccountBooking['refunds'][number]): string {
   const amount = formatPence(refund.amountPence);
   const asked = formatStayDate(refund.askedOn);
   return refund.status === 'refunded'
@@ -27,7 +27,7 @@ export function PaymentsReceived({
 }: {
   bookingId: string;
   payments: GuestLedger['payments'];
-  refunds: AccountBookingRequest['refunds'];
+  refunds: AccountBooking['refunds'];
   summary?: GuestLedger['summary'];
   titleId: string;
 }) {

@@ -190,6 +190,17 @@ export const accountBookingRequestSchema = z.object({
   quote: quoteSchema,
   /** A confirmed booking's payments received and what is still due; null for any other status. */
   ledger: guestLedgerSchema.nullable(),
+  /** The office's messages on it the guest has not read yet. */
+  unreadMessages: z.int().nonnegative(),
+  /** The property's arrival pack once released to this booking (deposit received, or the office's word); else null. */
+  arrivalPack: arrivalPackSchema.nullable(),
+});
+
+/**
+ * A request as the account page lists it: the request, with the money and hold its card's words are
+ * read from (src/features/booking/booking-words.ts).
+ */
+export const accountBookingSchema = accountBookingRequestSchema.extend({
   /**
    * Every payment received, whatever the status now (a cancelled booking keeps its receipts), each
    * named by its ledger entry's id for its receipt.
@@ -207,15 +218,11 @@ export const accountBookingRequestSchema = z.object({
   ),
   /** While the booking is held, when the hold ends (an ISO timestamp); else null. */
   heldUntil: z.string().nullable(),
-  /** The office's messages on it the guest has not read yet. */
-  unreadMessages: z.int().nonnegative(),
-  /** The property's arrival pack once released to this booking (deposit received, or the office's word); else null. */
-  arrivalPack: arrivalPackSchema.nullable(),
 });
 
 /** `GET /api/account/booking-requests` 200. */
 export const accountBookingRequestsAnswerSchema = z.object({
-  bookingRequests: z.array(accountBookingRequestSchema),
+  bookingRequests: z.array(accountBookingSchema),
 });
 
 /** A rate season as the booking form and panel price and check by (src/lib/seasons.ts), rate in pence. */
@@ -248,4 +255,5 @@ export const bookablePropertySchema = z.object({
 export type BookableProperty = z.infer<typeof bookablePropertySchema>;
 export type CreatedBookingRequest = z.infer<typeof createdBookingRequestSchema>;
 export type AccountBookingRequest = z.infer<typeof accountBookingRequestSchema>;
+export type AccountBooking = z.infer<typeof accountBookingSchema>;
 export type AccountBookingRequestsAnswer = z.infer<typeof accountBookingRequestsAnswerSchema>;

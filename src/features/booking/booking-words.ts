@@ -1,6 +1,6 @@
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import type { AccountBookingRequest, BookingStatus } from './booking-contract.ts';
+import type { AccountBooking, BookingStatus } from './booking-contract.ts';
 import { describeAnswerBy } from './stay-words.ts';
 
 /**
@@ -196,7 +196,7 @@ export function describeBooking(state: BookingState): BookingWords {
 }
 
 /** An account page's booking as the state its words are read from, at `now`. */
-export function readBookingState(request: AccountBookingRequest, now: Date): BookingState {
+export function readBookingState(request: AccountBooking, now: Date): BookingState {
   const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
   const summary = request.ledger?.summary;
   return {

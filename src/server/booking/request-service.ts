@@ -1,5 +1,5 @@
 import {
-  type AccountBookingRequest,
+  type AccountBooking,
   type BookingRequestInput,
   type CreatedBookingRequest,
   createdBookingRequestSchema,
@@ -138,7 +138,7 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
  * The caller's own booking requests, newest first, with each property's name and kind for the account
  * page. Runs as the caller, so RLS alone decides which rows they see.
  */
-export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
+export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBooking[]> {
   const catalogue = await loadCatalogue();
   const today = todayInKerala();
   const { requests, ledgers, unread, packs, payments, refunds, holdEnds } = await withCaller(
