@@ -144,7 +144,9 @@ const sessionOf = (payUrl: string) => payUrl.split('/').pop() ?? '';
 const takenNights = async () => (await listAvailability(apartment)).confirmed;
 
 const isFreeInSearch = async (arrival: string, departure: string) =>
-  (await searchStays({ arrival, departure, guests: 4 }, today)).free.some(({ slug }) => slug === apartment);
+  (await searchStays({ arrival, departure, guests: 4, instant: false }, today)).free.some(
+    ({ slug }) => slug === apartment,
+  );
 
 /** Ends a hold's 30 minutes now, as the clock would. */
 const runOut = (reference: string) =>

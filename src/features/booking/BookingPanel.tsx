@@ -11,6 +11,7 @@ import { overlapsBookedStay } from '../availability/calendar.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import { readTypedBeforeHydration } from '../forms/typed-before-hydration.ts';
 import type { BookableProperty } from './booking-contract.ts';
+import { describeHowItBooks } from './booking-words.ts';
 import { readRememberedArrival, rememberStay } from './last-stay.ts';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay, type StayValues } from './preview-stay.ts';
@@ -203,7 +204,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
           Book now
         </button>
         <p className="booking-panel__note">
-          Nothing to pay now: we confirm by email within one working day. See the{' '}
+          {describeHowItBooks(property.instantBook ?? false, quote?.balanceDueDate === null).promise} See the{' '}
           <a href={paths.cancellationPolicy}>cancellation policy</a>.
         </p>
         <div className="booking-panel__calendar">

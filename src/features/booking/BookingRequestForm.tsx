@@ -19,6 +19,7 @@ import {
   type InstantBookingAnswer,
   instantBookingAnswerSchema,
 } from './booking-contract.ts';
+import { describeHowItBooks } from './booking-words.ts';
 import { HoldTaken } from './HoldTaken.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay } from './preview-stay.ts';
@@ -152,9 +153,9 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
           <PriceSummary quote={preview.quote} guests={guests} />
           {property?.instantBook && (
             <p className="booking__instant">
-              Instant book: pay now and the stay is confirmed at once, with no wait for the office. We hold
-              the nights for {bookingTerms.holdMinutes} minutes while you pay on our payment provider’s secure
-              page.
+              {describeHowItBooks(true, preview.quote?.balanceDueDate === null).promise} No wait for the
+              office: we hold the nights for {bookingTerms.holdMinutes} minutes while you pay on our payment
+              provider’s secure page.
             </p>
           )}
           <fieldset className="booking__group">
