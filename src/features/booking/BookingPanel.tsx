@@ -5,7 +5,12 @@ import { addDays, formatShortDate, isIsoDate, todayInKerala } from '../../lib/da
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { formatPence } from '../../lib/money.ts';
 import { paths, withStay } from '../../lib/paths.ts';
-import { describeMinimumStays, findLowestWeeklyRatePence, hasSeasonalRates } from '../../lib/seasons.ts';
+import {
+  describeMinimumStayFor,
+  describeMinimumStays,
+  findLowestWeeklyRatePence,
+  hasSeasonalRates,
+} from '../../lib/seasons.ts';
 import { bookingHorizonDays } from '../../lib/stay-rules.ts';
 import { overlapsBookedStay } from '../availability/calendar.ts';
 import { useAvailability } from '../availability/use-availability.ts';
@@ -209,7 +214,10 @@ export default function BookingPanel({ property }: { property: BookableProperty 
         </p>
         <div className="booking-panel__calendar">
           <p className="booking-panel__how" id={`${formId}-how`}>
-            Press your arrival day, then your departure day. At least {describeMinimumStays(property)}.
+            Press your arrival day, then your departure day.{' '}
+            {isIsoDate(values.arrival)
+              ? describeMinimumStayFor(values, property)
+              : `At least ${describeMinimumStays(property)}.`}
           </p>
           <div className="booking-panel__slot">
             {rules && availability.status === 'loaded' ? (
