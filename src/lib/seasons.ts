@@ -191,7 +191,9 @@ export function describeMinimumStayFor(
   const departure = stay.departure > stay.arrival ? stay.departure : addDays(stay.arrival, 1);
   const { minNights, season } = findMinimumStay({ arrival: stay.arrival, departure }, terms);
   const nights = `${minNights} ${minNights === 1 ? 'night' : 'nights'}`;
-  return season ? `This stay needs at least ${nights}: ${season.name}.` : `This stay needs at least ${nights}.`;
+  return season
+    ? `This stay needs at least ${nights}: ${season.name}.`
+    : `This stay needs at least ${nights}.`;
 }
 
 /** Whether a property has more than one rate, so its teaser says "from". */

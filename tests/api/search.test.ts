@@ -130,6 +130,18 @@ describe('GET /api/search', () => {
     expect(refused.status).toBe(400);
   });
 
+  it('answers one home alone when its page asks (its panel without JavaScript), and keeps it for the next search', async () => {
+    const html = await (
+      await askPage({ arrival: day(0), departure: day(8), guests: '4', home: apartment })
+    ).text();
+    expect(html.match(/<article /g)).toHaveLength(1);
+    expect(html).toContain('id="result-panampilly-nagar-duplex"');
+    expect(html).toContain(`<input type="hidden" name="home" value="${apartment}"/>`);
+    expect(html).toContain('See every home free for these dates');
+    const refused = await askJson({ arrival: day(0), departure: day(8), guests: '4', home: 'Not A Slug' });
+    expect(refused.status).toBe(400);
+  });
+
   it('marks an instant-book home on the page with its promise, and never the wait', async () => {
     const html = await (
       await askPage({ arrival: day(0), departure: day(7), guests: '4', instant: '1' })

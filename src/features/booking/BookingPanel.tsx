@@ -4,7 +4,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { addDays, formatShortDate, isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { formatPence } from '../../lib/money.ts';
-import { paths, withStay } from '../../lib/paths.ts';
+import { bookingPath, paths, withStay } from '../../lib/paths.ts';
 import {
   describeMinimumStayFor,
   describeMinimumStays,
@@ -47,8 +47,9 @@ export const usualParty = (property: BookableProperty) => Math.min(property.usua
 /**
  * The booking panel of a property page: dates chosen on the property's own calendar (or typed), guests,
  * and the whole quote, before any sign-in. BOOK NOW carries the stay to the booking form in its
- * address, through sign-in or registration if need be. Without JavaScript it is a plain GET form to the
- * booking page with the same fields, so the stay still travels.
+ * address, through sign-in or registration if need be. Without JavaScript (or before the panel wakes)
+ * it is a plain GET form to /search for this home alone ("See the price"), which answers the stay's
+ * price with no script at all.
  */
 export default function BookingPanel({ property }: { property: BookableProperty }) {
   const formId = useId();
@@ -136,10 +137,14 @@ export default function BookingPanel({ property }: { property: BookableProperty 
     const blocking = stayFieldNames.find(
       (name) => problems[name] || (name === 'guests' ? !values.guests : !isIsoDate(values[name])),
     );
+    event.preventDefault();
     if (blocking) {
-      event.preventDefault();
       firstProblem.current = blocking;
+      return;
     }
+    // Awake, the panel books: the stay goes to the booking form. Asleep or without JavaScript, the
+    // form itself asks /search for this home's price (its action), which needs no script to answer.
+    window.location.assign(withStay(bookingPath(property.slug), values));
   };
 
   const guestOptions = Array.from({ length: property.sleeps }, (_, index) => ({
@@ -154,11 +159,11 @@ export default function BookingPanel({ property }: { property: BookableProperty 
         id={formId}
         className="booking-panel__form"
         method="get"
-        action={paths.booking}
+        action={paths.search}
         onSubmit={onSubmit}
         noValidate={today !== null}
       >
-        <input type="hidden" name="property" value={property.slug} />
+        <input type="hidden" name="home" value={property.slug} />
         <div className="booking__dates">
           <TextField
             name="arrival"
@@ -206,7 +211,7 @@ export default function BookingPanel({ property }: { property: BookableProperty 
           }
         />
         <button type="submit" className="button button--primary booking-panel__book">
-          Book now
+          {today ? 'Book now' : 'See the price'}
         </button>
         <p className="booking-panel__note">
           {describeHowItBooks(property.instantBook ?? false, quote?.balanceDueDate === null).promise} See the{' '}

@@ -4,7 +4,13 @@ import { paths } from '../../lib/paths.ts';
 import { defaultSearchGuests, instantOnlyValue, searchGuestChoices } from './search-contract.ts';
 
 /** What the bar shows in its fields: the text as typed (a bad date stays as the guest wrote it). */
-export type SearchBarValues = { arrival: string; departure: string; guests: string; instant: string };
+export type SearchBarValues = {
+  arrival: string;
+  departure: string;
+  guests: string;
+  instant: string;
+  home: string;
+};
 
 type Props = {
   values?: Partial<SearchBarValues>;
@@ -28,6 +34,8 @@ export default function SearchBar({ values = {}, errors = {}, today, label = 'Se
   return (
     <search aria-label={label}>
       <form className="search-bar" method="get" action={paths.search}>
+        {/* A search for one home (from its page) stays one when its dates change. */}
+        {values.home && <input type="hidden" name="home" value={values.home} />}
         <DateField
           name="arrival"
           label="Arrival"

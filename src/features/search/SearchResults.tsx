@@ -1,6 +1,6 @@
 import { addDays, formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import { withStay } from '../../lib/paths.ts';
+import { paths, withStay } from '../../lib/paths.ts';
 import { describeHowItBooks } from '../booking/booking-words.ts';
 import {
   describeNights,
@@ -33,6 +33,11 @@ export default function SearchResults({ answer }: { answer: SearchAnswer }) {
         <p className="search-results__stay">
           {when}, {party}.{free.length === 0 && ' Try other dates, or see below when each one is free again.'}
         </p>
+        {stay.home && (
+          <p className="search-results__stay">
+            <a href={withStay(paths.search, stay)}>See every home free for these dates</a>
+          </p>
+        )}
         {free.length > 0 && (
           <ul className="search-results__list">
             {free.map((result) => (

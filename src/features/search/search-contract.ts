@@ -17,7 +17,7 @@ parseWithoutEval();
  */
 
 /** The fields of the search bar, by the names its form sends them; `instant` is the instant-book filter's box. */
-export const searchFields = ['arrival', 'departure', 'guests', 'instant'] as const;
+export const searchFields = ['arrival', 'departure', 'guests', 'instant', 'home'] as const;
 
 /** The value the "Instant book only" box sends when ticked. */
 export const instantOnlyValue = '1';
@@ -37,6 +37,8 @@ export const searchQuerySchema = z.object({
     .enum([instantOnlyValue], 'Tick “Instant book only”, or leave it empty')
     .optional()
     .transform((value) => value === instantOnlyValue),
+  /** One home's slug: the price of the stay there alone, as its property page's panel asks without JavaScript. */
+  home: bookingRequestSchema.shape.property.optional(),
 });
 
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -113,6 +115,8 @@ export const searchAnswerSchema = z.object({
     nights: z.int().positive(),
     /** Only instant-book homes were asked for. */
     instant: z.boolean(),
+    /** Only this home was asked for (its property page's panel, without JavaScript). */
+    home: z.string().optional(),
   }),
   /** Every villa and apartment free for the stay, cheapest first. */
   free: z.array(freeResultSchema),

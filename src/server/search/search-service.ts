@@ -74,6 +74,7 @@ export async function searchStays(
   for (const property of catalogue.properties) {
     // A home only for sale is never a stay, free or taken; asked for instant book only, neither is one booked by request.
     if (!property.forRent || (query.instant && !property.instantBook)) continue;
+    if (query.home && property.slug !== query.home) continue;
     const shown = {
       slug: property.slug,
       name: property.name,
