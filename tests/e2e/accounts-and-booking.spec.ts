@@ -142,7 +142,7 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
     await page.getByLabel('Arrival', { exact: true }).fill(arrival);
     await page.getByLabel('Departure', { exact: true }).fill(addDays(arrival, 3));
     // Named by its season when the stay is in one ("High season stays at … are at least 5 nights").
-    const tooShort = page.getByText(new RegExp(`${villa.name} .*at least 5 nights`));
+    const tooShort = page.locator('.field__error').getByText(new RegExp(`${villa.name} .*at least 5 nights`));
     await expect(tooShort).toBeVisible();
     await page.getByLabel('Departure', { exact: true }).fill(departure);
     await expect(tooShort).toBeHidden();
