@@ -54,7 +54,10 @@ const admin = {
 class Road {
   taps = 0;
   typed = 0;
-  constructor(readonly name: string) {}
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
   async tap(target: Locator) {
     this.taps += 1;
     await target.click();

@@ -3,6 +3,7 @@ import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { addDays, formatShortDate, isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
+import { describeHowItBooks } from '../../lib/how-it-books.ts';
 import { formatPence } from '../../lib/money.ts';
 import { bookingPath, paths, withStay } from '../../lib/paths.ts';
 import {
@@ -16,7 +17,6 @@ import { overlapsBookedStay } from '../availability/calendar.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import { readTypedBeforeHydration } from '../forms/typed-before-hydration.ts';
 import type { BookableProperty } from './booking-contract.ts';
-import { describeHowItBooks } from './booking-words.ts';
 import { readRememberedArrival, rememberStay } from './last-stay.ts';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay, type StayValues } from './preview-stay.ts';

@@ -4,6 +4,7 @@ import { apiRoutes } from '../../lib/api-contract.ts';
 import { bookingTerms } from '../../lib/booking-terms.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
+import { describeHowItBooks } from '../../lib/how-it-books.ts';
 import { findStayProblems } from '../../lib/stay-rules.ts';
 import { AccountFormShell } from '../auth/AccountFormShell.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
@@ -19,7 +20,6 @@ import {
   type InstantBookingAnswer,
   instantBookingAnswerSchema,
 } from './booking-contract.ts';
-import { describeHowItBooks } from './booking-words.ts';
 import { HoldTaken } from './HoldTaken.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay } from './preview-stay.ts';

@@ -4,7 +4,6 @@ import {
   type BookingMoney,
   type BookingState,
   describeBooking,
-  describeHowItBooks,
   judgeMoney,
   type MoneyState,
   moneyStates,
@@ -177,21 +176,5 @@ describe('describeBooking', () => {
     if (label === 'Booked') expect(explanation).toMatch(/^Booked: (these dates are yours|enjoy your stay)\./);
     if (state.status === 'confirmed' && paid && state.today < state.departure) expect(label).toBe('Booked');
     if (state.status === 'new') expect(explanation).toContain('nothing is held');
-  });
-});
-
-describe('describeHowItBooks', () => {
-  it.each([
-    [false, false, null, 'Nothing to pay now: we confirm by email within one working day.'],
-    [false, true, null, 'Nothing to pay now: we confirm by email within one working day.'],
-    [true, false, 'Instant book', 'Book and pay the deposit now: confirmed at once.'],
-    [true, true, 'Instant book', 'Book and pay in full now: confirmed at once.'],
-  ])('instant %s, in full %s: %s, "%s"', (instant, inFull, mark, promise) => {
-    expect(describeHowItBooks(instant, inFull)).toEqual({ mark, promise });
-  });
-
-  it('never promises an instant-book home a wait', () => {
-    for (const inFull of [false, true])
-      expect(describeHowItBooks(true, inFull).promise).not.toMatch(/confirm by email|working day/);
   });
 });

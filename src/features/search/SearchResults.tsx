@@ -1,7 +1,7 @@
 import { addDays, formatStayDate } from '../../lib/dates.ts';
+import { describeHowItBooks } from '../../lib/how-it-books.ts';
 import { formatPence } from '../../lib/money.ts';
 import { paths, withStay } from '../../lib/paths.ts';
-import { describeHowItBooks } from '../booking/booking-words.ts';
 import {
   describeNights,
   describeRoom,
