@@ -78,6 +78,10 @@ export const payPath = (reference: string) => `/pay/${encodeURIComponent(referen
 /** Where the payment provider sends the guest back, with its session's id in the query. */
 export const payReturnPath = (reference: string) => `${payPath(reference)}/return`;
 
+/** The account page with a booking's conversation open, where an email about a message links to answer. */
+export const accountMessagesPath = (bookingId: string) =>
+  `${paths.account}?${new URLSearchParams({ messages: bookingId })}`;
+
 /** A villa's detail page; `id` is the content entry's id (its file name). */
 export const villaPath = (id: string) => `${paths.villas}/${id}`;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeMinimumStayFor,
   describeMinimumStays,
   describeSeasonDates,
   findLowestWeeklyRatePence,
@@ -90,6 +91,16 @@ describe('what the pages say', () => {
   it('gives the range of shortest stays', () => {
     expect(describeMinimumStays(terms)).toBe('3 to 7 nights by season');
     expect(describeMinimumStays({ minNights: 5 })).toBe('5 nights');
+  });
+
+  it.each([
+    [{ arrival: '2027-12-20', departure: '2027-12-27' }, 'This stay needs at least 7 nights: Peak season.'],
+    [{ arrival: '2027-12-14', departure: '2027-12-21' }, 'This stay needs at least 7 nights: Peak season.'],
+    [{ arrival: '2027-12-14', departure: '' }, 'This stay needs at least 5 nights: High season.'],
+    [{ arrival: '2028-07-01', departure: '2028-07-04' }, 'This stay needs at least 3 nights: Monsoon.'],
+    [{ arrival: '2028-03-01', departure: '2028-03-08' }, 'This stay needs at least 5 nights.'],
+  ])('says the rule of the stay %o once dates are chosen: "%s"', (stay, words) => {
+    expect(describeMinimumStayFor(stay, terms)).toBe(words);
   });
 
   it('hands the pages only the seasons not over, in pence', () => {

@@ -179,6 +179,23 @@ export function describeMinimumStays(terms: {
   return lowest === highest ? nights(lowest) : `${lowest} to ${nights(highest)} by season`;
 }
 
+/**
+ * The minimum stay in words once dates are chosen: "This stay needs at least 7 nights: High season."
+ * for the strictest season its nights touch, "This stay needs at least 3 nights." outside every
+ * season. With only the arrival chosen (`departure` empty), the rule of the arrival's night.
+ */
+export function describeMinimumStayFor(
+  stay: { arrival: string; departure: string },
+  terms: { minNights: number; seasons?: readonly SeasonRule[] | undefined },
+): string {
+  const departure = stay.departure > stay.arrival ? stay.departure : addDays(stay.arrival, 1);
+  const { minNights, season } = findMinimumStay({ arrival: stay.arrival, departure }, terms);
+  const nights = `${minNights} ${minNights === 1 ? 'night' : 'nights'}`;
+  return season
+    ? `This stay needs at least ${nights}: ${season.name}.`
+    : `This stay needs at least ${nights}.`;
+}
+
 /** Whether a property has more than one rate, so its teaser says "from". */
 export function hasSeasonalRates(terms: SeasonalTerms): boolean {
   return (terms.seasons ?? []).some((season) => season.weeklyRatePence !== terms.weeklyRatePence);

@@ -86,3 +86,29 @@ export function describeViewingTime(instant: Date, buyerTimeZone: string): strin
   if (offsetMinutes(instant.getTime(), buyerTimeZone) === 330) return inIndia;
   return `${inIndia} (${formatInstant(instant, buyerTimeZone)} your time)`;
 }
+
+/**
+ * A moment as its reader reads it: on their own clock first, IST beside it when they are elsewhere
+ * ("Wed 3 Mar 2027, 09:35 GMT (15:05 IST)"), IST alone in India or for a zone the runtime does not
+ * know. The conversation on a booking shows each message's time so, for a guest in Bristol and the
+ * office in Kochi alike.
+ */
+export function describeMomentForReader(iso: string, readerTimeZone: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const inIndia = formatInstant(instant, officeTimeZone).replace('GMT+5:30', 'IST');
+  if (!isTimeZone(readerTimeZone) || offsetMinutes(instant.getTime(), readerTimeZone) === 330) return inIndia;
+  const day = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' })
+      .format(instant)
+      .replace(',', '');
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: officeTimeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  // Past midnight in one place and not the other: the Indian day is named too.
+  const indianDay = day(officeTimeZone) === day(readerTimeZone) ? '' : `${day(officeTimeZone)}, `;
+  return `${formatInstant(instant, readerTimeZone)} (${indianDay}${time} IST)`;
+}

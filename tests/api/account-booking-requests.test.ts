@@ -105,6 +105,10 @@ describe('GET /api/account/booking-requests', () => {
       quote: quoteStay({ weeklyRatePence: 140_000, arrival: day(20), departure: day(23), guests: 2, today }),
       // Only a confirmed booking has a ledger (tests/api/payments-ledger.test.ts).
       ledger: null,
+      // Nothing paid or refunded (tests/api/cancel-and-refund.test.ts), and not held (tests/api/instant-book.test.ts).
+      payments: [],
+      refunds: [],
+      heldUntil: null,
       // No messages on it yet (tests/api/booking-messages.test.ts).
       unreadMessages: 0,
       // Not confirmed, so no arrival pack (tests/api/arrival-packs.test.ts).

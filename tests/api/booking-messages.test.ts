@@ -15,6 +15,7 @@ import {
   adminMessagesRoute,
   messagesReadRoute,
 } from '../../src/lib/api-contract.ts';
+import { siteUrl } from '../../src/server/config.ts';
 import {
   accountIdOf,
   asClient,
@@ -41,7 +42,7 @@ type Thread = {
 let guest: Guest & { cookie: string };
 let other: Guest & { cookie: string };
 let office: Admin;
-let booking = { id: '', reference: '' };
+let booking = { id: '', reference: '', property: '' };
 
 const asGuest = (
   cookie: string,
@@ -95,14 +96,18 @@ const outboxRows = (kind: string) =>
 
 beforeAll(async () => {
   [guest, other, office] = [await signedInGuest(), await signedInGuest(), await signedInAdmin()];
-  booking = await insertBooking(ownerQuery, {
-    userId: await accountIdOf(guest.email),
-    name: guest.name,
-    email: guest.email,
-    property: madeUpProperty('messages-villa'),
-    status: 'confirmed',
-    statusChangedAt: 'now',
-  });
+  const property = madeUpProperty('messages-villa');
+  booking = {
+    property,
+    ...(await insertBooking(ownerQuery, {
+      userId: await accountIdOf(guest.email),
+      name: guest.name,
+      email: guest.email,
+      property,
+      status: 'confirmed',
+      statusChangedAt: 'now',
+    })),
+  };
 });
 
 describe('messages on a booking', () => {
@@ -155,9 +160,9 @@ describe('messages on a booking', () => {
     expect(again.messages[0]?.isNew).toBe(false);
   });
 
-  it('let the office answer, emailing the guest’s account a link, and count it unread on the guest’s card', async () => {
+  it('let the office answer, emailing the guest its words and a link to answer, and count it unread on the guest’s card', async () => {
     const answered = await asOffice('POST', booking.id, {
-      body: 'Of course: the caretaker will wait for you.',
+      body: 'Of course: the caretaker will wait for you.\nSafe travels!',
     });
     expect(answered.status).toBe(201);
     expect(((await answered.json()) as Thread).messages.map(({ author }) => author)).toEqual([
@@ -166,8 +171,11 @@ describe('messages on a booking', () => {
     ]);
     const [email] = await outboxRows('message_to_guest');
     expect(email?.recipient).toBe(guest.email);
-    expect(email?.body).toContain('/account');
-    expect(email?.body).not.toContain('caretaker');
+    expect(email?.body).toContain('> Of course: the caretaker will wait for you.\n> Safe travels!');
+    expect(email?.body).toContain(
+      `Answer it on your account page: ${siteUrl()}/account?messages=${booking.id}`,
+    );
+    expect(email?.body).not.toContain('left out');
     expect((await emailsTo(guest.email)).some(({ subject }) => subject.includes(booking.reference))).toBe(
       true,
     );
@@ -182,6 +190,27 @@ describe('messages on a booking', () => {
     expect((await markRead('guest', guest.cookie, booking.id)).status).toBe(200);
     expect(await unreadOnAccount(guest.cookie, booking.id)).toBe(0);
     expect((await markRead('guest', other.cookie, booking.id)).status).toBe(404);
+  });
+
+  it('leave the arrival pack’s secrets, card and passport numbers out of the guest’s email, never out of the message', async () => {
+    await ownerQuery(
+      `insert into arrival_packs (property, address, latitude, longitude, directions_from_cok, directions_from_trv,
+         check_in_steps, caretaker_phone, wifi_name, wifi_password, house_manual, updated_by)
+       values ($1, 'Cliff Road', 8.4, 76.9, 'Taxi', 'Taxi', 'The key safe by the door opens with 4821.',
+         '+91 98470 33333', 'Villa', 'Backwater-Breeze-9', 'Manual', $2)`,
+      [booking.property, office.id],
+    );
+    const body =
+      'The Wi-Fi is Backwater-Breeze-9, the key safe 4821, Suresh on +91 98470 33333. We have passport K4817263; card 4242 4242 4242 4242 is refunded.';
+    expect((await asOffice('POST', booking.id, { body })).status).toBe(201);
+    const emails = await outboxRows('message_to_guest');
+    const text = emails.at(-1)?.body ?? '';
+    for (const secret of ['Backwater-Breeze-9', '4821', '98470 33333', 'K4817263', '4242'])
+      expect(text).not.toContain(secret);
+    expect(text).toContain('The Wi-Fi is [left out of this email: read it on your account page]');
+    expect(text).toContain('Some details are left out of this email to keep them safe');
+    const thread = (await (await asGuest(guest.cookie, 'GET', booking.id)).json()) as Thread;
+    expect(thread.messages.at(-1)?.body).toBe(body);
   });
 
   it('store one message for a double send with the same Idempotency-Key', async () => {

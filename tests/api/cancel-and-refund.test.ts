@@ -1,9 +1,12 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cancellationFunction from '../../netlify/functions/account-booking-cancellation.mts';
+import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import content from '../../src/content/site.json' with { type: 'json' };
+import { accountBookingRequestsAnswerSchema } from '../../src/features/booking/booking-contract.ts';
+import { describeBooking, readBookingState } from '../../src/features/booking/booking-words.ts';
 import { bookingCancellationSchema } from '../../src/features/payment/refund-contract.ts';
-import { accountCancellationRoute } from '../../src/lib/api-contract.ts';
+import { accountCancellationRoute, apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import {
   choosePaymentProvider,
@@ -11,7 +14,7 @@ import {
   standInKeys,
   startPaymentStandIn,
 } from '../../src/server/payments/index.ts';
-import { emailsTo, type Guest, signedInGuest } from '../support/accounts.ts';
+import { asClient, emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
@@ -125,6 +128,19 @@ const ask = (bookingId: string, cookie = guest.cookie) =>
 const cancel = (bookingId: string, cookie = guest.cookie) =>
   invoke(cancellationFunction, adminRequest('POST', accountCancellationRoute(bookingId), { cookie }));
 
+/** The booking as the guest's account page lists it. */
+async function listOwn(bookingId: string) {
+  const response = await accountBookingRequests(
+    getWithCookies(apiRoutes.accountBookingRequests, guest.cookie),
+    asClient(),
+  );
+  expect(response.status).toBe(200);
+  const { bookingRequests } = accountBookingRequestsAnswerSchema.parse(await response.json());
+  const listed = bookingRequests.find(({ id }) => id === bookingId);
+  if (!listed) throw new Error(`${bookingId} is not on the account page`);
+  return listed;
+}
+
 async function answerOf(response: Response) {
   expect(response.status, await response.clone().text()).toBe(200);
   return bookingCancellationSchema.parse(await response.json());
@@ -210,6 +226,25 @@ describe('cancelling', () => {
       `${booking.reference} cancelled by the guest, refund £331.25`,
     ]);
     expect(await answerOf(await ask(booking.id))).toEqual(answer);
+  });
+
+  it('keeps the payment, its receipt and the refund on the cancelled booking’s card, in words that say so', async () => {
+    const booking = await insertBooking();
+    await payDeposit(booking);
+    const before = await listOwn(booking.id);
+    expect(describeBooking(readBookingState(before, new Date())).explanation).toMatch(
+      /^Booked: these dates are yours\. Deposit received\. The balance of £1,987\.50 is due by /,
+    );
+    await answerOf(await cancel(booking.id));
+    const listed = await listOwn(booking.id);
+    expect(listed.status).toBe('cancelled');
+    expect(listed.payments).toMatchObject([{ kind: 'deposit', amountPence: 66250, receivedOn: today }]);
+    expect(listed.refunds).toMatchObject([{ amountPence: 33125, status: 'refunded', askedOn: today }]);
+    expect(describeBooking(readBookingState(listed, new Date()))).toMatchObject({
+      label: 'Cancelled',
+      explanation:
+        'This booking was cancelled. £331.25 has been refunded to you. Under the cancellation terms we keep the other £331.25 of the £662.50 paid. Nothing more is due; the receipts stay below.',
+    });
   });
 
   it('cancels and refunds once for a double click, a second tab and a retry', async () => {

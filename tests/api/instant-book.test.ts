@@ -1,10 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import accountBookingRequests from '../../netlify/functions/account-booking-requests.mts';
 import instantBookings from '../../netlify/functions/instant-bookings.mts';
 import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
-import { instantBookingAnswerSchema } from '../../src/features/booking/booking-contract.ts';
+import {
+  accountBookingRequestsAnswerSchema,
+  instantBookingAnswerSchema,
+} from '../../src/features/booking/booking-contract.ts';
+import { describeBooking, readBookingState } from '../../src/features/booking/booking-words.ts';
 import { apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
@@ -21,7 +26,7 @@ import {
   startPaymentStandIn,
 } from '../../src/server/payments/index.ts';
 import { searchStays } from '../../src/server/search/search-service.ts';
-import { asClient, emailsTo, type Guest, signedInGuest } from '../support/accounts.ts';
+import { asClient, emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { invoke } from '../support/admins.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
 import { jsonPost, siteOrigin } from '../support/requests.ts';
@@ -108,6 +113,18 @@ function aBooking(guest: Guest, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A booking as its guest's account page lists it. */
+async function listOwn(cookie: string, bookingId: string) {
+  const response = await accountBookingRequests(
+    getWithCookies(apiRoutes.accountBookingRequests, cookie),
+    asClient(),
+  );
+  const { bookingRequests } = accountBookingRequestsAnswerSchema.parse(await response.json());
+  const listed = bookingRequests.find(({ id }) => id === bookingId);
+  if (!listed) throw new Error(`${bookingId} is not on the account page`);
+  return listed;
+}
+
 const book = (body: unknown, cookie: string, headers: Record<string, string> = {}) =>
   instantBookings(jsonPost(apiRoutes.instantBookings, body, { cookie, ...headers }), asClient());
 
@@ -126,7 +143,9 @@ const sessionOf = (payUrl: string) => payUrl.split('/').pop() ?? '';
 const takenNights = async () => (await listAvailability(apartment)).confirmed;
 
 const isFreeInSearch = async (arrival: string, departure: string) =>
-  (await searchStays({ arrival, departure, guests: 4 }, today)).free.some(({ slug }) => slug === apartment);
+  (await searchStays({ arrival, departure, guests: 4, instant: false }, today)).free.some(
+    ({ slug }) => slug === apartment,
+  );
 
 /** Ends a hold's 30 minutes now, as the clock would. */
 const runOut = (reference: string) =>
@@ -146,6 +165,9 @@ describe('booking instantly', () => {
     const minutesLeft = ((row.held_until?.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(29);
     expect(minutesLeft).toBeLessThanOrEqual(30);
+    const held = await listOwn(guest.cookie, row.id);
+    expect(held.heldUntil).toBe(row.held_until?.toISOString());
+    expect(describeBooking(readBookingState(held, new Date())).label).toBe('Held while you pay');
     expect(await takenNights()).toContainEqual({ arrival: day(0), departure: day(7) });
     expect(await isFreeInSearch(day(2), day(5))).toBe(false);
     const deposit = depositOf(day(0), day(7));
@@ -164,6 +186,11 @@ describe('booking instantly', () => {
       ),
     );
     expect(await page.text()).toContain('Booked: your stay is confirmed');
+    const booked = await listOwn(guest.cookie, row.id);
+    expect(booked.heldUntil).toBeNull();
+    expect(describeBooking(readBookingState(booked, new Date())).explanation).toMatch(
+      /^Booked: these dates are yours\. Deposit received\./,
+    );
     expect(
       await ownerQuery('select kind, amount_pence from payments where booking_request_id = $1', [row.id]),
     ).toEqual([{ kind: 'deposit', amount_pence: deposit }]);

@@ -112,7 +112,45 @@ describe('GET /api/search', () => {
     expect(slugs).toHaveLength(10);
     const totals = answer.free.map((result) => result.quote.totalPence);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
-    expect(answer.stay).toEqual({ arrival: day(0), departure: day(7), guests: 4, nights: 7 });
+    expect(answer.stay).toEqual({ arrival: day(0), departure: day(7), guests: 4, nights: 7, instant: false });
+  });
+
+  it('marks each home booked and paid at once, and with "Instant book only" answers only those', async () => {
+    const every = await answerFor(day(0), day(7));
+    const instant = [...every.free, ...every.unavailable].filter((result) => result.instantBook);
+    expect(instant.map(({ slug }) => slug)).toEqual(['edappally-gated-residence']);
+    const response = await askJson({ arrival: day(0), departure: day(7), guests: '4', instant: '1' });
+    expect(response.status).toBe(200);
+    const only = searchAnswerSchema.parse(await response.json());
+    expect(only.stay.instant).toBe(true);
+    expect([...only.free, ...only.unavailable].map(({ slug }) => slug)).toEqual([
+      'edappally-gated-residence',
+    ]);
+    const refused = await askJson({ arrival: day(0), departure: day(7), guests: '4', instant: 'yes' });
+    expect(refused.status).toBe(400);
+  });
+
+  it('answers one home alone when its page asks (its panel without JavaScript), and keeps it for the next search', async () => {
+    const html = await (
+      await askPage({ arrival: day(0), departure: day(8), guests: '4', home: apartment })
+    ).text();
+    expect(html.match(/<article /g)).toHaveLength(1);
+    expect(html).toContain('id="result-panampilly-nagar-duplex"');
+    expect(html).toContain(`<input type="hidden" name="home" value="${apartment}"/>`);
+    expect(html).toContain('See every home free for these dates');
+    const refused = await askJson({ arrival: day(0), departure: day(8), guests: '4', home: 'Not A Slug' });
+    expect(refused.status).toBe(400);
+  });
+
+  it('marks an instant-book home on the page with its promise, and never the wait', async () => {
+    const html = await (
+      await askPage({ arrival: day(0), departure: day(7), guests: '4', instant: '1' })
+    ).text();
+    expect(html.match(/<article /g)).toHaveLength(1);
+    expect(html).toContain('<p class="instant-mark">Instant book</p>');
+    expect(html).toContain('Book and pay the deposit now: confirmed at once.');
+    expect(html).not.toContain('within one working day');
+    expect(html).toContain('<input type="checkbox" name="instant" checked="" value="1"/>');
   });
 
   it('offers a free property with its facts and the price of exactly that stay from quoteStay', async () => {

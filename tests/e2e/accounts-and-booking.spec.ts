@@ -142,7 +142,7 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
     await page.getByLabel('Arrival', { exact: true }).fill(arrival);
     await page.getByLabel('Departure', { exact: true }).fill(addDays(arrival, 3));
     // Named by its season when the stay is in one ("High season stays at … are at least 5 nights").
-    const tooShort = page.getByText(new RegExp(`${villa.name} .*at least 5 nights`));
+    const tooShort = page.locator('.field__error').getByText(new RegExp(`${villa.name} .*at least 5 nights`));
     await expect(tooShort).toBeVisible();
     await page.getByLabel('Departure', { exact: true }).fill(departure);
     await expect(tooShort).toBeHidden();
@@ -194,10 +194,10 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
 
   await test.step('signs out and can no longer see the account data', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await answered(page.getByRole('heading', { name: 'Sign in to see your booking requests' })).toBeVisible();
+    await answered(page.getByRole('heading', { name: 'Sign in to see your bookings' })).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     await page.reload();
-    await answered(page.getByRole('heading', { name: 'Sign in to see your booking requests' })).toBeVisible();
+    await answered(page.getByRole('heading', { name: 'Sign in to see your bookings' })).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     expect((await page.request.get('/api/account/booking-requests')).status()).toBe(401);
   });
@@ -209,7 +209,7 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
     await signIn(page, other.email, other.password);
     await answered(page).toHaveURL('/account');
     await answered(page.getByText(`Signed in as ${other.name}`)).toBeVisible();
-    await expect(page.getByText('You have not sent a booking request yet.')).toBeVisible();
+    await expect(page.getByText('You have no bookings or requests yet.')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

@@ -257,18 +257,26 @@ test.describe('at 360 px', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the panel is a plain form that takes the stay to the booking page', async ({ page }) => {
+  test('the panel is a plain form that answers the stay’s price for this home on the search page', async ({
+    page,
+  }) => {
     await page.goto(`/villas/${villa.id}`);
     const panel = page.getByRole('complementary', { name: `Book ${villa.name}` });
     await panel.getByLabel('Arrival', { exact: true }).fill(free.arrival);
     await panel.getByLabel('Departure', { exact: true }).fill(free.departure);
     await panel.getByLabel('Guests').selectOption('4');
-    await panel.getByRole('button', { name: 'Book now' }).click();
-    await expect(page).toHaveURL(/\/booking\?/);
+    await panel.getByRole('button', { name: 'See the price' }).click();
+    await expect(page).toHaveURL(/\/search\?/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
-      property: villa.id,
+      home: villa.id,
       ...free,
       guests: '4',
     });
+    const result = page.getByRole('article', { name: villa.name });
+    await expect(result).toContainText(
+      `${formatPence(priceOf({ ...free, guests: 4, today }).totalPence)} for 8 nights`,
+    );
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(result.getByRole('link', { name: `See ${villa.name} for these dates` })).toBeVisible();
   });
 });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
-import { todayInKerala } from '../../src/lib/dates.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { readCsv } from '../support/csv.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
@@ -72,23 +72,64 @@ test('the guest lists a foreign guestâ€™s passport, the office exports the dayâ€
     await list.getByLabel('Arrival time (India time, 24-hour clock)').fill('14:30');
     const first = list.getByRole('group', { name: 'Guest 1' });
     await first.getByLabel('Full name, as on the passport').fill('Eleanor Whitcombe');
-    await first.getByLabel('Not an Indian citizen', { exact: false }).check();
-    await first.getByLabel('Nationality').selectOption({ label: 'United Kingdom' });
+    // Typed as a guest types it into the select: "British" finds the United Kingdom first.
+    await first.getByLabel('Nationality').focus();
+    await guestPage.keyboard.type('British');
+    await expect(first.getByLabel('Nationality')).toHaveValue('GB');
+    await first.getByLabel('Sex, as on the passport').selectOption({ label: 'Female' });
+    await first.getByLabel('Date of birth').fill('1984-06-02');
+    await first
+      .getByLabel('Home address outside India')
+      .fill('12 Cotham Hill, Bristol BS6 6LA, United Kingdom');
     await first.getByLabel('Passport number').fill(passport);
+    await first.getByLabel('Passport place of issue').fill('Peterborough, United Kingdom');
+    await first.getByLabel('Passport date of issue').fill('2022-03-01');
+    await first.getByLabel('Passport date of expiry').fill('2032-03-01');
     await first.getByLabel('Visa number').fill('ETA9K2L7Q');
     await first.getByLabel('Type of visa').selectOption({ label: 'e-Tourist visa' });
+    await first.getByLabel('Visa place of issue').fill('e-Visa');
+    await first.getByLabel('Visa date of issue').fill(todayInKerala());
+    await first.getByLabel('Visa valid until').fill(addDays(stay.departure, 30));
     await first.getByLabel('Date of arrival in India').fill(stay.arrival);
     await first.getByLabel('Arriving from (city and country)').fill('London, United Kingdom');
     await first.getByLabel('Going next (city and country)').fill('Colombo, Sri Lanka');
+    await first.getByLabel('Purpose of the visit').selectOption({ label: 'Tourism' });
+    await first.getByLabel('Employed in India?').selectOption({ label: 'No' });
+    await first.getByLabel('Phone number in India').fill('+91 98470 12345');
+    await first.getByLabel('Phone number at home').fill('+44 7700 900123');
     await list.getByRole('button', { name: 'Add a guest' }).click();
     const second = list.getByRole('group', { name: 'Guest 2' });
     await second.getByLabel('Full name, as on the passport').fill('Arjun Menon');
     await second.getByLabel('Age, if under 18').fill('9');
+    await second.getByLabel('Nationality').selectOption({ label: 'Indian (India)' });
+    await expect(second.getByLabel('Passport number')).toHaveCount(0);
     await list.getByRole('button', { name: 'Save the guest list' }).dblclick();
     await answered(list.getByText('Guest list saved.')).toBeVisible();
     await expect(list.getByRole('listitem').first()).toContainText(`passport ending ${passport.slice(-3)}`);
     await expect(list).not.toContainText(passport);
     await expectNoAxeViolations(guestPage, 'account with a guest list');
+
+    // Reopened on another visit: every field as given, the numbers kept by their endings; saving again works.
+    await guestPage.reload();
+    await hydrated(guestPage);
+    await answered(card.getByRole('button', { name: `Who is coming on ${booking.reference}` })).toBeVisible();
+    await card.getByRole('button', { name: `Who is coming on ${booking.reference}` }).click();
+    await answered(first.getByLabel('Full name, as on the passport')).toHaveValue('Eleanor Whitcombe');
+    await expect(list.getByLabel('Arrival time (India time, 24-hour clock)')).toHaveValue('14:30');
+    await expect(first.getByLabel('Nationality')).toHaveValue('GB');
+    await expect(first.getByLabel('Arriving from (city and country)')).toHaveValue('London, United Kingdom');
+    await expect(first.getByLabel('Home address outside India')).toHaveValue(
+      '12 Cotham Hill, Bristol BS6 6LA, United Kingdom',
+    );
+    await expect(first.getByLabel('Passport date of expiry')).toHaveValue('2032-03-01');
+    await expect(first.getByLabel(`Keep the one ending ${passport.slice(-3)}`)).toBeChecked();
+    await expect(first.getByLabel('Keep the one ending L7Q')).toBeChecked();
+    await expect(second.getByLabel('Nationality')).toHaveValue('IN');
+    await expect(second.getByLabel('Age, if under 18')).toHaveValue('9');
+    await first.getByLabel('Going next (city and country)').fill('Kochi, India');
+    await list.getByRole('button', { name: 'Save the guest list' }).click();
+    await answered(list.getByText('Guest list saved.')).toBeVisible();
+    await expect(list.getByRole('alert')).toHaveCount(0);
     await guestContext.close();
   });
 
@@ -104,10 +145,11 @@ test('the guest lists a foreign guestâ€™s passport, the office exports the dayâ€
     await hydrated(page);
     await page.getByLabel('Arrival day').fill(stay.arrival);
     await page.getByRole('button', { name: 'Show the day' }).click();
-    const row = page.getByRole('row').filter({ hasText: booking.reference });
+    const row = page.getByRole('article', { name: `Eleanor Whitcombe, ${booking.reference}` });
     await answered(row).toContainText(passport);
     await expect(row).toContainText('United Kingdom');
-    await expect(row).toContainText('Eleanor Whitcombe');
+    await expect(row).toContainText('Kochi, India');
+    await expect(row).not.toContainText('not given yet');
     await expectNoAxeViolations(page, 'Form C');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -122,6 +164,9 @@ test('the guest lists a foreign guestâ€™s passport, the office exports the dayâ€
         passport,
         'ETA9K2L7Q',
         'e-Tourist visa',
+        'Female',
+        'Tourism',
+        '+44 7700 900123',
       ]),
     );
   });

@@ -47,7 +47,9 @@ test('a guest books an instant-book apartment, pays the deposit on the providerâ
     await page.goto(`/booking?${new URLSearchParams({ ...stay, guests: '2' })}`);
     await hydrated(page);
     await answered(page.getByLabel('Villa or apartment')).toHaveValue(apartment.slug);
-    await expect(page.getByText(/^Instant book: pay now and the stay is confirmed at once/)).toBeVisible();
+    await expect(
+      page.getByText(/^Book and pay the deposit now: confirmed at once\. No wait for the office/),
+    ).toBeVisible();
     await page.getByLabel('Phone', { exact: true }).fill('+44 7700 900456');
     await page.getByLabel('Town or city').fill('Leeds');
     await page.getByRole('button', { name: 'Book and pay the deposit now' }).click();
@@ -87,7 +89,8 @@ test('a guest books an instant-book apartment, pays the deposit on the providerâ
     await page.getByRole('link', { name: 'Your bookings on your account page' }).click();
     await hydrated(page);
     const card = page.getByRole('article').filter({ hasText: reference });
-    await answered(card.getByText('Status: Confirmed')).toBeVisible();
+    await answered(card.getByText('Status: Booked')).toBeVisible();
+    await expect(card.getByText(/^Booked: these dates are yours\./)).toBeVisible();
     await expect(card.getByText(new RegExp(`Received ${deposit}`))).toBeVisible();
   });
   await context.close();

@@ -62,7 +62,7 @@ async function settledShift(page: Page, path: string, answered: RegExp) {
 
 const pagesSignedOut: { path: string; answered: RegExp }[] = [
   { path: '/booking', answered: /Create an account to send your request/ },
-  { path: '/account', answered: /Sign in to see your booking requests/ },
+  { path: '/account', answered: /Sign in to see your bookings/ },
   { path: '/', answered: /Kayal Villas/ },
   { path: '/villas/kovalam-cliff-villa', answered: /Kovalam Cliff Villa/ },
 ];
@@ -108,7 +108,7 @@ for (const width of [360, 1280]) {
       await recordLayoutShifts(page);
 
       (await settledShift(page, '/booking?property=kovalam-cliff-villa', /Send booking request/)).toBe(0);
-      (await settledShift(page, '/account', /Your booking requests/)).toBe(0);
+      (await settledShift(page, '/account', /Your bookings/)).toBe(0);
     });
   });
 }

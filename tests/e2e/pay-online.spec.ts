@@ -143,7 +143,10 @@ test('a guest pays the deposit on the provider’s page and comes back to it rec
   await test.step('the account page says the stay is paid in full', async () => {
     await page.reload();
     await hydrated(page);
-    await answered(card.getByText(/Paid in full/)).toBeVisible();
+    await answered(card.getByText(/^Paid in full: /)).toBeVisible();
+    await expect(
+      card.getByText('Booked: these dates are yours. Paid in full; nothing more is due.'),
+    ).toBeVisible();
     await expect(card.getByRole('link', { name: /^Pay the/ })).toHaveCount(0);
   });
 

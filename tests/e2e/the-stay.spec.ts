@@ -12,9 +12,9 @@ import { confirmStay, freeStay } from './support/stays.ts';
 
 /**
  * From booked to home again, one journey: on a confirmed booking the guest writes to the office from
- * their account and the office answers from the booking's detail; each side is emailed a link (never
- * the words) and sees how many messages are new until it reads them. The office writes the home's
- * arrival pack, which the guest's account (page and API) shows only once the deposit is recorded.
+ * their account and the office answers from the booking's detail; the office is emailed a link (never
+ * the guest's words), the guest the answer's words and a link to it; each side sees how many messages
+ * are new until it reads them. The office writes the home's arrival pack, which the guest's account (page and API) shows only once the deposit is recorded.
  */
 
 const admin = {
@@ -68,7 +68,7 @@ async function emailTo(to: string, subject: string) {
   return found as { subject: string; text: string };
 }
 
-test('guest and office talk on a confirmed booking, each emailed a link and shown what is new', async ({
+test('guest and office talk on a confirmed booking, each emailed about it and shown what is new', async ({
   page,
   browser,
   playwright,
@@ -160,10 +160,10 @@ test('guest and office talk on a confirmed booking, each emailed a link and show
     await answered(row.getByRole('cell', { name: 'Confirmed', exact: true })).toBeVisible();
   });
 
-  await test.step('the guest is emailed a link to their account and sees the answer as new, once', async () => {
+  await test.step('the guest is emailed the answer’s words and a link to it, and sees it as new, once', async () => {
     const email = await emailTo(guest.email, `about your booking ${booking.reference}`);
-    expect(email.text).toContain('/account');
-    expect(email.text).not.toContain('Suresh');
+    expect(email.text).toContain(`> ${officeWords}`);
+    expect(email.text).toContain(`/account?messages=${booking.id}`);
     await guestPage.goto('/account');
     const button = card.getByRole('button', { name: `Messages (1 new) about ${booking.reference}` });
     await answered(button).toBeVisible();

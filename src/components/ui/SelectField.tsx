@@ -5,6 +5,8 @@ type Props = {
   label: string;
   value: string;
   options: readonly Option[];
+  /** Choices in named groups (`<optgroup>`), after `options`: "Most of our guests", then every country. */
+  groups?: readonly { group: string; options: readonly Option[] }[];
   /** The first, empty choice, shown until one is made; a required select refuses it. */
   placeholder: string;
   error?: string | undefined;
@@ -20,6 +22,7 @@ export function SelectField({
   label,
   value,
   options,
+  groups = [],
   placeholder,
   error,
   hint,
@@ -55,6 +58,15 @@ export function SelectField({
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
+        ))}
+        {groups.map(({ group, options: grouped }) => (
+          <optgroup key={group} label={group}>
+            {grouped.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       {error && (

@@ -12,13 +12,14 @@ const SignedInAccount = lazy(() =>
 
 function SignedOut({ justSignedOut }: { justSignedOut: boolean }) {
   return (
-    <OutcomePanel heading="Sign in to see your booking requests" tone="neutral" takeFocus={justSignedOut}>
+    <OutcomePanel heading="Sign in to see your bookings" tone="neutral" takeFocus={justSignedOut}>
       {justSignedOut && <p>You are signed out.</p>}
       <p className="actions">
-        <a className="button button--primary" href={signInPath(paths.account)}>
+        {/* Back to the same address after signing in: an email's link to a conversation keeps it. */}
+        <a className="button button--primary" href={signInPath(`${paths.account}${window.location.search}`)}>
           Sign in
         </a>
-        <a className="button button--ghost" href={registerPath(paths.account)}>
+        <a className="button button--ghost" href={registerPath(`${paths.account}${window.location.search}`)}>
           Create an account
         </a>
       </p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { accountMessagesRoute } from '../../lib/api-contract.ts';
 import { BookingConversation } from '../booking/BookingConversation.tsx';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
@@ -11,7 +11,8 @@ export function describeMessages(unread: number): string {
 
 /**
  * A booking's conversation with the office on its card: a button that says how many of the office's
- * messages are new, and opens the conversation (which marks them read) below it; and, while the dates
+ * messages are new, and opens the conversation (which marks them read) below it, as the email about a
+ * message does by its link (`accountMessagesPath`); and, while the dates
  * can still change (`dateChange`, the message's start), "Ask to change dates", which opens it with
  * that message begun.
  */
@@ -26,8 +27,16 @@ export function BookingMessages({
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [unread, setUnread] = useState(request.unreadMessages);
   const panelId = `messages-${request.id}`;
+  const here = useRef<HTMLDivElement>(null);
+  // The email about a message links here with `?messages=<id>`: that booking's conversation opens.
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('messages') !== request.id) return;
+    setOpen(true);
+    setUnread(0);
+    here.current?.scrollIntoView({ block: 'start' });
+  }, [request.id]);
   return (
-    <div className="request__messages">
+    <div className="request__messages" ref={here}>
       <p className="actions">
         <button
           type="button"

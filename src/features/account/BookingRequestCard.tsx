@@ -1,15 +1,12 @@
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
-import { propertyPath, reviewBookingPath } from '../../lib/paths.ts';
+import { payPath, propertyPath, reviewBookingPath } from '../../lib/paths.ts';
+import { choosePaymentDue } from '../../lib/payment-due.ts';
 import { ArrivalPackDetails } from '../arrival-pack/ArrivalPackDetails.tsx';
-import type { AccountBookingRequest } from '../booking/booking-contract.ts';
+import type { AccountBooking } from '../booking/booking-contract.ts';
+import { describeBooking, readBookingState } from '../booking/booking-words.ts';
 import { QuoteDetails } from '../booking/QuoteDetails.tsx';
-import {
-  describeAnswerBy,
-  describeGuests,
-  describeNights,
-  describeRequestStatus,
-} from '../booking/stay-words.ts';
+import { describeGuests, describeNights } from '../booking/stay-words.ts';
 import { PayNowLink } from '../payment/PayNowLink.tsx';
 import { BookingMessages } from './BookingMessages.tsx';
 import { CancelBooking } from './CancelBooking.tsx';
@@ -21,8 +18,29 @@ import { WithdrawRequest } from './WithdrawRequest.tsx';
  * The start of a message to the office asking for other dates, the stay filled in: the office changes
  * dates by hand, and answers in the same conversation.
  */
-function draftDateChange(request: AccountBookingRequest): string {
+function draftDateChange(request: AccountBooking): string {
   return `Could my stay at ${request.propertyName} (${request.reference}), now ${formatStayDate(request.arrival)} to ${formatStayDate(request.departure)}, move to these dates instead: `;
+}
+
+/** The way back to the provider's page for a booking held while its guest pays: what is due at once. */
+function PayHoldLink({ request }: { request: AccountBooking }) {
+  const { totalPence, depositPence, balanceDueDate } = request.quote;
+  const due = choosePaymentDue({
+    totalPence,
+    depositPence,
+    balanceDueDate,
+    receivedPence: 0,
+    outstandingPence: totalPence,
+    dueNowPence: balanceDueDate === null ? totalPence : depositPence,
+  });
+  if (!due) return null;
+  return (
+    <p className="pay-now">
+      <a className="button button--primary" href={payPath(request.reference)}>
+        {due.label}
+      </a>
+    </p>
+  );
 }
 
 /**
@@ -30,9 +48,12 @@ function draftDateChange(request: AccountBookingRequest): string {
  * stay, what is due, the arrival pack once released, who is coming (until departure), the conversation
  * with the office (where the guest also asks for other dates), and withdrawing a request not yet confirmed.
  */
-export function BookingRequestCard({ request }: { request: AccountBookingRequest }) {
-  const status = describeRequestStatus(request.status);
-  const open = request.status === 'new' || request.status === 'confirmed';
+export function BookingRequestCard({ request }: { request: AccountBooking }) {
+  const now = new Date();
+  const words = describeBooking(readBookingState(request, now));
+  const holding =
+    request.status === 'held' && request.heldUntil !== null && new Date(request.heldUntil) > now;
+  const open = request.status === 'new' || request.status === 'confirmed' || holding;
   const titleId = `request-${request.id}`;
   return (
     <article className="request" aria-labelledby={titleId}>
@@ -44,15 +65,12 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
             request.propertyName
           )}
         </h3>
-        <p className={`request__status request__status--${request.status}`}>
+        <p className={`request__status request__status--${words.tone}`}>
           <span className="visually-hidden">Status: </span>
-          {status.label}
+          {words.label}
         </p>
       </header>
-      <p className="request__explanation">
-        {status.explanation}
-        {request.status === 'new' && ` ${describeAnswerBy(todayInKerala(new Date(request.createdAt)))}`}
-      </p>
+      <p className="request__explanation">{words.explanation}</p>
       <dl className="request__facts">
         <div>
           <dt>Reference</dt>
@@ -81,13 +99,23 @@ export function BookingRequestCard({ request }: { request: AccountBookingRequest
             <>
               <PaymentsReceived
                 bookingId={request.id}
-                ledger={request.ledger}
+                payments={request.payments}
+                refunds={request.refunds}
+                summary={request.ledger.summary}
                 titleId={`payments-${request.id}`}
               />
               <PayNowLink reference={request.reference} ledger={request.ledger} />
             </>
           )}
+          {holding && <PayHoldLink request={request} />}
         </>
+      ) : request.payments.length > 0 ? (
+        <PaymentsReceived
+          bookingId={request.id}
+          payments={request.payments}
+          refunds={request.refunds}
+          titleId={`payments-${request.id}`}
+        />
       ) : (
         <p>Quoted total {formatPence(request.quote.totalPence)}; nothing is due for this request.</p>
       )}

@@ -7,49 +7,103 @@ import { madeOnFirstUse } from '../../lib/made-on-first-use.ts';
 import { requestJson } from '../api/client.ts';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import {
+  formCPurposes,
+  formCSexes,
   guestListMaxGuests,
   guestListRetentionDays,
+  indianNationality,
+  listNationalityChoices,
+  type MaskedGuest,
   nameNationality,
-  nationalityCodes,
   type OwnGuestListAnswer,
   ownGuestListAnswerSchema,
   visaTypes,
 } from '../booking/guest-list-contract.ts';
 
-/** One guest as the form holds them: every field as typed. */
+// Named and sorted when a guest's fields first show, not as the account page loads.
+const nationalityChoices = madeOnFirstUse(listNationalityChoices);
+
+/** The Form C fields a guest types as text or picks, every one kept as typed. */
+const formCDraftFields = [
+  'sex',
+  'dateOfBirth',
+  'addressAbroad',
+  'passportNumber',
+  'passportPlaceOfIssue',
+  'passportIssuedOn',
+  'passportExpiresOn',
+  'visaNumber',
+  'visaType',
+  'visaPlaceOfIssue',
+  'visaIssuedOn',
+  'visaValidUntil',
+  'arrivedInIndia',
+  'arrivingFrom',
+  'goingNext',
+  'employedInIndia',
+  'purpose',
+  'phoneInIndia',
+  'phoneAtHome',
+] as const;
+type FormCField = (typeof formCDraftFields)[number];
+
+/**
+ * One guest as the form holds them: every field as typed. A guest saved before carries its id and the
+ * endings of its passport and visa numbers, kept unless the guest chooses to replace them.
+ */
 type GuestDraft = {
+  id: string | undefined;
   name: string;
   childAge: string;
-  foreign: boolean;
+  /** A nationality code; India's asks nothing more, '' is not chosen yet. */
   nationality: string;
-  passportNumber: string;
-  visaNumber: string;
-  visaType: string;
-  arrivedInIndia: string;
-  arrivingFrom: string;
-  goingNext: string;
-};
+  passportEnding: string | undefined;
+  visaEnding: string | undefined;
+  replacePassport: boolean;
+  replaceVisa: boolean;
+} & Record<FormCField, string>;
 
 const emptyGuest: GuestDraft = {
+  id: undefined,
   name: '',
   childAge: '',
-  foreign: false,
   nationality: '',
-  passportNumber: '',
-  visaNumber: '',
-  visaType: '',
-  arrivedInIndia: '',
-  arrivingFrom: '',
-  goingNext: '',
+  passportEnding: undefined,
+  visaEnding: undefined,
+  replacePassport: false,
+  replaceVisa: false,
+  ...(Object.fromEntries(formCDraftFields.map((key) => [key, ''])) as Record<FormCField, string>),
 };
 
-type FormCField = Exclude<keyof GuestDraft, 'name' | 'childAge' | 'foreign'>;
+/** A saved guest as the form starts from: every field given, the two numbers as "keep". */
+function toDraft(guest: MaskedGuest): GuestDraft {
+  const formC = guest.formC;
+  const draft: GuestDraft = {
+    ...emptyGuest,
+    id: guest.id,
+    name: guest.name,
+    childAge: guest.childAge === null ? '' : String(guest.childAge),
+    nationality: formC ? formC.nationality : indianNationality,
+  };
+  if (!formC) return draft;
+  for (const key of formCDraftFields) {
+    const value = (formC as Partial<Record<FormCField, unknown>>)[key];
+    if (typeof value === 'string') draft[key] = value;
+  }
+  draft.employedInIndia = formC.employedInIndia === undefined ? '' : formC.employedInIndia ? 'yes' : 'no';
+  draft.passportEnding = formC.passportEnding;
+  draft.visaEnding = formC.visaEnding;
+  return draft;
+}
+
+const isForeign = (guest: GuestDraft) => guest.nationality !== '' && guest.nationality !== indianNationality;
 
 /** The body of the PUT: an age typed as digits becomes a number; anything else goes as typed, to be refused. */
 function toBody(arrivalTime: string, guests: GuestDraft[]) {
   return {
     arrivalTime,
     guests: guests.map((guest) => ({
+      id: guest.id,
       name: guest.name,
       childAge:
         guest.childAge.trim() === ''
@@ -57,35 +111,36 @@ function toBody(arrivalTime: string, guests: GuestDraft[]) {
           : /^\d+$/.test(guest.childAge.trim())
             ? Number(guest.childAge)
             : guest.childAge,
-      formC: guest.foreign
-        ? {
-            nationality: guest.nationality,
-            passportNumber: guest.passportNumber,
-            visaNumber: guest.visaNumber,
-            visaType: guest.visaType,
-            arrivedInIndia: guest.arrivedInIndia,
-            arrivingFrom: guest.arrivingFrom,
-            goingNext: guest.goingNext,
-          }
-        : null,
+      // No nationality chosen: sent as a foreign guest's, so the nationality itself is what is refused.
+      formC:
+        guest.nationality === indianNationality
+          ? null
+          : {
+              ...Object.fromEntries(formCDraftFields.map((key) => [key, guest[key]])),
+              nationality: guest.nationality,
+              employedInIndia: guest.employedInIndia === '' ? undefined : guest.employedInIndia === 'yes',
+              passportNumber:
+                guest.passportEnding && !guest.replacePassport ? { keep: true } : guest.passportNumber,
+              visaNumber: guest.visaEnding && !guest.replaceVisa ? { keep: true } : guest.visaNumber,
+            },
     })),
   };
 }
 
-// Named and sorted when a foreign guest's fields first show, not as the account page loads.
-const nationalityOptions = madeOnFirstUse(() =>
-  nationalityCodes
-    .map((code) => ({ value: code, label: nameNationality(code) }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en-GB')),
-);
 const visaOptions = Object.entries(visaTypes).map(([value, label]) => ({ value, label }));
+const sexOptions = Object.entries(formCSexes).map(([value, label]) => ({ value, label }));
+const purposeOptions = Object.entries(formCPurposes).map(([value, label]) => ({ value, label }));
+const yesNo = [
+  { value: 'no', label: 'No' },
+  { value: 'yes', label: 'Yes' },
+];
 
 /** "Jane Smith, 7 years old, British passport ending 123": a saved guest as the guest reads them back. */
-function describeSavedGuest(guest: NonNullable<OwnGuestListAnswer['list']>['guests'][number]): string {
+function describeSavedGuest(guest: MaskedGuest): string {
   const age = guest.childAge === null ? '' : `, ${guest.childAge} years old`;
   const formC = guest.formC
-    ? `; ${nameNationality(guest.formC.nationality)} passport ending ${guest.formC.passportEnding}, ${visaTypes[guest.formC.visaType as keyof typeof visaTypes] ?? guest.formC.visaType}, in India from ${formatStayDate(guest.formC.arrivedInIndia)}`
-    : '';
+    ? `; ${nameNationality(guest.formC.nationality)} passport ending ${guest.formC.passportEnding}, ${guest.formC.visaType ? visaTypes[guest.formC.visaType] : 'visa'} ending ${guest.formC.visaEnding}${guest.formC.arrivedInIndia ? `, in India from ${formatStayDate(guest.formC.arrivedInIndia)}` : ''}`
+    : '; Indian citizen';
   return `${guest.name}${age}${formC}`;
 }
 
@@ -93,7 +148,7 @@ function describeSavedGuest(guest: NonNullable<OwnGuestListAnswer['list']>['gues
  * "Who is coming" on a confirmed booking's card: every guest's name (and a child's age), the arrival
  * time, and for each foreign national the details the office must file on Form C within 24 hours of
  * arrival. What was saved is read back with each passport number cut to its last three characters;
- * saving again replaces the list whole, so passport and visa numbers are typed again.
+ * reopening starts from every field saved, and saving again keeps each number unless the guest replaces it.
  */
 export function GuestList({ request }: { request: AccountBookingRequest }) {
   const [open, setOpen] = useState(false);
@@ -116,17 +171,7 @@ export function GuestList({ request }: { request: AccountBookingRequest }) {
     const list = answer.data.list;
     if (list) {
       setArrivalTime(list.arrivalTime);
-      setGuests(
-        list.guests.map((guest) => ({
-          ...emptyGuest,
-          name: guest.name,
-          childAge: guest.childAge === null ? '' : String(guest.childAge),
-          foreign: guest.formC !== null,
-          nationality: guest.formC?.nationality ?? '',
-          visaType: guest.formC?.visaType ?? '',
-          arrivedInIndia: guest.formC?.arrivedInIndia ?? '',
-        })),
-      );
+      setGuests(list.guests.map(toDraft));
     }
   }
 
@@ -154,6 +199,8 @@ export function GuestList({ request }: { request: AccountBookingRequest }) {
     }
     setErrors({});
     setSaved(answer.data);
+    // The saved guests' ids and number endings, so saving again keeps what it kept.
+    if (answer.data.list) setGuests(answer.data.list.guests.map(toDraft));
     setDone('Guest list saved.');
   }
 
@@ -161,18 +208,70 @@ export function GuestList({ request }: { request: AccountBookingRequest }) {
     index: number,
     name: FormCField,
     label: string,
-    extra: { type?: string; hint?: string } = {},
+    extra: { type?: string; hint?: string; multiline?: boolean; inputMode?: 'tel' } = {},
   ) => (
     <TextField
       name={field(index, name)}
       label={label}
       type={extra.type}
       hint={extra.hint}
+      multiline={extra.multiline}
+      inputMode={extra.inputMode}
       value={guests[index]?.[name] ?? ''}
       error={errors[`guests.${index}.formC.${name}`]}
       onValueChange={(_name, value) => change(index, { [name]: value })}
     />
   );
+
+  const formCChoice = (index: number, name: FormCField, label: string, options: typeof yesNo) => (
+    <SelectField
+      name={field(index, name)}
+      label={label}
+      placeholder="Choose"
+      options={options}
+      value={guests[index]?.[name] ?? ''}
+      error={errors[`guests.${index}.formC.${name}`]}
+      onValueChange={(_name, value) => change(index, { [name]: value })}
+    />
+  );
+
+  /** A number saved before: kept (shown by its ending) unless the guest chooses to replace it. */
+  const keptNumber = (index: number, which: 'passport' | 'visa', label: string, hint?: string) => {
+    const guest = guests[index];
+    if (!guest) return null;
+    const name = which === 'passport' ? 'passportNumber' : 'visaNumber';
+    const ending = which === 'passport' ? guest.passportEnding : guest.visaEnding;
+    const replacing = which === 'passport' ? guest.replacePassport : guest.replaceVisa;
+    const flag = which === 'passport' ? 'replacePassport' : 'replaceVisa';
+    const error = errors[`guests.${index}.formC.${name}`];
+    if (!ending) return formCText(index, name, label, { hint });
+    return (
+      <fieldset className="guest-list__kept">
+        <legend>{label}</legend>
+        <label>
+          <input
+            type="radio"
+            name={field(index, `${which}-keep`)}
+            checked={!replacing}
+            onChange={() => change(index, { [flag]: false })}
+          />{' '}
+          Keep the one ending {ending}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={field(index, `${which}-keep`)}
+            checked={replacing}
+            onChange={() => change(index, { [flag]: true })}
+          />{' '}
+          Replace it
+        </label>
+        {replacing
+          ? formCText(index, name, `New ${label.toLowerCase()}`, { hint })
+          : error && <p className="field__error">{error}</p>}
+      </fieldset>
+    );
+  };
 
   return (
     <div className="request__guests">
@@ -195,8 +294,9 @@ export function GuestList({ request }: { request: AccountBookingRequest }) {
         <p>
           List everyone staying, and the time you expect to arrive. Indian law asks us to register every guest
           who is not an Indian citizen with the Foreigners Regional Registration Office (Form C) within 24
-          hours of arrival, so for them we need their passport and visa. Only our office can read these
-          details, and we delete them {guestListRetentionDays} days after you leave.
+          hours of arrival, so for them we need what that form asks: their passport, visa, home address and
+          the purpose of the visit. Only our office can read these details, and we delete them{' '}
+          {guestListRetentionDays} days after you leave.
         </p>
         {saved?.list && (
           <div>
@@ -248,31 +348,37 @@ export function GuestList({ request }: { request: AccountBookingRequest }) {
                   error={errors[`guests.${index}.childAge`]}
                   onValueChange={(_name, value) => change(index, { childAge: value })}
                 />
-                <div className="field">
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={guest.foreign}
-                      onChange={(event) => change(index, { foreign: event.currentTarget.checked })}
-                    />{' '}
-                    Not an Indian citizen (we need their passport and visa for Form C)
-                  </label>
-                </div>
-                {guest.foreign && (
+                <SelectField
+                  name={field(index, 'nationality')}
+                  label="Nationality"
+                  hint="For a guest who is not an Indian citizen we need their passport and visa for Form C."
+                  placeholder="Choose a nationality"
+                  options={[]}
+                  groups={nationalityChoices()}
+                  value={guest.nationality}
+                  error={errors[`guests.${index}.formC.nationality`]}
+                  onValueChange={(_name, value) => change(index, { nationality: value })}
+                />
+                {isForeign(guest) && (
                   <>
-                    <SelectField
-                      name={field(index, 'nationality')}
-                      label="Nationality"
-                      placeholder="Choose a country"
-                      options={nationalityOptions()}
-                      value={guest.nationality}
-                      error={errors[`guests.${index}.formC.nationality`]}
-                      onValueChange={(_name, value) => change(index, { nationality: value })}
-                    />
-                    {formCText(index, 'passportNumber', 'Passport number')}
-                    {formCText(index, 'visaNumber', 'Visa number', {
-                      hint: 'On the visa or e-Visa (ETA); for an OCI card, its number.',
+                    {formCChoice(index, 'sex', 'Sex, as on the passport', sexOptions)}
+                    {formCText(index, 'dateOfBirth', 'Date of birth', { type: 'date' })}
+                    {formCText(index, 'addressAbroad', 'Home address outside India', {
+                      multiline: true,
+                      hint: 'Street, town, postcode and country.',
                     })}
+                    {keptNumber(index, 'passport', 'Passport number')}
+                    {formCText(index, 'passportPlaceOfIssue', 'Passport place of issue', {
+                      hint: 'City and country, as printed on the passport.',
+                    })}
+                    {formCText(index, 'passportIssuedOn', 'Passport date of issue', { type: 'date' })}
+                    {formCText(index, 'passportExpiresOn', 'Passport date of expiry', { type: 'date' })}
+                    {keptNumber(
+                      index,
+                      'visa',
+                      'Visa number',
+                      'On the visa or e-Visa (ETA); for an OCI card, its number.',
+                    )}
                     <SelectField
                       name={field(index, 'visaType')}
                       label="Type of visa"
@@ -282,9 +388,24 @@ export function GuestList({ request }: { request: AccountBookingRequest }) {
                       error={errors[`guests.${index}.formC.visaType`]}
                       onValueChange={(_name, value) => change(index, { visaType: value })}
                     />
+                    {formCText(index, 'visaPlaceOfIssue', 'Visa place of issue', {
+                      hint: 'City and country of the issuing office, or “e-Visa”.',
+                    })}
+                    {formCText(index, 'visaIssuedOn', 'Visa date of issue', { type: 'date' })}
+                    {formCText(index, 'visaValidUntil', 'Visa valid until', { type: 'date' })}
                     {formCText(index, 'arrivedInIndia', 'Date of arrival in India', { type: 'date' })}
                     {formCText(index, 'arrivingFrom', 'Arriving from (city and country)')}
                     {formCText(index, 'goingNext', 'Going next (city and country)')}
+                    {formCChoice(index, 'purpose', 'Purpose of the visit', purposeOptions)}
+                    {formCChoice(index, 'employedInIndia', 'Employed in India?', yesNo)}
+                    {formCText(index, 'phoneInIndia', 'Phone number in India', {
+                      inputMode: 'tel',
+                      hint: 'Where we can reach them during the stay; with +91.',
+                    })}
+                    {formCText(index, 'phoneAtHome', 'Phone number at home', {
+                      inputMode: 'tel',
+                      hint: 'With the country code, like +44 7700 900123.',
+                    })}
                   </>
                 )}
                 {guests.length > 1 && (

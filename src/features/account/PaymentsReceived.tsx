@@ -1,23 +1,37 @@
 import { accountReceiptRoute } from '../../lib/api-contract.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import type { AccountBooking } from '../booking/booking-contract.ts';
 import type { GuestLedger } from '../payment/payment-contract.ts';
 
+/** How a refund reads: done, or still on its way back. */
+function describeRefund(refund: AccountBooking['refunds'][number]): string {
+  const amount = formatPence(refund.amountPence);
+  const asked = formatStayDate(refund.askedOn);
+  return refund.status === 'refunded'
+    ? `Refunded ${amount} (asked on ${asked})`
+    : `Refund of ${amount} on its way back to you (asked on ${asked})`;
+}
+
 /**
- * What the office has received for a confirmed stay, each payment with its receipt to download, and
- * what is still due and by when.
+ * What the office has received for a booking, each payment with its receipt to download, what went back
+ * to the guest, and, while the booking is confirmed (`summary`), what is still due and by when. A
+ * cancelled booking keeps this list: its receipts are the guest's record of what was paid.
  */
 export function PaymentsReceived({
   bookingId,
-  ledger,
+  payments,
+  refunds,
+  summary,
   titleId,
 }: {
   bookingId: string;
-  ledger: GuestLedger;
+  payments: GuestLedger['payments'];
+  refunds: AccountBooking['refunds'];
+  summary?: GuestLedger['summary'];
   titleId: string;
 }) {
-  const { summary, payments } = ledger;
-  const balanceLeft = summary.outstandingPence - summary.dueNowPence;
+  const balanceLeft = summary ? summary.outstandingPence - summary.dueNowPence : 0;
   return (
     <section className="request__payments" aria-labelledby={titleId}>
       <h4 id={titleId}>Payments</h4>
@@ -37,23 +51,28 @@ export function PaymentsReceived({
               </a>
             </li>
           ))}
+          {refunds.map((refund) => (
+            <li key={refund.id}>{describeRefund(refund)}</li>
+          ))}
         </ul>
       )}
-      <p className="request__due">
-        {summary.outstandingPence === 0 ? (
-          <>Paid in full: {formatPence(summary.totalPence)}. Thank you.</>
-        ) : (
-          <>
-            {summary.dueNowPence > 0 && <>Due now: {formatPence(summary.dueNowPence)}. </>}
-            {balanceLeft > 0 && summary.dueOn && (
-              <>
-                Still due: {formatPence(balanceLeft)} by {formatStayDate(summary.dueOn)}
-                {summary.overdue ? ' (overdue: please call the office)' : ''}.
-              </>
-            )}
-          </>
-        )}
-      </p>
+      {summary && (
+        <p className="request__due">
+          {summary.outstandingPence === 0 ? (
+            <>Paid in full: {formatPence(summary.totalPence)}. Thank you.</>
+          ) : (
+            <>
+              {summary.dueNowPence > 0 && <>Due now: {formatPence(summary.dueNowPence)}. </>}
+              {balanceLeft > 0 && summary.dueOn && (
+                <>
+                  Still due: {formatPence(balanceLeft)} by {formatStayDate(summary.dueOn)}
+                  {summary.overdue ? ' (overdue: please call the office)' : ''}.
+                </>
+              )}
+            </>
+          )}
+        </p>
+      )}
     </section>
   );
 }

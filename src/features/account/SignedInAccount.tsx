@@ -48,7 +48,7 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
         </p>
       )}
       <section aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
-        <h2 id="requests-title">Your booking requests</h2>
+        <h2 id="requests-title">Your bookings</h2>
         <RequestList requests={requests} reload={reload} />
       </section>
       {/* Arrives with the list, not before it: below a list still loading, it would be pushed down. */}
@@ -59,7 +59,7 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
 
 function RequestList({ requests, reload }: { requests: OwnBookingRequests; reload: () => Promise<void> }) {
   if (requests.status === 'loading') {
-    return <p className="availability__quiet">Loading your booking requests…</p>;
+    return <p className="availability__quiet">Loading your bookings…</p>;
   }
   if (requests.status === 'failed') {
     return (
@@ -74,7 +74,7 @@ function RequestList({ requests, reload }: { requests: OwnBookingRequests; reloa
   if (requests.requests.length === 0) {
     return (
       <div className="account__empty">
-        <p>You have not sent a booking request yet.</p>
+        <p>You have no bookings or requests yet.</p>
         <p className="actions">
           <a className="button button--primary" href={paths.villas}>
             Browse the villas

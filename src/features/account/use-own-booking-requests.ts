@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
-import {
-  type AccountBookingRequest,
-  accountBookingRequestsAnswerSchema,
-} from '../booking/booking-contract.ts';
+import { type AccountBooking, accountBookingRequestsAnswerSchema } from '../booking/booking-contract.ts';
 
 export type OwnBookingRequests =
   | { status: 'loading' }
-  | { status: 'loaded'; requests: AccountBookingRequest[] }
+  | { status: 'loaded'; requests: AccountBooking[] }
   | { status: 'failed'; message: string };
 
 /**

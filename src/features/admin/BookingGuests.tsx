@@ -4,11 +4,40 @@ import { formatStayDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import {
+  formCFieldLabels,
+  formCPurposes,
+  formCSexes,
   nameNationality,
   type OfficeGuestListAnswer,
   officeGuestListAnswerSchema,
+  type StoredFormCDetails,
   visaTypes,
 } from '../booking/guest-list-contract.ts';
+
+/**
+ * A foreign guest's Form C details in a line, in the form's order; what a list stored before a field
+ * was asked lacks is named, for the office to ask the guest.
+ */
+function describeFormC(formC: StoredFormCDetails): string {
+  const given = (value: string | undefined, words: (value: string) => string) =>
+    value ? words(value) : undefined;
+  const parts = [
+    nameNationality(formC.nationality),
+    formC.sex && formCSexes[formC.sex],
+    given(formC.dateOfBirth, (day) => `born ${formatStayDate(day)}`),
+    `passport ${formC.passportNumber}`,
+    given(formC.passportExpiresOn, (day) => `valid until ${formatStayDate(day)}`),
+    `${formC.visaType ? visaTypes[formC.visaType] : 'visa'} ${formC.visaNumber}`,
+    given(formC.arrivedInIndia, (day) => `in India from ${formatStayDate(day)}`),
+    given(formC.arrivingFrom, (place) => `arriving from ${place}`),
+    given(formC.goingNext, (place) => `going next to ${place}`),
+    formC.purpose && formCPurposes[formC.purpose],
+  ].filter(Boolean);
+  const missing = (Object.keys(formCFieldLabels) as (keyof typeof formCFieldLabels)[]).filter(
+    (key) => formC[key] === undefined,
+  );
+  return `${parts.join(', ')}${missing.length > 0 ? ` (not given yet: ${missing.map((key) => formCFieldLabels[key].toLowerCase()).join(', ')})` : ''}`;
+}
 
 /**
  * Who is coming on a booking, on its detail in the office. The details stay closed until asked for:
@@ -71,8 +100,7 @@ export function BookingGuests({
               <li key={index}>
                 {guest.name}
                 {guest.childAge !== null && `, ${guest.childAge} years old`}
-                {guest.formC &&
-                  `: ${nameNationality(guest.formC.nationality)}, passport ${guest.formC.passportNumber}, ${visaTypes[guest.formC.visaType]} ${guest.formC.visaNumber}, in India from ${formatStayDate(guest.formC.arrivedInIndia)}, arriving from ${guest.formC.arrivingFrom}, going next to ${guest.formC.goingNext}`}
+                {guest.formC && `: ${describeFormC(guest.formC)}`}
               </li>
             ))}
           </ul>

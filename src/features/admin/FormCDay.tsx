@@ -86,28 +86,26 @@ export default function FormCDay() {
                   Print
                 </button>
               </p>
-              <div className="form-c__table">
-                <table>
-                  <thead>
-                    <tr>
-                      {formCColumns.map(([key, heading]) => (
-                        <th key={key} scope="col">
-                          {heading}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {answer.rows.map((row) => (
-                      <tr key={`${row.reference}-${row.passportNumber}`}>
-                        {formCColumns.map(([key]) => (
-                          <td key={key}>{row[key]}</td>
-                        ))}
-                      </tr>
+              {/* A guest to a block, in the form's order, so the office types the portal's fields top to bottom. */}
+              {answer.rows.map((row) => (
+                <article
+                  key={`${row.reference}-${row.passportNumber}`}
+                  className="form-c__guest"
+                  aria-label={`${row.name}, ${row.reference}`}
+                >
+                  <h3>
+                    {row.name} <span className="form-c__booking">({row.reference})</span>
+                  </h3>
+                  <dl>
+                    {formCColumns.map(([key, heading]) => (
+                      <div key={key}>
+                        <dt>{heading}</dt>
+                        <dd>{row[key] || <em>not given yet: ask the guest</em>}</dd>
+                      </div>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </dl>
+                </article>
+              ))}
             </>
           )}
         </section>

@@ -2,6 +2,7 @@ import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { messagesReadRoute } from '../../lib/api-contract.ts';
 import { formatKeralaTime } from '../../lib/dates.ts';
+import { describeMomentForReader } from '../../lib/viewing-times.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import {
   type BookingMessagesAnswer,
@@ -15,6 +16,12 @@ type Thread =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'loaded'; data: BookingMessagesAnswer };
+
+/**
+ * The guest's own time zone, as their device says it: the conversation renders only in the browser
+ * (after its answer loads), so it never differs from a server's render.
+ */
+const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** How each reader names the two sides. */
 const authorNames: Record<MessageAuthor, Record<MessageAuthor, string>> = {
@@ -138,7 +145,11 @@ export function BookingConversation({
               >
                 <p className="conversation__who">
                   {names[message.author]},{' '}
-                  <time dateTime={message.createdAt}>{formatKeralaTime(message.createdAt)}</time>
+                  <time dateTime={message.createdAt}>
+                    {reader === 'guest'
+                      ? describeMomentForReader(message.createdAt, readerTimeZone())
+                      : formatKeralaTime(message.createdAt)}
+                  </time>
                   {message.isNew && <strong className="conversation__new"> New</strong>}
                 </p>
                 <p className="conversation__body">{message.body}</p>

@@ -3,9 +3,15 @@ import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { addDays, formatShortDate, isIsoDate, todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
+import { describeHowItBooks } from '../../lib/how-it-books.ts';
 import { formatPence } from '../../lib/money.ts';
-import { paths, withStay } from '../../lib/paths.ts';
-import { describeMinimumStays, findLowestWeeklyRatePence, hasSeasonalRates } from '../../lib/seasons.ts';
+import { bookingPath, paths, withStay } from '../../lib/paths.ts';
+import {
+  describeMinimumStayFor,
+  describeMinimumStays,
+  findLowestWeeklyRatePence,
+  hasSeasonalRates,
+} from '../../lib/seasons.ts';
 import { bookingHorizonDays } from '../../lib/stay-rules.ts';
 import { overlapsBookedStay } from '../availability/calendar.ts';
 import { useAvailability } from '../availability/use-availability.ts';
@@ -41,8 +47,9 @@ export const usualParty = (property: BookableProperty) => Math.min(property.usua
 /**
  * The booking panel of a property page: dates chosen on the property's own calendar (or typed), guests,
  * and the whole quote, before any sign-in. BOOK NOW carries the stay to the booking form in its
- * address, through sign-in or registration if need be. Without JavaScript it is a plain GET form to the
- * booking page with the same fields, so the stay still travels.
+ * address, through sign-in or registration if need be. Without JavaScript (or before the panel wakes)
+ * it is a plain GET form to /search for this home alone ("See the price"), which answers the stay's
+ * price with no script at all.
  */
 export default function BookingPanel({ property }: { property: BookableProperty }) {
   const formId = useId();
@@ -130,10 +137,14 @@ export default function BookingPanel({ property }: { property: BookableProperty 
     const blocking = stayFieldNames.find(
       (name) => problems[name] || (name === 'guests' ? !values.guests : !isIsoDate(values[name])),
     );
+    event.preventDefault();
     if (blocking) {
-      event.preventDefault();
       firstProblem.current = blocking;
+      return;
     }
+    // Awake, the panel books: the stay goes to the booking form. Asleep or without JavaScript, the
+    // form itself asks /search for this home's price (its action), which needs no script to answer.
+    window.location.assign(withStay(bookingPath(property.slug), values));
   };
 
   const guestOptions = Array.from({ length: property.sleeps }, (_, index) => ({
@@ -148,11 +159,11 @@ export default function BookingPanel({ property }: { property: BookableProperty 
         id={formId}
         className="booking-panel__form"
         method="get"
-        action={paths.booking}
+        action={paths.search}
         onSubmit={onSubmit}
         noValidate={today !== null}
       >
-        <input type="hidden" name="property" value={property.slug} />
+        <input type="hidden" name="home" value={property.slug} />
         <div className="booking__dates">
           <TextField
             name="arrival"
@@ -200,15 +211,18 @@ export default function BookingPanel({ property }: { property: BookableProperty 
           }
         />
         <button type="submit" className="button button--primary booking-panel__book">
-          Book now
+          {today ? 'Book now' : 'See the price'}
         </button>
         <p className="booking-panel__note">
-          Nothing to pay now: we confirm by email within one working day. See the{' '}
+          {describeHowItBooks(property.instantBook ?? false, quote?.balanceDueDate === null).promise} See the{' '}
           <a href={paths.cancellationPolicy}>cancellation policy</a>.
         </p>
         <div className="booking-panel__calendar">
           <p className="booking-panel__how" id={`${formId}-how`}>
-            Press your arrival day, then your departure day. At least {describeMinimumStays(property)}.
+            Press your arrival day, then your departure day.{' '}
+            {isIsoDate(values.arrival)
+              ? describeMinimumStayFor(values, property)
+              : `At least ${describeMinimumStays(property)}.`}
           </p>
           <div className="booking-panel__slot">
             {rules && availability.status === 'loaded' ? (

@@ -4,6 +4,7 @@ import { apiRoutes } from '../../lib/api-contract.ts';
 import { bookingTerms } from '../../lib/booking-terms.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
+import { describeHowItBooks } from '../../lib/how-it-books.ts';
 import { findStayProblems } from '../../lib/stay-rules.ts';
 import { AccountFormShell } from '../auth/AccountFormShell.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
@@ -152,9 +153,9 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
           <PriceSummary quote={preview.quote} guests={guests} />
           {property?.instantBook && (
             <p className="booking__instant">
-              Instant book: pay now and the stay is confirmed at once, with no wait for the office. We hold
-              the nights for {bookingTerms.holdMinutes} minutes while you pay on our payment provider’s secure
-              page.
+              {describeHowItBooks(true, preview.quote?.balanceDueDate === null).promise} No wait for the
+              office: we hold the nights for {bookingTerms.holdMinutes} minutes while you pay on our payment
+              provider’s secure page.
             </p>
           )}
           <fieldset className="booking__group">

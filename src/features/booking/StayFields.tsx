@@ -2,7 +2,7 @@ import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { bookingTerms } from '../../lib/booking-terms.ts';
 import { addDays, isIsoDate } from '../../lib/dates.ts';
-import { describeMinimumStays } from '../../lib/seasons.ts';
+import { describeMinimumStayFor, describeMinimumStays } from '../../lib/seasons.ts';
 import { bookingHorizonDays } from '../../lib/stay-rules.ts';
 import type { SchemaForm } from '../forms/use-schema-form.ts';
 import type { BookableProperty } from './booking-contract.ts';
@@ -56,7 +56,13 @@ export function StayFields({ properties, property, arrival, today, fieldProps, e
           label="Departure"
           min={isIsoDate(arrival) ? addDays(arrival, 1) : addDays(today, 1)}
           max={addDays(lastArrival, 90)}
-          {...(property ? { hint: `At least ${describeMinimumStays(property)}` } : {})}
+          {...(property
+            ? {
+                hint: isIsoDate(arrival)
+                  ? describeMinimumStayFor({ arrival, departure: '' }, property)
+                  : `At least ${describeMinimumStays(property)}`,
+              }
+            : {})}
         />
       </div>
       <TextField

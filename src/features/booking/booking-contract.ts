@@ -12,6 +12,7 @@ import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
 import { arrivalPackSchema } from '../arrival-pack/arrival-pack-contract.ts';
 import { guestLedgerSchema } from '../payment/payment-contract.ts';
+import { refundStatuses } from '../payment/refund-contract.ts';
 
 /**
  * The booking request's vocabulary, shared by the form, the guest's account page, the dashboard, the
@@ -195,9 +196,33 @@ export const accountBookingRequestSchema = z.object({
   arrivalPack: arrivalPackSchema.nullable(),
 });
 
+/**
+ * A request as the account page lists it: the request, with the money and hold its card's words are
+ * read from (src/features/booking/booking-words.ts).
+ */
+export const accountBookingSchema = accountBookingRequestSchema.extend({
+  /**
+   * Every payment received, whatever the status now (a cancelled booking keeps its receipts), each
+   * named by its ledger entry's id for its receipt.
+   */
+  payments: guestLedgerSchema.shape.payments,
+  /** Money gone back, or going back, to the guest, oldest first. */
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      amountPence: z.int().positive(),
+      status: z.enum(refundStatuses),
+      /** The Kerala day it was asked for. */
+      askedOn: isoDate,
+    }),
+  ),
+  /** While the booking is held, when the hold ends (an ISO timestamp); else null. */
+  heldUntil: z.string().nullable(),
+});
+
 /** `GET /api/account/booking-requests` 200. */
 export const accountBookingRequestsAnswerSchema = z.object({
-  bookingRequests: z.array(accountBookingRequestSchema),
+  bookingRequests: z.array(accountBookingSchema),
 });
 
 /** A rate season as the booking form and panel price and check by (src/lib/seasons.ts), rate in pence. */
@@ -230,4 +255,5 @@ export const bookablePropertySchema = z.object({
 export type BookableProperty = z.infer<typeof bookablePropertySchema>;
 export type CreatedBookingRequest = z.infer<typeof createdBookingRequestSchema>;
 export type AccountBookingRequest = z.infer<typeof accountBookingRequestSchema>;
+export type AccountBooking = z.infer<typeof accountBookingSchema>;
 export type AccountBookingRequestsAnswer = z.infer<typeof accountBookingRequestsAnswerSchema>;

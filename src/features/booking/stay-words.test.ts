@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeGuests,
-  describeNights,
-  describeRequestStatus,
-  describeStayCharge,
-  findAnswerDay,
-} from './stay-words.ts';
+import { describeGuests, describeNights, describeStayCharge, findAnswerDay } from './stay-words.ts';
 
 describe('counts', () => {
   it.each([
@@ -15,17 +9,6 @@ describe('counts', () => {
   ])('%d reads %s and %s', (count, nights, guests) => {
     expect(describeNights(count)).toBe(nights);
     expect(describeGuests(count)).toBe(guests);
-  });
-});
-
-describe('describeRequestStatus', () => {
-  it.each([
-    ['new', 'Awaiting confirmation'],
-    ['confirmed', 'Confirmed'],
-    ['declined', 'Declined'],
-    ['cancelled', 'Cancelled'],
-  ] as const)('%s reads %s', (status, label) => {
-    expect(describeRequestStatus(status).label).toBe(label);
   });
 });
 

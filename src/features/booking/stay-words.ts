@@ -1,7 +1,6 @@
 import { addDays, formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { nightlyRatePence, type QuoteLine } from '../../lib/pricing.ts';
-import type { BookingStatus } from './booking-contract.ts';
 
 /** How a stay and its request read on the booking form, its quote and the account page. */
 
@@ -35,39 +34,6 @@ export function describeQuoteLine(line: QuoteLine): string {
 
 /** "1 guest", "4 guests". */
 export const describeGuests = (guests: number) => counted(guests, 'guest', 'guests');
-
-const statusWords: Record<BookingStatus, { label: string; explanation: string }> = {
-  new: {
-    label: 'Awaiting confirmation',
-    explanation: 'We are checking the calendar and will confirm by email, usually within one working day.',
-  },
-  confirmed: {
-    label: 'Confirmed',
-    explanation: 'These dates are yours once the deposit is paid: pay it online below.',
-  },
-  declined: {
-    label: 'Declined',
-    explanation: 'We could not offer these dates. Send a new request for other dates, or call us for ideas.',
-  },
-  cancelled: { label: 'Cancelled', explanation: 'This booking was cancelled; nothing more is due.' },
-  withdrawn: {
-    label: 'Withdrawn',
-    explanation: 'You withdrew this request; nothing is due. Send a new request whenever you like.',
-  },
-  held: {
-    label: 'Held while you pay',
-    explanation: 'These nights are held for you for 30 minutes: pay the deposit to confirm the booking.',
-  },
-  expired: {
-    label: 'Hold expired',
-    explanation: 'The deposit was not paid in time, so the nights were released; nothing is due.',
-  },
-};
-
-/** What a request's status means to the guest: a short label and a sentence on what happens next. */
-export function describeRequestStatus(status: BookingStatus): { label: string; explanation: string } {
-  return statusWords[status];
-}
 
 /**
  * The day the office answers a request sent on `sentDay` (a Kerala `YYYY-MM-DD`): the next working

@@ -1,10 +1,16 @@
 import { isIsoDate } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { paths } from '../../lib/paths.ts';
-import { defaultSearchGuests, searchGuestChoices } from './search-contract.ts';
+import { defaultSearchGuests, instantOnlyValue, searchGuestChoices } from './search-contract.ts';
 
 /** What the bar shows in its fields: the text as typed (a bad date stays as the guest wrote it). */
-export type SearchBarValues = { arrival: string; departure: string; guests: string };
+export type SearchBarValues = {
+  arrival: string;
+  departure: string;
+  guests: string;
+  instant: string;
+  home: string;
+};
 
 type Props = {
   values?: Partial<SearchBarValues>;
@@ -28,6 +34,8 @@ export default function SearchBar({ values = {}, errors = {}, today, label = 'Se
   return (
     <search aria-label={label}>
       <form className="search-bar" method="get" action={paths.search}>
+        {/* A search for one home (from its page) stays one when its dates change. */}
+        {values.home && <input type="hidden" name="home" value={values.home} />}
         <DateField
           name="arrival"
           label="Arrival"
@@ -65,6 +73,18 @@ export default function SearchBar({ values = {}, errors = {}, today, label = 'Se
               {errors.guests}
             </p>
           )}
+        </div>
+        <div className="search-bar__field search-bar__field--check">
+          <label className="search-bar__check">
+            <input
+              type="checkbox"
+              name="instant"
+              value={instantOnlyValue}
+              defaultChecked={values.instant === instantOnlyValue}
+            />{' '}
+            Instant book only
+          </label>
+          {errors.instant && <p className="search-bar__error">{errors.instant}</p>}
         </div>
         <button className="button button--primary search-bar__submit" type="submit">
           Search

@@ -1,6 +1,7 @@
 import { addDays, formatStayDate } from '../../lib/dates.ts';
+import { describeHowItBooks } from '../../lib/how-it-books.ts';
 import { formatPence } from '../../lib/money.ts';
-import { withStay } from '../../lib/paths.ts';
+import { paths, withStay } from '../../lib/paths.ts';
 import {
   describeNights,
   describeRoom,
@@ -20,7 +21,7 @@ import {
 export default function SearchResults({ answer }: { answer: SearchAnswer }) {
   const { stay, free, unavailable } = answer;
   const when = `${formatStayDate(stay.arrival)} to ${formatStayDate(stay.departure)}`;
-  const party = `${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}`;
+  const party = `${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}${stay.instant ? ', instant book only' : ''}`;
   return (
     <div className="search-results">
       <section aria-labelledby="search-free-title">
@@ -32,6 +33,11 @@ export default function SearchResults({ answer }: { answer: SearchAnswer }) {
         <p className="search-results__stay">
           {when}, {party}.{free.length === 0 && ' Try other dates, or see below when each one is free again.'}
         </p>
+        {stay.home && (
+          <p className="search-results__stay">
+            <a href={withStay(paths.search, stay)}>See every home free for these dates</a>
+          </p>
+        )}
         {free.length > 0 && (
           <ul className="search-results__list">
             {free.map((result) => (
@@ -63,10 +69,12 @@ export default function SearchResults({ answer }: { answer: SearchAnswer }) {
 function FreeCard({ result, stay }: { result: FreeResult; stay: SearchAnswer['stay'] }) {
   const headingId = `result-${result.slug}`;
   const { quote } = result;
+  const howItBooks = describeHowItBooks(result.instantBook, quote.balanceDueDate === null);
   return (
     <article className="result" aria-labelledby={headingId}>
       <Picture picture={result.picture} />
       <div className="result__body">
+        {howItBooks.mark && <p className="instant-mark">{howItBooks.mark}</p>}
         <h3 className="result__name" id={headingId}>
           {result.name}
         </h3>
@@ -78,7 +86,8 @@ function FreeCard({ result, stay }: { result: FreeResult; stay: SearchAnswer['st
           {quote.discountPence > 0 && <>Includes the two-guest discount. </>}
           {quote.balancePence > 0
             ? `Deposit ${formatPence(quote.depositPence)} to confirm, the rest by ${formatStayDate(quote.balanceDueDate ?? stay.arrival)}.`
-            : `All ${formatPence(quote.depositPence)} due on confirmation.`}
+            : `All ${formatPence(quote.depositPence)} due on confirmation.`}{' '}
+          {howItBooks.promise}
         </p>
         <a className="result__link" href={withStay(result.path, stay)}>
           See {result.name} for these dates
@@ -102,6 +111,7 @@ function UnavailableCard({ result, stay }: { result: UnavailableResult; stay: Se
     <article className="result result--unavailable" aria-labelledby={headingId}>
       <Picture picture={result.picture} />
       <div className="result__body">
+        {result.instantBook && <p className="instant-mark">{describeHowItBooks(true).mark}</p>}
         <h3 className="result__name" id={headingId}>
           {result.name}
         </h3>

@@ -17,6 +17,7 @@ const property = {
   picture: null,
   sleeps: 8,
   bedrooms: 4,
+  instantBook: false,
 } as const;
 
 describe('the search query', () => {
@@ -25,7 +26,12 @@ describe('the search query', () => {
       arrival: '2027-03-01',
       departure: '2027-03-09',
       guests: 4,
+      instant: false,
     });
+    expect(
+      searchQuerySchema.parse({ arrival: '2027-03-01', departure: '2027-03-09', guests: '4', instant: '1' })
+        .instant,
+    ).toBe(true);
   });
 
   it.each([

@@ -16,8 +16,11 @@ parseWithoutEval();
  * inferred from these schemas; anything in the browser that reads the answer parses it with them.
  */
 
-/** The fields of the search bar, by the names its form sends them. */
-export const searchFields = ['arrival', 'departure', 'guests'] as const;
+/** The fields of the search bar, by the names its form sends them; `instant` is the instant-book filter's box. */
+export const searchFields = ['arrival', 'departure', 'guests', 'instant', 'home'] as const;
+
+/** The value the "Instant book only" box sends when ticked. */
+export const instantOnlyValue = '1';
 
 /**
  * A search as the guest sends it, each field with the booking form's own schema and messages. The rules
@@ -29,6 +32,13 @@ export const searchQuerySchema = z.object({
   arrival: bookingRequestSchema.shape.arrival,
   departure: bookingRequestSchema.shape.departure,
   guests: bookingRequestSchema.shape.guests,
+  /** Ticked: only the homes booked and paid at once (the content's `instantBook`). */
+  instant: z
+    .enum([instantOnlyValue], 'Tick “Instant book only”, or leave it empty')
+    .optional()
+    .transform((value) => value === instantOnlyValue),
+  /** One home's slug: the price of the stay there alone, as its property page's panel asks without JavaScript. */
+  home: bookingRequestSchema.shape.property.optional(),
 });
 
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -62,6 +72,8 @@ const searchedPropertyFields = {
   picture: searchPictureSchema.nullable(),
   sleeps: z.int().positive(),
   bedrooms: z.int().nonnegative(),
+  /** Booked and paid at once, confirmed with no wait for the office. */
+  instantBook: z.boolean(),
 };
 
 /** Free for the chosen stay, with the price of exactly that stay (`quoteStay`). */
@@ -101,6 +113,10 @@ export const searchAnswerSchema = z.object({
     departure: isoDate,
     guests: z.int().positive(),
     nights: z.int().positive(),
+    /** Only instant-book homes were asked for. */
+    instant: z.boolean(),
+    /** Only this home was asked for (its property page's panel, without JavaScript). */
+    home: z.string().optional(),
   }),
   /** Every villa and apartment free for the stay, cheapest first. */
   free: z.array(freeResultSchema),

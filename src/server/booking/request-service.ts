@@ -1,5 +1,5 @@
 import {
-  type AccountBookingRequest,
+  type AccountBooking,
   type BookingRequestInput,
   type CreatedBookingRequest,
   createdBookingRequestSchema,
@@ -14,7 +14,7 @@ import { siteUrl } from '../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
-import { readOwnLedgers } from '../payments/index.ts';
+import { readOwnLedgers, selectOwnPayments, selectOwnRefunds } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
 import {
@@ -25,6 +25,7 @@ import {
   overlapsConfirmedStay,
   selectBookingReference,
 } from './booking-repository.ts';
+import { selectHoldEnds } from './own-booking-money-repository.ts';
 import { countUnread, selectReleasedPacks } from './request-extras-repository.ts';
 
 /**
@@ -135,10 +136,10 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
  * The caller's own booking requests, newest first, with each property's name and kind for the account
  * page. Runs as the caller, so RLS alone decides which rows they see.
  */
-export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBookingRequest[]> {
+export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBooking[]> {
   const catalogue = await loadCatalogue();
   const today = todayInKerala();
-  const { requests, ledgers, unread, packs } = await withCaller(
+  const { requests, ledgers, unread, packs, payments, refunds, holdEnds } = await withCaller(
     { role: 'authenticated', claims: visitor.claims },
     async (tx) => {
       const requests = await listBookingRequestsOfUser(tx, visitor.user.id);
@@ -164,7 +165,11 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
         tx,
         requests.map(({ id }) => id),
       );
-      return { requests, ledgers, unread, packs };
+      const ids = requests.map(({ id }) => id);
+      const payments = await selectOwnPayments(tx, ids);
+      const refunds = await selectOwnRefunds(tx, ids);
+      const holdEnds = await selectHoldEnds(tx, ids);
+      return { requests, ledgers, unread, packs, payments, refunds, holdEnds };
     },
   );
   return requests.map(({ createdAt, ...request }) => {
@@ -185,6 +190,13 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       createdAt: createdAt.toISOString(),
       quote: request.quote,
       ledger: ledgers.get(request.id) ?? null,
+      payments: payments
+        .filter((payment) => payment.bookingId === request.id)
+        .map(({ id, kind, amountPence, receivedOn }) => ({ id, kind, amountPence, receivedOn })),
+      refunds: refunds
+        .filter((refund) => refund.bookingId === request.id)
+        .map(({ id, amountPence, status, askedOn }) => ({ id, amountPence, status, askedOn })),
+      heldUntil: holdEnds.get(request.id) ?? null,
       unreadMessages: unread.get(request.id) ?? 0,
       arrivalPack: packs.get(request.id) ?? null,
     };

@@ -18,6 +18,7 @@ export {
 } from './online-payments.ts';
 export { payLinkForConfirmation, payLinkUrl, readPayLinkKey, readPayLinkKeyIn } from './pay-link.ts';
 export type { OnPaid, PaidTooLate, Payable, PayableMoney, PayableSource } from './payable.ts';
+export { selectOwnPayments } from './payment-repository.ts';
 export {
   describeMoney,
   listBalancesDue,
@@ -57,7 +58,9 @@ export {
 } from './refund-emails.ts';
 export {
   insertRefund,
+  type OwnRefund,
   type RefundablePayment,
+  selectOwnRefunds,
   selectRefundablePayments,
   selectRefundProblems,
 } from './refund-repository.ts';

@@ -1,6 +1,8 @@
 import type { RefundStatus } from '../../features/payment/refund-contract.ts';
+import { officeTimeZone } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import type { Transaction } from '../db/database.ts';
+import { isoDate } from '../db/sql-format.ts';
 import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /**
@@ -222,3 +224,25 @@ export const isPastWhatWasPaid = (error: unknown) => {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   return code === '23514' && constraint === 'payment_refunds_within_what_was_paid';
 };
+
+/** A guest's own refunds, whatever their booking's status (a cancelled booking keeps its money on its card). */
+export type OwnRefund = {
+  id: string;
+  bookingId: string;
+  amountPence: number;
+  status: RefundStatus;
+  /** The Kerala day it was asked for. */
+  askedOn: string;
+};
+
+/** The refunds of the given bookings, oldest first. */
+export async function selectOwnRefunds(tx: Transaction, bookingIds: string[]): Promise<OwnRefund[]> {
+  if (bookingIds.length === 0) return [];
+  return tx.query<OwnRefund>(
+    `select id, booking_request_id as "bookingId", amount_pence as "amountPence", status,
+            ${isoDate(`created_at at time zone '${officeTimeZone}'`)} as "askedOn"
+     from public.payment_refunds where booking_request_id = any($1::uuid[])
+     order by created_at, id`,
+    [bookingIds],
+  );
+}

@@ -72,8 +72,9 @@ export async function searchStays(
   const free: FreeResult[] = [];
   const unavailable: UnavailableResult[] = [];
   for (const property of catalogue.properties) {
-    // A home only for sale is never a stay, free or taken.
-    if (!property.forRent) continue;
+    // A home only for sale is never a stay, free or taken; asked for instant book only, neither is one booked by request.
+    if (!property.forRent || (query.instant && !property.instantBook)) continue;
+    if (query.home && property.slug !== query.home) continue;
     const shown = {
       slug: property.slug,
       name: property.name,
@@ -82,6 +83,7 @@ export async function searchStays(
       picture: pictures.get(property.slug) ?? null,
       sleeps: property.sleeps,
       bedrooms: property.bedrooms,
+      instantBook: property.instantBook,
     };
     const verdict = judgeStay(query, property, takenBy.get(property.slug) ?? [], today);
     switch (verdict.status) {
@@ -92,7 +94,9 @@ export async function searchStays(
           quote: quoteStay({
             weeklyRatePence: property.weeklyRateGbp * 100,
             seasons: seasonsInPence(property.seasons),
-            ...query,
+            arrival: query.arrival,
+            departure: query.departure,
+            guests: query.guests,
             today,
           }),
         });

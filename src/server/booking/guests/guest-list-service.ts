@@ -1,14 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  describeFormCRow,
   type FormCRow,
   formCDaySchema,
-  type Guest,
   type GuestListInput,
   guestListRetentionDays,
-  nameNationality,
   type OfficeGuestListAnswer,
   type OwnGuestListAnswer,
-  visaTypes,
+  type StoredGuest,
 } from '../../../features/booking/guest-list-contract.ts';
 import { addDays, todayInKerala } from '../../../lib/dates.ts';
 import { callerFor } from '../../auth/admin-caller.ts';
@@ -38,9 +38,51 @@ import {
  * (guest-details-cipher.ts) and deleted `guestListRetentionDays` after departure.
  */
 
-/** The sealed list opened: the guests, as the guest gave them. */
-function openList(stored: StoredGuestList, bookingId: string): Guest[] {
-  return (JSON.parse(open(stored, bookingId)) as { guests: Guest[] }).guests;
+/**
+ * The sealed list opened: the guests, as the guest gave them, each with its id (a list stored before
+ * guests had ids gets one from its place, the same at every read, so a keep still finds its guest).
+ */
+function openList(stored: StoredGuestList, bookingId: string): (StoredGuest & { id: string })[] {
+  return (JSON.parse(open(stored, bookingId)) as { guests: StoredGuest[] }).guests.map((guest, index) => ({
+    ...guest,
+    id: guest.id ?? `saved-${index + 1}`,
+  }));
+}
+
+/**
+ * The list to store: each guest with an id, and each passport or visa number the guest kept taken
+ * from the list stored before. A keep that finds no number (a guest never saved, or a list deleted
+ * meanwhile) is refused on its field, so nothing is stored half.
+ */
+function resolveKeeps(input: GuestListInput, before: (StoredGuest & { id: string })[]): StoredGuest[] {
+  const problems: Record<string, string> = {};
+  const guests = input.guests.map((guest, index): StoredGuest => {
+    const saved = guest.id ? before.find((candidate) => candidate.id === guest.id) : undefined;
+    const id = saved?.id ?? randomUUID();
+    if (!guest.formC) return { id, name: guest.name, childAge: guest.childAge, formC: null };
+    const kept = (field: 'passportNumber' | 'visaNumber', what: string): string => {
+      const given = guest.formC?.[field];
+      if (typeof given === 'string') return given;
+      const stored = saved?.formC?.[field];
+      if (stored) return stored;
+      problems[`guests.${index}.formC.${field}`] =
+        `Enter the ${what} number: we have none saved for this guest`;
+      return '';
+    };
+    return {
+      id,
+      name: guest.name,
+      childAge: guest.childAge,
+      formC: {
+        ...guest.formC,
+        passportNumber: kept('passportNumber', 'passport'),
+        visaNumber: kept('visaNumber', 'visa'),
+      },
+    };
+  });
+  if (Object.keys(problems).length > 0)
+    throw new Refusal('invalid', 'Some fields need your attention.', problems);
+  return guests;
 }
 
 /** Whether a guest may give or change the list of `bookingId` today: confirmed, and not yet departed. */
@@ -55,7 +97,7 @@ async function openOwnBooking(tx: Transaction, visitor: Visitor, bookingId: stri
   if (!booking || booking.userId !== visitor.user.id) throw bookingNotFound();
 }
 
-/** The guest's own view: each passport number reduced to its last three characters. */
+/** The guest's own view: every field as given, each passport and visa number reduced to its last three characters. */
 async function readMasked(tx: Transaction, bookingId: string): Promise<OwnGuestListAnswer> {
   const stored = await selectGuestList(tx, bookingId);
   return {
@@ -64,16 +106,16 @@ async function readMasked(tx: Transaction, bookingId: string): Promise<OwnGuestL
       ? {
           arrivalTime: stored.arrivalTime,
           updatedAt: stored.updatedAt,
-          guests: openList(stored, bookingId).map(({ name, childAge, formC }) => ({
-            name,
-            childAge,
-            formC: formC && {
-              nationality: formC.nationality,
-              passportEnding: formC.passportNumber.slice(-3),
-              visaType: formC.visaType,
-              arrivedInIndia: formC.arrivedInIndia,
-            },
-          })),
+          guests: openList(stored, bookingId).map(({ id, name, childAge, formC }) => {
+            if (!formC) return { id, name, childAge, formC: null };
+            const { passportNumber, visaNumber, ...rest } = formC;
+            return {
+              id,
+              name,
+              childAge,
+              formC: { ...rest, passportEnding: passportNumber.slice(-3), visaEnding: visaNumber.slice(-3) },
+            };
+          }),
         }
       : null,
   };
@@ -107,11 +149,13 @@ export async function writeOwnGuestList(
           'The guest list can be given for a confirmed booking, until the day of departure.',
         );
       }
-      const sealed = seal(JSON.stringify({ guests: input.guests }), bookingId);
+      const stored = await selectGuestList(tx, bookingId);
+      const guests = resolveKeeps(input, stored ? openList(stored, bookingId) : []);
+      const sealed = seal(JSON.stringify({ guests }), bookingId);
       await upsertGuestList(tx, bookingId, {
         ...sealed,
         arrivalTime: input.arrivalTime,
-        foreignGuests: input.guests.filter((guest) => guest.formC).length,
+        foreignGuests: guests.filter((guest) => guest.formC).length,
         updatedBy: visitor.user.id,
       });
       return readMasked(tx, bookingId);
@@ -173,17 +217,16 @@ export async function exportFormC(
         openList(stay, stay.id).flatMap(({ name, formC }) =>
           formC
             ? [
-                {
-                  reference: stay.reference,
-                  propertyName: nameOf(stay.property),
-                  arrival: stay.arrival,
-                  departure: stay.departure,
-                  arrivalTime: stay.arrivalTime,
-                  name,
-                  ...formC,
-                  nationality: nameNationality(formC.nationality),
-                  visaType: visaTypes[formC.visaType],
-                },
+                describeFormCRow(
+                  {
+                    reference: stay.reference,
+                    propertyName: nameOf(stay.property),
+                    arrival: stay.arrival,
+                    departure: stay.departure,
+                    arrivalTime: stay.arrivalTime,
+                  },
+                  { name, formC },
+                ),
               ]
             : [],
         ),

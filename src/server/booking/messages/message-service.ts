@@ -1,8 +1,10 @@
+import type { ArrivalPack } from '../../../features/arrival-pack/arrival-pack-contract.ts';
 import type {
   BookingMessagesAnswer,
   MessageAuthor,
   MessageInput,
 } from '../../../features/booking/booking-message-contract.ts';
+import { findCodes } from '../../../lib/email-redaction.ts';
 import { callerFor } from '../../auth/admin-caller.ts';
 import type { Visitor } from '../../auth/session.ts';
 import { readPropertyNames } from '../../catalogue/catalogue.ts';
@@ -12,6 +14,7 @@ import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/idempotency.ts';
 import { type RateLimit, takeRateLimitSlot } from '../../http/rate-limit.ts';
 import { Refusal } from '../../refusal.ts';
+import { selectPacks } from '../arrival-packs/arrival-pack-repository.ts';
 import { selectBookingForGuest, selectBookingOwner } from '../booking-repository.ts';
 import { bookingNotFound } from '../booking-target.ts';
 import { messageToGuest, messageToOffice } from './message-emails.ts';
@@ -97,6 +100,17 @@ async function markThreadRead(side: Side, bookingId: string): Promise<BookingMes
   });
 }
 
+/** What of a property's arrival pack never goes by email: its Wi-Fi password, the caretaker's phone, its codes. */
+function listPackSecrets(pack: ArrivalPack | undefined): string[] {
+  if (!pack) return [];
+  return [
+    pack.wifiPassword,
+    pack.caretakerPhone,
+    ...findCodes(pack.checkInSteps),
+    ...findCodes(pack.houseManual),
+  ];
+}
+
 /**
  * Adds `side`'s message and emails the other side about it. With an Idempotency-Key, a second send
  * of the same message (a double click, a retry) answers the first and stores nothing.
@@ -140,9 +154,21 @@ async function writeMessage(
               ? queueEmail(tx, 'message_to_office', messageToOffice(about, siteUrl()), {
                   bookingRequestId: bookingId,
                 })
-              : queueEmail(tx, 'message_to_guest', messageToGuest({ ...about, ...booking }, siteUrl()), {
-                  bookingRequestId: bookingId,
-                });
+              : queueEmail(
+                  tx,
+                  'message_to_guest',
+                  messageToGuest(
+                    {
+                      ...about,
+                      ...booking,
+                      bookingId,
+                      body: message.body,
+                      secrets: listPackSecrets((await selectPacks(tx)).get(booking.property)),
+                    },
+                    siteUrl(),
+                  ),
+                  { bookingRequestId: bookingId },
+                );
           }),
         ];
     const answer = { reference, messages: await readMessages(tx, bookingId, side.author) };
