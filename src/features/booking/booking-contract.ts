@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
-import {
-  emailAddress,
-  listChoices,
-  optionalText,
-  personName,
-  phoneNumber,
-  requiredText,
-} from '../../lib/form-fields.ts';
+import { emailAddress, listChoices, optionalText, personName, phoneNumber } from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
 import { arrivalPackSchema } from '../arrival-pack/arrival-pack-contract.ts';
@@ -139,7 +132,8 @@ export const bookingRequestSchema = z.object({
   name: personName,
   email: emailAddress,
   phone: phoneNumber,
-  city: requiredText('your town or city', { max: 120 }),
+  /** Optional: a guest who leaves it out is asked nothing more (stored as ''). */
+  city: optionalText('your town or city', { max: 120 }).transform((value) => value ?? ''),
   message: optionalText('your message', { max: 5000, lines: 'many' }),
 });
 
@@ -147,6 +141,18 @@ export type BookingRequestInput = z.infer<typeof bookingRequestSchema>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const propertyKindSchema = z.enum(['villas', 'apartments']);
+
+/**
+ * `POST /api/email-booking-requests` (202): a guest who is not signed in sent the form; nothing is held
+ * or sent yet. `request` names it for the code typed on the page (`POST /api/auth/email-code`); the
+ * emailed link names it too.
+ */
+export const unconfirmedBookingAnswerSchema = z.object({
+  status: z.literal('link_sent'),
+  email: z.string(),
+  request: z.string(),
+});
+export type UnconfirmedBookingAnswer = z.infer<typeof unconfirmedBookingAnswerSchema>;
 
 /** `POST /api/booking-requests` 201: the stored request and the server's own quote. */
 export const createdBookingRequestSchema = z.object({
