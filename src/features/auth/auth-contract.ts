@@ -73,7 +73,10 @@ export const emailedCode = z
   );
 
 /** The booking typed before the email was confirmed, sent once the link or its code signs its guest in. */
-export const unconfirmedRequestId = z.uuid('This link is not one we sent.').optional();
+export const unconfirmedRequestId = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.uuid('This link is not one we sent.').optional(),
+);
 
 /** `POST /api/auth/email-code`: the code of a sign-in email, typed where it was asked for. */
 export const emailCodeSchema = z.object({
