@@ -5,6 +5,7 @@ import emailLink from '../../netlify/functions/auth-email-link.mts';
 import login from '../../netlify/functions/auth-login.mts';
 import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
 import emailBookingRequests from '../../netlify/functions/email-booking-requests.mts';
+import plainBookingRequests from '../../netlify/functions/plain-booking-requests.mts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import {
@@ -15,8 +16,9 @@ import {
   linkEmailedTo,
   newGuest,
   registerConfirmed,
+  signedInGuest,
 } from '../support/accounts.ts';
-import { jsonPost, siteOrigin } from '../support/requests.ts';
+import { formPost, jsonPost, siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 import { type SupabaseAuthStandIn, startSupabaseAuthStandIn } from '../support/supabase-auth-stand-in.ts';
 
@@ -107,6 +109,11 @@ async function requestsOf(email: string) {
      where lower(b.email) = lower($1) order by b.created_at`,
     [email],
   );
+}
+
+async function signedInGuestCookie() {
+  for (const name of supabaseVariables) delete process.env[name];
+  return signedInGuest();
 }
 
 const officeNoticesAbout = async (email: string) =>
@@ -317,5 +324,53 @@ describe.each(implementations)('$name', (implementation) => {
       );
       expect(kept).toEqual([]);
     });
+  });
+});
+
+describe('the booking page without JavaScript: a plain form post', () => {
+  it('sends a signed-in guest’s request and answers the booking page with its reference, once however often it is posted', async () => {
+    const guest = await signedInGuestCookie();
+    const fields = Object.fromEntries(
+      Object.entries(aRequest(guest.email, { guests: '4', city: '' })).map(([name, value]) => [
+        name,
+        String(value),
+      ]),
+    );
+    const post = () =>
+      plainBookingRequests(
+        formPost('/api/plain-booking-requests', fields, { cookie: guest.cookie }),
+        asClient(),
+      );
+    const [first, second] = [await post(), await post()];
+    expect(first.status).toBe(201);
+    expect(first.headers.get('content-type')).toMatch(/text\/html/);
+    const page = await first.text();
+    expect(page).toMatch(/Your booking request is with us/);
+    expect(page).toMatch(/Your reference is KV-\d{4}-\d+/);
+    expect(second.status).toBe(201);
+    expect(await requestsOf(guest.email)).toHaveLength(1);
+  });
+
+  it('answers a bad field with the form again, what was typed kept and the field’s message, and stores nothing', async () => {
+    const guest = await signedInGuestCookie();
+    const fields = { ...aRequest(guest.email), guests: '4', phone: 'call me' } as Record<string, string>;
+    const answer = await plainBookingRequests(
+      formPost('/api/plain-booking-requests', fields, { cookie: guest.cookie }),
+      asClient(),
+    );
+    expect(answer.status).toBe(422);
+    const page = await answer.text();
+    expect(page).toMatch(/Use digits, spaces and an optional leading \+/);
+    expect(page).toContain('value="call me"');
+    expect(await requestsOf(guest.email)).toEqual([]);
+  });
+
+  it('tells a guest who is not signed in what to do, in the page, and stores nothing', async () => {
+    const email = newGuest().email;
+    const fields = { ...aRequest(email), guests: '4' } as Record<string, string>;
+    const answer = await plainBookingRequests(formPost('/api/plain-booking-requests', fields), asClient());
+    expect(answer.status).toBe(401);
+    expect(await answer.text()).toMatch(/Please sign in first/);
+    expect(await requestsOf(email)).toEqual([]);
   });
 });

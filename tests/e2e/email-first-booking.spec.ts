@@ -237,3 +237,31 @@ test('a returning guest signs in by an emailed link, and a second use of it is r
   await answered(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
   await expect(page.getByText('This link has been used already.')).toBeVisible();
 });
+
+test('with JavaScript off, a signed-in guest sends a request from the booking page’s plain form', async ({
+  browser,
+  playwright,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const stay = await freeStay(api, { property: villa.slug, today: todayInKerala(), from: 250, to: 370, nights: 7 });
+  const guest = { name: 'Ravi Menon', email: newEmail('ravi'), password: 'coconut lagoon sunrise 64' };
+  await createConfirmedGuest(api, guest);
+  const context = await browser.newContext({ baseURL, ...phone, javaScriptEnabled: false });
+  expect((await context.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/booking');
+  await expect(page.getByText('Checking whether you are signed in…')).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Send your request' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the booking page without JavaScript');
+  await page.getByLabel('Villa or apartment').selectOption(villa.slug);
+  await page.getByLabel('Arrival').fill(stay.arrival);
+  await page.getByLabel('Departure').fill(stay.departure);
+  await page.getByLabel('Guests').fill('4');
+  await page.getByLabel('Your name').fill(guest.name);
+  await page.getByLabel('Email').fill(guest.email);
+  await page.getByLabel('Phone').fill('+44 7700 900654');
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+  await answered(page.getByRole('heading', { name: 'Your booking request is with us' })).toBeVisible();
+  await expect(page.getByText(/Your reference is KV-\d{4}-\d+/)).toBeVisible();
+  await context.close();
+});
