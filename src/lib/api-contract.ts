@@ -17,6 +17,8 @@ export const apiRoutes = {
   bookingRequests: '/api/booking-requests',
   /** POST: a signed-in guest books an instant-book property's free nights, held while they pay the deposit. */
   instantBookings: '/api/instant-bookings',
+  /** POST: "Email me this quote": a stay's price breakdown and a link back to the form, to keep. */
+  stayQuotes: '/api/stay-quotes',
   /** POST, a plain form: the booking page's form without JavaScript, for a signed-in guest; answers HTML. */
   plainBookingRequests: '/api/plain-booking-requests',
   /** POST: the booking form of a guest who is not signed in: kept until its emailed link or code is used. */

@@ -6,6 +6,7 @@ import login from '../../netlify/functions/auth-login.mts';
 import verifyEmail from '../../netlify/functions/auth-verify-email.mts';
 import emailBookingRequests from '../../netlify/functions/email-booking-requests.mts';
 import plainBookingRequests from '../../netlify/functions/plain-booking-requests.mts';
+import stayQuotes from '../../netlify/functions/stay-quotes.mts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { bookingHorizonDays } from '../../src/lib/stay-rules.ts';
 import {
@@ -372,5 +373,42 @@ describe('the booking page without JavaScript: a plain form post', () => {
     expect(answer.status).toBe(401);
     expect(await answer.text()).toMatch(/Please sign in first/);
     expect(await requestsOf(email)).toEqual([]);
+  });
+});
+
+describe('"Email me this quote"', () => {
+  it('emails the stay, the server’s breakdown and a link back to the form, once per ask, and refuses a bad stay by field', async () => {
+    const email = newGuest().email;
+    const stay = aRequest(email);
+    const body = {
+      property: stay.property,
+      arrival: stay.arrival,
+      departure: stay.departure,
+      guests: 4,
+      email,
+      totalPence: 1,
+    };
+    const answer = await stayQuotes(jsonPost('/api/stay-quotes', body), asClient());
+    expect(answer.status).toBe(202);
+    expect(await answer.json()).toEqual({ status: 'quote_sent', email });
+    const mails = await emailsTo(email);
+    expect(mails).toHaveLength(1);
+    // Kakkanad Skyline Apartment: £2,400 a week all year, whatever price the client sent.
+    expect(mails[0]?.text).toMatch(/Total: £2,400/);
+    const link = new URL(/https?:\/\/\S+\/booking\?\S+/.exec(mails[0]?.text ?? '')?.[0] as string);
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      property: stay.property,
+      arrival: stay.arrival,
+      departure: stay.departure,
+      guests: '4',
+      quoted: '240000',
+    });
+    const bad = await stayQuotes(
+      jsonPost('/api/stay-quotes', { ...body, departure: stay.arrival }),
+      asClient(),
+    );
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ error: { fields: { departure: expect.any(String) } } });
+    expect(await emailsTo(email)).toHaveLength(1);
   });
 });

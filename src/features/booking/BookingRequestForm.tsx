@@ -27,6 +27,8 @@ import {
 import { HoldTaken } from './HoldTaken.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay } from './preview-stay.ts';
+import { QuoteByEmail } from './QuoteByEmail.tsx';
+import { describeRequote } from './requote.ts';
 import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
 import { StayCalendar } from './StayCalendar.tsx';
 import { StayFields } from './StayFields.tsx';
@@ -126,6 +128,14 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   follow(availability);
   const liveProblems: FieldErrors = { ...findOverlap(stay), ...preview.problems };
   const errorOf = (name: string) => form.errors[name] ?? liveProblems[name];
+  // Opened from an emailed quote: the stay priced again now, and what changed since.
+  const quotedChange = describeRequote(
+    chosen,
+    stay,
+    values.guests ?? '',
+    preview.quote,
+    liveProblems.arrival,
+  );
 
   if (form.status === 'sent' && linkSent) {
     return (
@@ -190,6 +200,14 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
             errorOf={errorOf}
           />
           <PriceSummary quote={preview.quote} guests={guests} />
+          {quotedChange && (
+            <p className="booking__requoted" role="status">
+              {quotedChange}
+            </p>
+          )}
+          {preview.quote && !liveProblems.arrival && (
+            <QuoteByEmail stay={{ ...stay, guests: values.guests ?? '' }} email={values.email ?? ''} />
+          )}
           {property?.instantBook && (
             <p className="booking__instant">
               Instant book: pay now and the stay is confirmed at once, with no wait for the office. We hold

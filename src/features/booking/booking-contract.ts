@@ -154,6 +154,22 @@ export const unconfirmedBookingAnswerSchema = z.object({
 });
 export type UnconfirmedBookingAnswer = z.infer<typeof unconfirmedBookingAnswerSchema>;
 
+/**
+ * `POST /api/stay-quotes`: "Email me this quote", no account needed: the stay and where to send it.
+ * The server prices it itself, as it does a request.
+ */
+export const stayQuoteRequestSchema = bookingRequestSchema.pick({
+  property: true,
+  arrival: true,
+  departure: true,
+  guests: true,
+  email: true,
+});
+export type StayQuoteRequest = z.infer<typeof stayQuoteRequestSchema>;
+
+/** `POST /api/stay-quotes` (202): the same whether or not the mailbox's caps let it go. */
+export const stayQuoteAnswerSchema = z.object({ status: z.literal('quote_sent'), email: z.string() });
+
 /** `POST /api/booking-requests` 201: the stored request and the server's own quote. */
 export const createdBookingRequestSchema = z.object({
   id: z.string(),
