@@ -6,7 +6,6 @@ import { AccountFormShell } from './AccountFormShell.tsx';
 import { confirmedAnswerSchema, emailCodeSchema } from './auth-contract.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { leadOn } from './signed-in-answer.ts';
-import { rememberSignedInHere } from './signed-in-here.ts';
 
 type Props = {
   email: string;
@@ -32,7 +31,6 @@ export function EmailCodeEntry({ email, request, next, heading, promise }: Props
     onAccepted: (answer) => {
       const parsed = confirmedAnswerSchema.safeParse(answer);
       if (!parsed.success || parsed.data.status !== 'signed_in') return;
-      rememberSignedInHere();
       const way = leadOn(parsed.data, next);
       if ('go' in way) window.location.assign(way.go);
       else setProblem({ message: way.problem, retryPath: way.retryPath });

@@ -9,7 +9,6 @@ import { registerPath } from './auth-links.ts';
 import { EmailCodeEntry } from './EmailCodeEntry.tsx';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { SignInFields } from './SignInFields.tsx';
-import { rememberSignedInHere } from './signed-in-here.ts';
 import { usePageQuery } from './use-page-query.ts';
 
 /**
@@ -27,7 +26,6 @@ export default function LoginForm({ labelledBy }: { labelledBy: string }) {
     schema: loginSchema,
     endpoint: apiRoutes.login,
     onAccepted: () => {
-      rememberSignedInHere();
       window.location.assign(safeReturnPath(next));
     },
   });

@@ -6,7 +6,6 @@ import { confirmedAnswerSchema, verifyEmailSchema } from './auth-contract.ts';
 import { registerPath, signInPath } from './auth-links.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { leadOn } from './signed-in-answer.ts';
-import { rememberSignedInHere } from './signed-in-here.ts';
 import { usePageQuery } from './use-page-query.ts';
 
 type Step = 'opening' | 'ready' | 'pending' | 'confirmed' | 'signed_in' | 'not_sent' | 'invalid' | 'failed';
@@ -47,7 +46,6 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
     });
     sending.current = false;
     if (answer.ok && answer.data.status === 'signed_in') {
-      rememberSignedInHere();
       const way = leadOn(answer.data, next);
       if ('go' in way) {
         setStep('signed_in');

@@ -170,9 +170,7 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   return (
     <div className="booking">
       <div className="booking__main">
-        {form.refusal?.status === 401 && (
-          <SignInNeeded next={bookingReturnPath(values)} takeFocus signedInBefore />
-        )}
+        {form.refusal?.status === 401 && <SignInNeeded next={bookingReturnPath(values)} takeFocus />}
         {!user && (
           <p className="booking__returning">
             Booked with us before? <a href={signInPath(bookingReturnPath(values))}>Sign in</a> and your
