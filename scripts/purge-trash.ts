@@ -5,6 +5,7 @@
  */
 import { describePurge, purgeTrash } from '../src/server/admin/trash.ts';
 import { forgetExpiredRegisteringBrowsers } from '../src/server/auth/registering-browsers.ts';
+import { forgetExpiredUnconfirmedRequests } from '../src/server/booking/unconfirmed-request-service.ts';
 import { closeDatabase } from '../src/server/db/database.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 
@@ -13,6 +14,7 @@ process.env.DATABASE_URL = database.appUrl;
 try {
   console.log(describePurge(await purgeTrash()));
   console.log(`Forgot ${await forgetExpiredRegisteringBrowsers()} expired registering browsers.`);
+  console.log(`Forgot ${await forgetExpiredUnconfirmedRequests()} unconfirmed booking requests a day old.`);
 } finally {
   await closeDatabase();
   await database.stop();

@@ -17,6 +17,12 @@ export const apiRoutes = {
   bookingRequests: '/api/booking-requests',
   /** POST: a signed-in guest books an instant-book property's free nights, held while they pay the deposit. */
   instantBookings: '/api/instant-bookings',
+  /** POST: "Email me this quote": a stay's price breakdown and a link back to the form, to keep. */
+  stayQuotes: '/api/stay-quotes',
+  /** POST, a plain form: the booking page's form without JavaScript, for a signed-in guest; answers HTML. */
+  plainBookingRequests: '/api/plain-booking-requests',
+  /** POST: the booking form of a guest who is not signed in: kept until its emailed link or code is used. */
+  emailBookingRequests: '/api/email-booking-requests',
   accountBookingRequests: '/api/account/booking-requests',
   contactMessages: '/api/contact-messages',
   careerApplications: '/api/career-applications',
@@ -28,6 +34,10 @@ export const apiRoutes = {
   formToken: '/api/form-token',
   register: '/api/auth/register',
   verifyEmail: '/api/auth/verify-email',
+  /** POST `{ email, next }`: "Email me a sign-in link" (a link and a six-digit code). */
+  emailLink: '/api/auth/email-link',
+  /** POST `{ email, code, request? }`: the code of a sign-in email, typed in the browser that asked. */
+  emailCode: '/api/auth/email-code',
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   session: '/api/auth/session',

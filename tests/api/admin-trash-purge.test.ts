@@ -71,7 +71,7 @@ describe('purging the trash', () => {
     const ran = lines.filter((line) => line.job === 'purge-trash');
     expect(ran).toHaveLength(1);
     expect(ran[0]?.msg).toMatch(
-      /^Purged \d+ rows? from the trash.* Forgot \d+ expired registering browsers\.$/,
+      /^Purged \d+ rows? from the trash.* Forgot \d+ expired registering browsers and \d+ unconfirmed booking requests a day old\.$/,
     );
     expect(await stillThere('contact_messages', [old])).toEqual([]);
   });

@@ -220,7 +220,7 @@ describe.each([embedded, supabase])('$name', (implementation) => {
       if (implementation === embedded) expect(refusal.error.message).toMatch(/used already/);
     });
 
-    it("cannot sign a stranger's browser in with someone else's link, even one that registered too", async () => {
+    it("never signs a browser in as the address it registered with someone else's link, unasked", async () => {
       const owner = newGuest();
       await register(jsonPost('/api/auth/register', owner), asClient());
       const token = await tokenEmailedTo(owner.email, '/verify-email');
@@ -230,16 +230,30 @@ describe.each([embedded, supabase])('$name', (implementation) => {
         await register(jsonPost('/api/auth/register', stranger), asClient()),
       );
 
-      const pressed = await verifyEmail(
-        jsonPost('/api/auth/verify-email', { token }, { cookie: strangersBrowser }),
+      const opened = await verifyEmail(
+        jsonPost(
+          '/api/auth/verify-email',
+          { token, onlyWhereRegistered: true },
+          { cookie: strangersBrowser },
+        ),
         asClient(),
       );
-      expect(pressed.status).toBe(200);
-      expect(await pressed.json()).toEqual({ status: 'confirmed' });
-      expect(pressed.headers.getSetCookie().filter((cookie) => cookie.startsWith('kv_access='))).toEqual([]);
-      expect((await currentUser(`${strangersBrowser}; ${cookiesFrom(pressed)}`)).user).toBeNull();
+      expect(opened.status).toBe(200);
+      expect(await opened.json()).toEqual({ status: 'confirmed' });
+      expect(opened.headers.getSetCookie().filter((cookie) => cookie.startsWith('kv_access='))).toEqual([]);
+      expect((await currentUser(`${strangersBrowser}; ${cookiesFrom(opened)}`)).user).toBeNull();
       // The address is confirmed all the same: its owner signs in with their password.
       expect(await loginStatus(owner.email, owner.password)).toBe(200);
+    });
+
+    it('signs in the browser whose button is pressed (a mail app’s own), as the address of the link', async () => {
+      const guest = newGuest();
+      await register(jsonPost('/api/auth/register', guest), asClient());
+      const token = await tokenEmailedTo(guest.email, '/verify-email');
+      const pressed = await verifyEmail(jsonPost('/api/auth/verify-email', { token }), asClient());
+      expect(pressed.status).toBe(200);
+      expect(await pressed.json()).toMatchObject({ status: 'signed_in', user: { email: guest.email } });
+      expect((await currentUser(cookiesFrom(pressed))).user?.email).toBe(guest.email);
     });
 
     it('answers a second sign-up for a confirmed address exactly like the first, and changes nothing', async () => {

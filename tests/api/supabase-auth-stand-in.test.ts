@@ -39,7 +39,7 @@ async function messagesTo(email: string) {
 /** The token from the newest link in the newest email to this address on this page of the site. */
 async function tokenFromLatestEmail(email: string, page: 'verify-email' | 'reset-password'): Promise<string> {
   const latest = (await messagesTo(email)).at(-1);
-  const token = new RegExp(`${siteUrl}/${page}\\?token=([0-9a-f]{64})`).exec(latest?.text ?? '')?.[1];
+  const token = new RegExp(`${siteUrl}/${page}\\?token=([0-9a-f]{56})`).exec(latest?.text ?? '')?.[1];
   if (!token) throw new Error(`No ${page} link emailed to ${email}`);
   return token;
 }

@@ -63,14 +63,17 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
   const guest = newGuest('Meera Pillai');
   const bookingUrl = `/booking?property=${villa.id}`;
 
-  await test.step('the booking form says an account is needed', async () => {
+  await test.step('the booking form asks for no account first, and offers a returning guest to sign in', async () => {
     await page.goto(bookingUrl);
-    // A browser that has never signed in here is offered an account first.
-    await answered(
-      page.getByRole('heading', { name: 'Create an account to send your request' }),
-    ).toBeVisible();
+    await answered(page.getByLabel('Villa or apartment')).toHaveValue(villa.id);
+    // Guests starts at the villa's usual party (two: its content names none), which the link carries too.
+    await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`${bookingUrl}&guests=2`)}`,
+    );
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Create an account' }).click();
+    // This guest chooses a password account all the same, from the registration page.
+    await page.goto(`/register?next=${encodeURIComponent(bookingUrl)}`);
   });
 
   await test.step('registers, seeing the strength hint', async () => {
@@ -88,7 +91,7 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
     await expect(page.getByRole('status')).toContainText(guest.email);
   });
 
-  await test.step('confirms the address from the email opened elsewhere, only when asked to', async () => {
+  await test.step('confirms the address from the email opened elsewhere, only when asked to, and is signed in there', async () => {
     const link = await emailedLink(guest.email, /Confirm your email/);
     expect(new URL(link).searchParams.get('next')).toBe(bookingUrl);
     // Another browser than the one that registered (a phone's mail app, say): its button confirms.
@@ -98,10 +101,12 @@ test('a new guest books a villa: account, confirmation, quote, request, account 
     await expect(elsewhere.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
     await answered(elsewhere.getByRole('button', { name: 'Confirm my email' })).toBeVisible();
     await expectNoAxeViolations(elsewhere);
+    await expect(elsewhere.getByText(/signs you in here and takes you on/)).toBeVisible();
     await elsewhere.getByRole('button', { name: 'Confirm my email' }).click();
-    await answered(elsewhere.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
-    await page.goto((await elsewhere.getByRole('link', { name: 'Sign in' }).getAttribute('href')) ?? '');
+    await answered(elsewhere).toHaveURL(bookingUrl);
     await elsewhere.close();
+    // Back in the first browser, the guest signs in with the password they chose.
+    await page.goto(`/login?next=${encodeURIComponent(bookingUrl)}`);
   });
 
   await test.step('signs in and lands back on the booking form, prefilled', async () => {

@@ -110,15 +110,16 @@ test.describe('at 1280 px', () => {
       ...free,
       guests: '4',
     });
-    // Signed out: the same stay and price, and sign-in links that come back to them.
-    await answered(
-      page.getByRole('heading', { name: 'Create an account to send your request' }),
-    ).toBeVisible();
+    // Signed out: the same stay and price on the form itself, and a sign-in link that comes back to them.
+    await answered(page.getByLabel('Villa or apartment')).toHaveValue(villa.id);
     await expect(page.getByRole('region', { name: 'Your price' })).toContainText(
       `${formatPence(quote.totalPence)} in total`,
     );
-    const registerHref = await page.getByRole('link', { name: 'Create an account' }).getAttribute('href');
-    const next = new URL(registerHref ?? '', 'http://x').searchParams.get('next') ?? '';
+    const signInHref = await page
+      .getByRole('link', { name: 'Sign in', exact: true })
+      .last()
+      .getAttribute('href');
+    const next = new URL(signInHref ?? '', 'http://x').searchParams.get('next') ?? '';
     expect(Object.fromEntries(new URL(next, 'http://x').searchParams)).toEqual({
       property: villa.id,
       ...free,

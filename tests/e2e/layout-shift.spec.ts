@@ -61,7 +61,7 @@ async function settledShift(page: Page, path: string, answered: RegExp) {
 }
 
 const pagesSignedOut: { path: string; answered: RegExp }[] = [
-  { path: '/booking', answered: /Create an account to send your request/ },
+  { path: '/booking', answered: /Booked with us before\?/ },
   { path: '/account', answered: /Sign in to see your bookings/ },
   { path: '/', answered: /Kayal Villas/ },
   { path: '/villas/kovalam-cliff-villa', answered: /Kovalam Cliff Villa/ },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -93,6 +93,9 @@ class GoTrueError extends Error {
 
 const now = () => new Date().toISOString();
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** GoTrue's GenerateTokenHash: the hex SHA-224 of the address and the six-digit code. */
+const tokenHashOf = (email: string, code: string) =>
+  createHash('sha224').update(`${email}${code}`).digest('hex');
 const isPlainObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringField = (body: Json, name: string) =>
@@ -104,6 +107,8 @@ function hashPassword(password: string): string {
 }
 
 function passwordMatches(password: string, digest: string): boolean {
+  // A user made by an email OTP has no password until one is set.
+  if (!digest) return false;
   const [salt = '', expected = ''] = digest.split(':');
   return timingSafeEqual(scryptSync(password, salt, 32), Buffer.from(expected, 'hex'));
 }
@@ -285,16 +290,19 @@ export async function startSupabaseAuthStandIn(
   }
 
   /**
-   * The README's confirmation template links to `{{ .RedirectTo }}&token={{ .TokenHash }}` (our server
-   * passes `…/verify-email?next=…` as the redirect); the recovery template to
-   * `{{ .SiteURL }}/reset-password?token={{ .TokenHash }}`.
+   * The README's confirmation and magic-link templates link to `{{ .RedirectTo }}&token={{ .TokenHash }}`
+   * (our server passes `…/verify-email?next=…` as the redirect) and show `{{ .Token }}`, the six-digit
+   * code; the recovery template links to `{{ .SiteURL }}/reset-password?token={{ .TokenHash }}`. As in
+   * GoTrue, the token hash is the SHA-224 of the address and the code, so either redeems the other's token.
    */
   async function emailOneTimeLink(
     user: UserRecord,
     kind: OneTimeTokenKind,
     redirectTo?: string,
+    subjectOverride?: string,
   ): Promise<void> {
-    const tokenHash = randomBytes(32).toString('hex');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const tokenHash = tokenHashOf(user.email, code);
     user.oneTimeTokens[kind] = { digest: sha256(tokenHash), issuedAtMs: Date.now() };
     if (kind === 'confirmation') user.confirmationSentAt = now();
     else user.recoverySentAt = now();
@@ -302,8 +310,11 @@ export async function startSupabaseAuthStandIn(
     const link = redirectTo?.includes('?')
       ? `${redirectTo}&token=${tokenHash}`
       : `${siteUrl}/${page}?token=${tokenHash}`;
-    const text = `Follow this link to ${action}:\n\n${link}\n\nIt works once, for one hour.\n`;
-    await sendEmail({ to: user.email, subject, text }, { OUTBOX_DIR: options.outboxDir });
+    const text = `Follow this link to ${action}:\n\n${link}\n\nOr enter the code: ${code}\n\nIt works once, for one hour.\n`;
+    await sendEmail(
+      { to: user.email, subject: subjectOverride ?? subject, text },
+      { OUTBOX_DIR: options.outboxDir },
+    );
   }
 
   /** Finds and spends a one-time token; GoTrue answers every failure the same way so links can't be probed. */
@@ -376,7 +387,7 @@ export async function startSupabaseAuthStandIn(
     const user: UserRecord = {
       id: randomUUID(),
       email,
-      passwordDigest: hashPassword(password),
+      passwordDigest: password ? hashPassword(password) : '',
       createdAt: timestamp,
       updatedAt: timestamp,
       appMetadata: { provider: 'email', providers: ['email'] },
@@ -429,12 +440,33 @@ export async function startSupabaseAuthStandIn(
     if (!tokenHash && !stringField(body, 'token')) {
       throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token or a token hash');
     }
-    // The stand-in never emails six-digit codes, so a `token` can only be wrong.
-    if (!tokenHash) throw linkInvalidOrExpired();
-    const user = redeemOneTimeToken(tokenHash, kinds);
+    // A six-digit code comes with its address, whose hash with it is the token hash.
+    const email = stringField(body, 'email').trim().toLowerCase();
+    const user = redeemOneTimeToken(tokenHash || tokenHashOf(email, stringField(body, 'token')), kinds);
     // Following any emailed link proves the address, recovery included.
     confirmEmail(user);
     return { status: 200, body: await sessionResponse(user, startSession(user, 'otp')) };
+  }
+
+  /**
+   * GoTrue's /otp for an email: a new address gets an account (unless `create_user` is false, then 422
+   * otp_disabled) and the confirmation email; a known one the magic link, which GoTrue keeps in the
+   * recovery token's column. Both carry the link and the code.
+   */
+  async function otp({ body, query }: AuthRequest): Promise<Reply> {
+    const email = normalizedEmail(body);
+    const data = isPlainObject(body.data) ? body.data : {};
+    let user = findUserByEmail(email);
+    if (!user) {
+      if (body.create_user === false) {
+        throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
+      }
+      user = await createUser(email, '', data);
+    }
+    const redirectTo = query.get('redirect_to') ?? undefined;
+    if (user.emailConfirmedAt) await emailOneTimeLink(user, 'recovery', redirectTo, 'Your Magic Link');
+    else await emailOneTimeLink(user, 'confirmation', redirectTo);
+    return { status: 200, body: {} };
   }
 
   async function recover({ body }: AuthRequest): Promise<Reply> {
@@ -511,6 +543,7 @@ export async function startSupabaseAuthStandIn(
     ['POST /auth/v1/token', token],
     ['POST /auth/v1/verify', verify],
     ['POST /auth/v1/recover', recover],
+    ['POST /auth/v1/otp', otp],
     ['POST /auth/v1/logout', logout],
     ['GET /auth/v1/user', getUser],
     ['PUT /auth/v1/user', updateUser],

@@ -1,29 +1,63 @@
+import { useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { paths, safeReturnPath } from '../../lib/paths.ts';
+import { requestJson } from '../api/client.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { AccountFormShell } from './AccountFormShell.tsx';
-import { loginSchema } from './auth-contract.ts';
+import { emailLinkSchema, linkSentAnswerSchema, loginSchema } from './auth-contract.ts';
 import { registerPath } from './auth-links.ts';
+import { EmailCodeEntry } from './EmailCodeEntry.tsx';
 import { OutcomePanel } from './OutcomePanel.tsx';
 import { SignInFields } from './SignInFields.tsx';
-import { rememberSignedInHere } from './signed-in-here.ts';
 import { usePageQuery } from './use-page-query.ts';
 
 /**
- * Sign in. The session arrives as HttpOnly cookies with the 200; the island only moves on, to the
- * page the guest came from (`?next=`, on this site only) or to their account.
+ * Sign in, with the password or by an emailed link ("Email me a sign-in link", beside the password,
+ * which needs only the email typed). The session arrives as HttpOnly cookies; the island only moves
+ * on, to the page the guest came from (`?next=`, on this site only) or to their account.
  */
 export default function LoginForm({ labelledBy }: { labelledBy: string }) {
   const query = usePageQuery();
   const next = query?.get('next') ?? null;
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | undefined>();
+  const [linkPending, setLinkPending] = useState(false);
   const form = useSchemaForm({
     schema: loginSchema,
     endpoint: apiRoutes.login,
     onAccepted: () => {
-      rememberSignedInHere();
       window.location.assign(safeReturnPath(next));
     },
   });
+
+  async function emailLink() {
+    const parsed = emailLinkSchema.safeParse({ email: form.values.email, next: next ?? undefined });
+    if (!parsed.success) {
+      setLinkProblem('Type your email address above first, then ask for the link.');
+      form.leave('email');
+      return;
+    }
+    setLinkPending(true);
+    setLinkProblem(undefined);
+    const answer = await requestJson(apiRoutes.emailLink, linkSentAnswerSchema, {
+      method: 'POST',
+      body: parsed.data,
+    });
+    setLinkPending(false);
+    if (answer.ok) setLinkSentTo(answer.data.email);
+    else setLinkProblem(answer.message);
+  }
+
+  if (linkSentTo) {
+    return (
+      <EmailCodeEntry
+        email={linkSentTo}
+        next={next}
+        heading="Check your inbox"
+        promise="Open the link, here or in your mail app, and you are signed in."
+      />
+    );
+  }
 
   if (form.status === 'sent') {
     return (
@@ -47,6 +81,23 @@ export default function LoginForm({ labelledBy }: { labelledBy: string }) {
         )}
         <SignInFields form={form} />
       </AccountFormShell>
+      <div className="form-alternative">
+        <p>No password, or forgotten it? We can email you a link that signs you in.</p>
+        {linkProblem && (
+          <p className="form__message" role="alert">
+            {linkProblem}
+          </p>
+        )}
+        <button
+          className="button button--ghost"
+          type="button"
+          onClick={() => void emailLink()}
+          disabled={linkPending || !form.hydrated}
+          aria-busy={linkPending}
+        >
+          {linkPending ? 'Sending the link…' : 'Email me a sign-in link'}
+        </button>
+      </div>
       <ul className="form-links">
         <li>
           <a href={paths.forgotPassword}>Forgot password?</a>

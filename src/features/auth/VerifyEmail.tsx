@@ -5,32 +5,35 @@ import { requestJson } from '../api/client.ts';
 import { confirmedAnswerSchema, verifyEmailSchema } from './auth-contract.ts';
 import { registerPath, signInPath } from './auth-links.ts';
 import { OutcomePanel } from './OutcomePanel.tsx';
-import { rememberSignedInHere } from './signed-in-here.ts';
+import { leadOn } from './signed-in-answer.ts';
 import { usePageQuery } from './use-page-query.ts';
 
-type Step = 'opening' | 'ready' | 'pending' | 'confirmed' | 'signed_in' | 'invalid' | 'failed';
+type Step = 'opening' | 'ready' | 'pending' | 'confirmed' | 'signed_in' | 'not_sent' | 'invalid' | 'failed';
 
 const networkFailure = 'We could not reach our server. Check your connection and press the button again.';
 
 /**
- * The page the confirmation email links to, and "check your inbox" after registering. With a token it
- * first asks the server to confirm only if this is the browser that registered: there the guest is
- * confirmed, signed in and sent on to where they were going, with no other tap. Anywhere else that
- * question changes nothing (mail scanners open links to inspect them, and must not use them up), and
- * the page waits for a press of its button.
+ * The page the confirmation and sign-in emails link to, and "check your inbox" after registering. With
+ * a token it first asks the server to confirm only if this is the browser that asked for the link:
+ * there the guest is confirmed, signed in and sent on to where they were going (a booking typed before
+ * is sent), with no other tap. Anywhere else that question changes nothing (mail scanners open links to
+ * inspect them, and must not use them up), and the page waits for a press of its one button, which
+ * confirms, signs that browser in and leads on the same way.
  */
 export default function VerifyEmail({ headingId }: { headingId: string }) {
   const query = usePageQuery();
   const token = query?.get('token') ?? '';
   const email = query?.get('email') ?? '';
   const next = query?.get('next') ? safeReturnPath(query.get('next')) : null;
+  const request = query?.get('request') ?? undefined;
   const [step, setStep] = useState<Step>('opening');
   const [problem, setProblem] = useState('');
+  const [retryPath, setRetryPath] = useState<string>(paths.booking);
   const sending = useRef(false);
 
   async function confirm(onlyWhereRegistered: boolean) {
     if (sending.current) return;
-    const parsed = verifyEmailSchema.safeParse({ token, onlyWhereRegistered });
+    const parsed = verifyEmailSchema.safeParse({ token, onlyWhereRegistered, request });
     if (!parsed.success) {
       setStep('invalid');
       return;
@@ -43,9 +46,15 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
     });
     sending.current = false;
     if (answer.ok && answer.data.status === 'signed_in') {
-      setStep('signed_in');
-      rememberSignedInHere();
-      window.location.replace(next ?? paths.account);
+      const way = leadOn(answer.data, next);
+      if ('go' in way) {
+        setStep('signed_in');
+        window.location.replace(way.go);
+      } else {
+        setProblem(way.problem);
+        setRetryPath(way.retryPath);
+        setStep('not_sent');
+      }
       return;
     }
     if (answer.ok || answer.status === 400) {
@@ -70,8 +79,9 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
         <p>
           We have sent a confirmation link to{' '}
           {email ? <strong>{email}</strong> : 'the address you registered with'}. Open it in this browser and
-          it confirms your address, signs you in and brings you back; elsewhere it confirms, then you sign in.
-          The link works once, for 24 hours.
+          it confirms your address, signs you in and brings you back at once. Opened in your mail app or on
+          another device, it asks you to press one button, then signs you in there and brings you back. The
+          link works once, for 24 hours.
         </p>
         <p>
           Nothing there after a few minutes? Look in your spam folder, or{' '}
@@ -86,10 +96,29 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
       <>
         <h1 id={headingId}>Confirm your email address</h1>
         <OutcomePanel heading="Email confirmed">
-          <p>Thank you. Your account is ready: sign in to continue.</p>
+          <p>
+            Thank you. Your account is ready. This browser asked for a link to another address, so it is not
+            signed in: sign in to continue.
+          </p>
           <p>
             <a className="button button--primary" href={signInPath(next)}>
               Sign in
+            </a>
+          </p>
+        </OutcomePanel>
+      </>
+    );
+  }
+
+  if (step === 'not_sent') {
+    return (
+      <>
+        <h1 id={headingId}>Email confirmed</h1>
+        <OutcomePanel heading="You are signed in, but the request was not sent" tone="problem">
+          <p>{problem}</p>
+          <p>
+            <a className="button button--primary" href={retryPath}>
+              Back to the booking form
             </a>
           </p>
         </OutcomePanel>
@@ -103,9 +132,10 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
         <h1 id={headingId}>Confirm your email address</h1>
         <OutcomePanel heading="This link no longer works" tone="problem">
           <p>
-            {problem || 'This link is invalid, already used or expired.'} Confirmation links work once, for 24
-            hours: if you have confirmed already, simply sign in; otherwise register again with the same
-            address and we will send a new link.
+            {problem || 'This link is invalid, already used or expired.'} Each link works once (a sign-in link
+            for an hour, a registration's for 24 hours): if you used it already, you are confirmed, and a
+            booking it carried was sent; sign in to see it. Otherwise ask for a new link from the sign-in
+            page.
           </p>
           <p className="actions">
             <a className="button button--primary" href={signInPath(next)}>
@@ -135,7 +165,11 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
   return (
     <>
       <h1 id={headingId}>Confirm your email address</h1>
-      <p>One step left: press the button to confirm that this address is yours.</p>
+      <p>
+        {request
+          ? 'One step left: press the button to confirm that this address is yours. This signs you in here and sends your booking request.'
+          : 'One step left: press the button to confirm that this address is yours. This signs you in here and takes you on.'}
+      </p>
       {step === 'failed' && (
         <p className="form__message" role="alert">
           {problem}
@@ -148,7 +182,7 @@ export default function VerifyEmail({ headingId }: { headingId: string }) {
         disabled={pending}
         aria-busy={pending}
       >
-        {pending ? 'Confirming…' : 'Confirm my email'}
+        {pending ? 'Confirming…' : request ? 'Confirm and send my request' : 'Confirm my email'}
       </button>
     </>
   );

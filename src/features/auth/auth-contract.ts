@@ -58,8 +58,36 @@ export const registerSchema = z
 export const loginSchema = z.object({ email: emailAddress, password: currentPassword });
 export const forgotPasswordSchema = z.object({ email: emailAddress });
 export const resetPasswordSchema = z.object({ token: emailedToken, password: newPassword });
+/** `POST /api/auth/email-link`: "Email me a sign-in link", back to `next` once opened. */
+export const emailLinkSchema = z.object({ email: emailAddress, next: returnPath });
+
+/** The six digits of a sign-in email, typed with or without spaces. */
+export const emailedCode = z
+  .string({ error: 'Type the six-digit code from the email' })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Type the six-digit code from the email')
+      .regex(/^\d{6}$/, 'The code is six digits, like 042817'),
+  );
+
+/** The booking typed before the email was confirmed, sent once the link or its code signs its guest in. */
+export const unconfirmedRequestId = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.uuid('This link is not one we sent.').optional(),
+);
+
+/** `POST /api/auth/email-code`: the code of a sign-in email, typed where it was asked for. */
+export const emailCodeSchema = z.object({
+  email: emailAddress,
+  code: emailedCode,
+  request: unconfirmedRequestId,
+});
+
 export const verifyEmailSchema = z.object({
   token: emailedToken,
+  request: unconfirmedRequestId,
   /**
    * Set by the page as it opens, before anyone presses its button: confirm only in the browser that
    * registered something (and sign in there, when it registered this address); from a browser that
@@ -72,6 +100,23 @@ export type Registration = z.infer<typeof registerSchema>;
 export type LoginCredentials = z.infer<typeof loginSchema>;
 export type PasswordReset = z.infer<typeof resetPasswordSchema>;
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
+export type EmailLinkRequest = z.infer<typeof emailLinkSchema>;
+export type EmailCode = z.infer<typeof emailCodeSchema>;
+
+/** `POST /api/auth/email-link` (202), and a booking's first post: the same whether or not the address has an account. */
+export const linkSentAnswerSchema = z.object({ status: z.literal('link_sent'), email: z.string() });
+export type LinkSentAnswer = z.infer<typeof linkSentAnswerSchema>;
+
+/**
+ * What became of the booking typed before its email was confirmed, once the link or code signed its
+ * guest in: sent (a request, or an instant booking whose nights are held while `payUrl` takes the
+ * deposit), or not, in words, with the form to try again from (dates taken meanwhile, a day gone by).
+ */
+export const sentBookingSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('sent'), reference: z.string(), payUrl: z.string().optional() }),
+  z.object({ outcome: z.literal('not_sent'), message: z.string(), retryPath: z.string() }),
+]);
+export type SentBooking = z.infer<typeof sentBookingSchema>;
 
 /** Who is signed in, as the API tells the screens. */
 export const sessionUserSchema = z.object({
@@ -100,7 +145,11 @@ export type RegisteredAnswer = z.infer<typeof registeredAnswerSchema>;
  */
 export const confirmedAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('confirmed') }),
-  z.object({ status: z.literal('signed_in'), user: sessionUserSchema }),
+  z.object({
+    status: z.literal('signed_in'),
+    user: sessionUserSchema,
+    booking: sentBookingSchema.optional(),
+  }),
   z.object({ status: z.literal('press_to_confirm') }),
 ]);
 export type ConfirmedAnswer = z.infer<typeof confirmedAnswerSchema>;

@@ -5,8 +5,11 @@ import { bookingTerms } from '../../lib/booking-terms.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import type { FieldErrors } from '../../lib/form-fields.ts';
 import { describeHowItBooks } from '../../lib/how-it-books.ts';
+import { paths } from '../../lib/paths.ts';
 import { findStayProblems } from '../../lib/stay-rules.ts';
 import { AccountFormShell } from '../auth/AccountFormShell.tsx';
+import { signInPath } from '../auth/auth-links.ts';
+import { EmailCodeEntry } from '../auth/EmailCodeEntry.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import { PersonFields } from '../forms/PersonFields.tsx';
@@ -19,10 +22,14 @@ import {
   createdBookingRequestSchema,
   type InstantBookingAnswer,
   instantBookingAnswerSchema,
+  type UnconfirmedBookingAnswer,
+  unconfirmedBookingAnswerSchema,
 } from './booking-contract.ts';
 import { HoldTaken } from './HoldTaken.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay } from './preview-stay.ts';
+import { QuoteByEmail } from './QuoteByEmail.tsx';
+import { describeRequote } from './requote.ts';
 import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
 import { StayCalendar } from './StayCalendar.tsx';
 import { StayFields } from './StayFields.tsx';
@@ -31,21 +38,25 @@ import { useOverlapCheck } from './use-overlap-check.ts';
 
 type Props = {
   properties: readonly BookableProperty[];
-  user: SessionUser;
+  /** Null for a guest who is not signed in: the form then sends its request by email (issue 48). */
+  user: SessionUser | null;
   /** The stay from the page's address (`?property=` and, after signing in, the dates and guests). */
   chosen: URLSearchParams;
 };
 
 /**
- * The booking request form of a signed-in guest: the stay, checked and priced as they type against the
- * property's calendar and rules, then their details. The server checks and prices it all again. For an
+ * The booking request form: the stay, checked and priced as the guest types against the property's
+ * calendar and rules, then their details. The server checks and prices it all again. For an
  * instant-book property the form books and sends the guest to pay what is due now, the nights held
- * meanwhile; for the others it sends a request the office confirms.
+ * meanwhile; for the others it sends a request the office confirms. A guest who is not signed in sends
+ * the same form with their email address: it is kept until the emailed link or code confirms the
+ * address, which signs them in and sends it; no password is asked for.
  */
 export function BookingRequestForm({ properties, user, chosen }: Props) {
   const [today] = useState(todayInKerala);
   const [created, setCreated] = useState<CreatedBookingRequest | null>(null);
   const [held, setHeld] = useState<InstantBookingAnswer | null>(null);
+  const [linkSent, setLinkSent] = useState<UnconfirmedBookingAnswer | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const find = (slug: string) => properties.find((property) => property.slug === slug);
   const { findOverlap, follow } = useOverlapCheck();
@@ -53,15 +64,20 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   const form = useSchemaForm({
     schema: bookingRequestSchema,
     endpoint: (data) =>
-      find(data.property)?.instantBook ? apiRoutes.instantBookings : apiRoutes.bookingRequests,
+      !user
+        ? apiRoutes.emailBookingRequests
+        : find(data.property)?.instantBook
+          ? apiRoutes.instantBookings
+          : apiRoutes.bookingRequests,
     initial: {
       values: {
         property: find(chosen.get('property') ?? '')?.slug ?? '',
         arrival: chosen.get('arrival') ?? '',
         departure: chosen.get('departure') ?? '',
-        guests: chosen.get('guests') ?? '',
-        name: user.name,
-        email: user.email,
+        // The usual party of the home, unless the guest chose on its page.
+        guests: chosen.get('guests') ?? String(find(chosen.get('property') ?? '')?.usualParty ?? ''),
+        name: user?.name ?? '',
+        email: user?.email ?? '',
       },
       errors: {},
     },
@@ -71,6 +87,11 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
       return { ...findOverlap(data), ...findStayProblems(data, property, today) };
     },
     onAccepted: (answer) => {
+      const kept = unconfirmedBookingAnswerSchema.safeParse(answer);
+      if (kept.success) {
+        setLinkSent(kept.data);
+        return;
+      }
       const hold = instantBookingAnswerSchema.safeParse(answer);
       if (hold.success) {
         setHeld(hold.data);
@@ -83,7 +104,7 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   });
 
   // A returning guest's phone and town from their last request, in fields they have not typed in yet.
-  const known = useKnownDetails();
+  const known = useKnownDetails(user !== null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when they arrive
   useEffect(() => {
     if (!known) return;
@@ -108,7 +129,30 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   follow(availability);
   const liveProblems: FieldErrors = { ...findOverlap(stay), ...preview.problems };
   const errorOf = (name: string) => form.errors[name] ?? liveProblems[name];
+  // Opened from an emailed quote: the stay priced again now, and what changed since.
+  const quotedChange = describeRequote(
+    chosen,
+    stay,
+    values.guests ?? '',
+    preview.quote,
+    liveProblems.arrival,
+  );
 
+  if (form.status === 'sent' && linkSent) {
+    return (
+      <EmailCodeEntry
+        email={linkSent.email}
+        request={linkSent.request}
+        next={paths.account}
+        heading="Check your inbox to send your request"
+        promise={
+          property?.instantBook
+            ? 'Open the link, here or in your mail app, and we hold your nights and take you to pay the deposit.'
+            : 'Open the link, here or in your mail app, and your request is sent to us at once; you are signed in, with no password to choose.'
+        }
+      />
+    );
+  }
   if (form.status === 'sent' && held) return <HoldTaken hold={held} propertyName={property?.name} />;
   if (form.status === 'sent') {
     return (
@@ -127,8 +171,12 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   return (
     <div className="booking">
       <div className="booking__main">
-        {form.refusal?.status === 401 && (
-          <SignInNeeded next={bookingReturnPath(values)} takeFocus signedInBefore />
+        {form.refusal?.status === 401 && <SignInNeeded next={bookingReturnPath(values)} takeFocus />}
+        {!user && (
+          <p className="booking__returning">
+            Booked with us before? <a href={signInPath(bookingReturnPath(values))}>Sign in</a> and your
+            details come with you.
+          </p>
         )}
         <AccountFormShell
           form={form}
@@ -151,6 +199,14 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
             errorOf={errorOf}
           />
           <PriceSummary quote={preview.quote} guests={guests} />
+          {quotedChange && (
+            <p className="booking__requoted" role="status">
+              {quotedChange}
+            </p>
+          )}
+          {preview.quote && !liveProblems.arrival && (
+            <QuoteByEmail stay={{ ...stay, guests: values.guests ?? '' }} email={values.email ?? ''} />
+          )}
           {property?.instantBook && (
             <p className="booking__instant">
               {describeHowItBooks(true, preview.quote?.balanceDueDate === null).promise} No wait for the
@@ -160,12 +216,16 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
           )}
           <fieldset className="booking__group">
             <legend>Your details</legend>
-            <PersonFields form={form} />
+            <PersonFields
+              form={form}
+              hints={
+                user ? {} : { email: 'We email you a link and a code to confirm it: no password to choose.' }
+              }
+            />
             <TextField
               {...form.fieldProps('city')}
-              label="Town or city"
+              label="Town or city (optional)"
               autoComplete="address-level2"
-              required
               maxLength={120}
             />
             <TextField

@@ -1,5 +1,5 @@
 import { paths } from '../../lib/paths.ts';
-import { registerPath, signInPath } from '../auth/auth-links.ts';
+import { signInPath } from '../auth/auth-links.ts';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
 
 /** The stay fields the booking page carries in its address, to come back to after signing in. */
@@ -14,49 +14,18 @@ export function bookingReturnPath(values: Partial<Record<(typeof stayFields)[num
 }
 
 /**
- * Why a booking needs an account, with the ways to sign in or create one that come back to `next`.
- * "Create an account" comes first, as most guests who arrive here have none; "Sign in" does for a
- * browser that has been signed in before (`signedInBefore`).
+ * What the booking form says when the session ended while the guest filled it in (a 401): sign in
+ * again, and come back to `next`, the stay as it was (the form keeps the rest of what was typed).
  */
-export function SignInNeeded({
-  next,
-  takeFocus,
-  signedInBefore,
-}: {
-  next: string;
-  takeFocus: boolean;
-  signedInBefore: boolean;
-}) {
-  const signIn = (
-    <a
-      key="sign-in"
-      className={`button ${signedInBefore ? 'button--primary' : 'button--ghost'}`}
-      href={signInPath(next)}
-    >
-      Sign in
-    </a>
-  );
-  const register = (
-    <a
-      key="register"
-      className={`button ${signedInBefore ? 'button--ghost' : 'button--primary'}`}
-      href={registerPath(next)}
-    >
-      Create an account
-    </a>
-  );
+export function SignInNeeded({ next, takeFocus }: { next: string; takeFocus: boolean }) {
   return (
-    <OutcomePanel
-      heading={signedInBefore ? 'Sign in to send your request' : 'Create an account to send your request'}
-      tone="neutral"
-      takeFocus={takeFocus}
-    >
-      <p>
-        {signedInBefore
-          ? 'Sign in and you will come straight back here, with your stay.'
-          : 'It takes a minute, and you will come straight back here, with your stay. Have one? Sign in.'}
+    <OutcomePanel heading="Sign in to send your request" tone="neutral" takeFocus={takeFocus}>
+      <p>Your session has ended. Sign in and you will come straight back here, with your stay.</p>
+      <p className="actions">
+        <a className="button button--primary" href={signInPath(next)}>
+          Sign in
+        </a>
       </p>
-      <p className="actions">{signedInBefore ? [signIn, register] : [register, signIn]}</p>
     </OutcomePanel>
   );
 }

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates.ts';
-import {
-  emailAddress,
-  listChoices,
-  optionalText,
-  personName,
-  phoneNumber,
-  requiredText,
-} from '../../lib/form-fields.ts';
+import { emailAddress, listChoices, optionalText, personName, phoneNumber } from '../../lib/form-fields.ts';
 import { quoteSchema } from '../../lib/quote.ts';
 import { weekdays } from '../../lib/seasons.ts';
 import { arrivalPackSchema } from '../arrival-pack/arrival-pack-contract.ts';
@@ -140,7 +133,8 @@ export const bookingRequestSchema = z.object({
   name: personName,
   email: emailAddress,
   phone: phoneNumber,
-  city: requiredText('your town or city', { max: 120 }),
+  /** Optional: a guest who leaves it out is asked nothing more (stored as ''). */
+  city: optionalText('your town or city', { max: 120 }).transform((value) => value ?? ''),
   message: optionalText('your message', { max: 5000, lines: 'many' }),
 });
 
@@ -148,6 +142,34 @@ export type BookingRequestInput = z.infer<typeof bookingRequestSchema>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const propertyKindSchema = z.enum(['villas', 'apartments']);
+
+/**
+ * `POST /api/email-booking-requests` (202): a guest who is not signed in sent the form; nothing is held
+ * or sent yet. `request` names it for the code typed on the page (`POST /api/auth/email-code`); the
+ * emailed link names it too.
+ */
+export const unconfirmedBookingAnswerSchema = z.object({
+  status: z.literal('link_sent'),
+  email: z.string(),
+  request: z.string(),
+});
+export type UnconfirmedBookingAnswer = z.infer<typeof unconfirmedBookingAnswerSchema>;
+
+/**
+ * `POST /api/stay-quotes`: "Email me this quote", no account needed: the stay and where to send it.
+ * The server prices it itself, as it does a request.
+ */
+export const stayQuoteRequestSchema = bookingRequestSchema.pick({
+  property: true,
+  arrival: true,
+  departure: true,
+  guests: true,
+  email: true,
+});
+export type StayQuoteRequest = z.infer<typeof stayQuoteRequestSchema>;
+
+/** `POST /api/stay-quotes` (202): the same whether or not the mailbox's caps let it go. */
+export const stayQuoteAnswerSchema = z.object({ status: z.literal('quote_sent'), email: z.string() });
 
 /** `POST /api/booking-requests` 201: the stored request and the server's own quote. */
 export const createdBookingRequestSchema = z.object({

@@ -10,9 +10,11 @@ export type KnownDetails = { phone: string; city: string };
  * What the site already knows of a signed-in guest beyond their account (their latest request's phone
  * and town), so a second request asks for neither again. Null until known, and when there is none.
  */
-export function useKnownDetails(): KnownDetails | null {
+export function useKnownDetails(signedIn = true): KnownDetails | null {
   const [known, setKnown] = useState<KnownDetails | null>(null);
   useEffect(() => {
+    // A guest who is not signed in has nothing to look up (the API would answer 401).
+    if (!signedIn) return;
     let current = true;
     void requestJson(apiRoutes.accountBookingRequests, accountBookingRequestsAnswerSchema).then((answer) => {
       // Newest first: the details the guest gave last.
@@ -22,6 +24,6 @@ export function useKnownDetails(): KnownDetails | null {
     return () => {
       current = false;
     };
-  }, []);
+  }, [signedIn]);
   return known;
 }

@@ -1,5 +1,8 @@
 import type {
   ConfirmedAnswer,
+  EmailCode,
+  EmailLinkRequest,
+  LinkSentAnswer,
   LoginCredentials,
   PasswordChangedAnswer,
   PasswordReset,
@@ -9,6 +12,7 @@ import type {
   SignedInAnswer,
   VerifyEmail,
 } from '../../features/auth/auth-contract.ts';
+import { paths, plainReturnPath } from '../../lib/paths.ts';
 import {
   authRateLimit,
   countRateLimitHit,
@@ -62,9 +66,56 @@ export async function confirmEmail(
 ): Promise<{ answer: ConfirmedAnswer; session: Session | null }> {
   const registered = await findRegisteredAccount(browserSecret);
   if (onlyWhereRegistered && !registered) return { answer: { status: 'press_to_confirm' }, session: null };
-  const session = await authProvider().confirmEmail(token, { signInAs: registered });
+  // A press of the page's button is a person holding the mailbox's link: that browser is signed in,
+  // as the link's address (a magic link's promise, and Supabase Auth's own). Opened without a press,
+  // only the browser that asked for the link is.
+  const session = await authProvider().confirmEmail(token, {
+    signInAs: registered,
+    signInHere: !onlyWhereRegistered,
+  });
   if (!session) return { answer: { status: 'confirmed' }, session: null };
   return { answer: { status: 'signed_in', user: session.user }, session };
+}
+
+/**
+ * Emails a sign-in link and its code to `email` (making its account, passwordless, when `name` is given
+ * for a new guest's booking), and answers the secret of the browser's `kv_registering` cookie, which lets
+ * that link sign this browser in without a press. Counted per address (the caller's frame) and per
+ * account here; the mailbox caps are the provider's. The answer never says whether the address had an
+ * account.
+ */
+export async function requestSignInLink(
+  { email, next }: EmailLinkRequest,
+  options: { name?: string; redirect?: string; about?: string } = {},
+): Promise<{ answer: LinkSentAnswer; browserSecret: string }> {
+  await limitAccountAttempts('sign-in-link', email);
+  await authProvider().sendSignInLink({
+    email,
+    name: options.name,
+    createAccount: Boolean(options.name),
+    redirect:
+      options.redirect ?? `${paths.verifyEmail}?${new URLSearchParams({ next: plainReturnPath(next) })}`,
+    about: options.about,
+  });
+  const browserSecret = await rememberRegisteringBrowser(email);
+  return { answer: { status: 'link_sent', email }, browserSecret };
+}
+
+/**
+ * Signs this browser in with the six-digit code of a sign-in link. Wrong codes count against the
+ * account (as wrong passwords do) and against the link itself, which stops after five.
+ */
+export async function signInWithEmailCode({ email, code }: EmailCode): Promise<Session> {
+  const failures = authRateLimit('email-code', 'account');
+  const account = email.toLowerCase();
+  await refuseWhenLimitReached(failures, account);
+  try {
+    return await authProvider().signInWithCode({ email, code });
+  } catch (error) {
+    if (error instanceof AuthFailure && error.code === 'invalid_token')
+      await countRateLimitHit(failures, account);
+    throw error;
+  }
 }
 
 /**

@@ -52,3 +52,32 @@ export function noAccountMessage(to: string, siteUrl: string): Email {
     text: `Hello,\n\nSomeone, probably you, asked to reset the password of an account with this email address, but there is no account with it. You can create one at ${siteUrl}/register, or try the address you registered with.\n\nIf it was not you, you can ignore this email.${signature}`,
   };
 }
+
+/**
+ * A sign-in link and its code. It may go to an address nobody has confirmed, on the request of whoever
+ * typed it, so it carries nothing they wrote: `about` is the server's own sentence (a home's name and
+ * dates chosen from lists), and the greeting has no name.
+ */
+export function signInLinkMessage(
+  to: string,
+  link: { token: string; code: string; redirect: string; about?: string | undefined },
+  siteUrl: string,
+): Email {
+  const url = new URL(link.redirect, siteUrl);
+  url.searchParams.set('token', link.token);
+  const purpose = link.about ?? `sign in to ${site.brand}`;
+  return {
+    to,
+    subject: `Your ${site.brand} link and code: ${link.code}`,
+    text: `Hello,\n\nOpen this link to ${purpose}:\n\n${url}\n\nOr type this code on the page you asked from: ${link.code}\n\nThe link and the code work once, for one hour. If you did not ask for them, ignore this email: nothing happens until one of them is used.${signature}`,
+  };
+}
+
+/** A sign-in link was asked for an address without an account: said once, with where to start. */
+export function noAccountSignInMessage(to: string, siteUrl: string): Email {
+  return {
+    to,
+    subject: `Sign-in link requested at ${site.brand}`,
+    text: `Hello,\n\nSomeone, probably you, asked for a sign-in link for this email address, but there is no account with it. Your first booking request makes one: choose a home at ${siteUrl} and send it with this address.\n\nIf it was not you, you can ignore this email.${signature}`,
+  };
+}

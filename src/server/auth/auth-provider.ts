@@ -43,10 +43,31 @@ export interface AuthProvider {
   /**
    * Confirms the email from the link's token (single use, expiring). AuthFailure 'invalid_token'. With
    * `signInAs`, the address the caller proved it registered on this browser (registering-browsers.ts),
-   * answers a session when the confirmed account has that address; otherwise answers null and leaves
-   * nobody signed in.
+   * answers a session when the confirmed account has that address; `signInHere`, a person's press of
+   * the page's button, answers one whatever browser it is; otherwise answers null and leaves nobody
+   * signed in.
    */
-  confirmEmail(token: string, options?: { signInAs?: string | undefined }): Promise<Session | null>;
+  confirmEmail(
+    token: string,
+    options?: { signInAs?: string | undefined; signInHere?: boolean },
+  ): Promise<Session | null>;
+  /**
+   * Emails a sign-in link (to `redirect`, a path of the site with its query, which the token is added to)
+   * and its six-digit code, both single use and good for an hour; opening either confirms the address.
+   * With `createAccount`, an address without an account gets one, with `name` and no password; without
+   * it, such an address is told by email that it has none. `about` says in the embedded auth's email
+   * what the link will do (Supabase's template has its own words). Capped per mailbox like every
+   * account email; the answer is the same in every case.
+   */
+  sendSignInLink(input: {
+    email: string;
+    name?: string | undefined;
+    createAccount: boolean;
+    redirect: string;
+    about?: string | undefined;
+  }): Promise<void>;
+  /** A session from the six-digit code of the newest sign-in link; AuthFailure 'invalid_token'. */
+  signInWithCode(input: { email: string; code: string }): Promise<Session>;
   /** AuthFailure 'invalid_credentials' or 'email_not_confirmed'. */
   signIn(input: { email: string; password: string }): Promise<Session>;
   /** Swaps a refresh token for a new session; the old refresh token stops working. */

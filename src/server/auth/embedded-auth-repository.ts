@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Transaction } from '../db/database.ts';
 
 /** The SQL of the embedded auth: accounts, emailed links, sessions and refresh tokens in `app_private`. */
@@ -7,13 +7,14 @@ export type UserRow = {
   id: string;
   email: string;
   name: string;
-  password_hash: string;
+  /** Null for an account made by a confirmed email alone, until its owner sets a password. */
+  password_hash: string | null;
   app_metadata: Record<string, unknown>;
   email_confirmed_at: Date | null;
 };
 
 /** What an emailed link is for. */
-export type EmailPurpose = 'confirm_email' | 'reset_password';
+export type EmailPurpose = 'confirm_email' | 'reset_password' | 'sign_in';
 
 /** A registration's choices, carried by its confirmation link until the link is opened. */
 export type Registration = { passwordHash: string; name: string };
@@ -37,7 +38,7 @@ export async function findUserById(tx: Transaction, id: string): Promise<UserRow
 /** A new unconfirmed account; two registrations of a new address at once make one account. */
 export async function insertUser(
   tx: Transaction,
-  user: { email: string; name: string; passwordHash: string },
+  user: { email: string; name: string; passwordHash: string | null },
 ): Promise<string> {
   const [created] = await tx.query<{ id: string }>(
     `insert into app_private.users (email, name, password_hash) values ($1, $2, $3)
@@ -83,23 +84,73 @@ export async function retireEmailTokens(tx: Transaction, userId: string, purpose
  * Marks an emailed token used and answers its user (with the registration a confirmation link carries);
  * undefined for an unknown, used or expired one.
  */
-export async function spendEmailToken(tx: Transaction, token: string, purpose: EmailPurpose) {
+export async function spendEmailToken(tx: Transaction, token: string, purposes: readonly EmailPurpose[]) {
   const [row] = await tx.query<{ user_id: string; password_hash: string | null; name: string | null }>(
     `update app_private.email_tokens set used_at = now()
-     where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
+     where token_hash = $1 and purpose = any($2) and used_at is null and expires_at > now()
      returning user_id, password_hash, name`,
-    [hashToken(token), purpose],
+    [hashToken(token), purposes],
   );
   return row;
 }
 
-/** Whether `token` is a link of `purpose` that has been opened already (not merely expired or unknown). */
-export async function wasEmailTokenUsed(tx: Transaction, token: string, purpose: EmailPurpose) {
+/** Whether `token` is a link of `purposes` that has been opened already (not merely expired or unknown). */
+export async function wasEmailTokenUsed(tx: Transaction, token: string, purposes: readonly EmailPurpose[]) {
   const [row] = await tx.query(
-    'select 1 from app_private.email_tokens where token_hash = $1 and purpose = $2 and used_at is not null',
-    [hashToken(token), purpose],
+    'select 1 from app_private.email_tokens where token_hash = $1 and purpose = any($2) and used_at is not null',
+    [hashToken(token), purposes],
   );
   return Boolean(row);
+}
+
+/** The six-digit code of a sign-in link, stored hashed with its link's hash, so it names no other link. */
+const hashCode = (tokenHash: string, code: string) => hashToken(`${tokenHash}:${code}`);
+
+/** Wrong codes a sign-in link takes before it stops working (a code is one in a million). */
+export const wrongCodesPerLink = 5;
+
+/** A new sign-in link and its code for the user, good for `hours`; answers both (for the email only). */
+export async function createSignInToken(
+  tx: Transaction,
+  userId: string,
+  hours: number,
+): Promise<{ token: string; code: string }> {
+  const token = newSecretToken();
+  // randomInt is uniform: 000000 to 999999, leading zeros kept.
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await tx.query(
+    `insert into app_private.email_tokens (token_hash, user_id, purpose, expires_at, code_hash)
+     values ($1, $2, 'sign_in', now() + make_interval(hours => $3), $4)`,
+    [hashToken(token), userId, hours, hashCode(hashToken(token), code)],
+  );
+  return { token, code };
+}
+
+/**
+ * Spends the live sign-in link of `userId` whose code is `code` and answers true; a wrong code counts
+ * against every live link of the user, and a link that has taken `wrongCodesPerLink` stops working.
+ */
+export async function spendSignInCode(tx: Transaction, userId: string, code: string): Promise<boolean> {
+  const live = await tx.query<{ token_hash: string; code_hash: string }>(
+    `select token_hash, code_hash from app_private.email_tokens
+     where user_id = $1 and purpose = 'sign_in' and used_at is null and expires_at > now()
+     for update`,
+    [userId],
+  );
+  const match = live.find((link) => link.code_hash === hashCode(link.token_hash, code));
+  if (match) {
+    await tx.query('update app_private.email_tokens set used_at = now() where token_hash = $1', [
+      match.token_hash,
+    ]);
+    return true;
+  }
+  await tx.query(
+    `update app_private.email_tokens
+     set wrong_codes = wrong_codes + 1, used_at = case when wrong_codes + 1 >= $2 then now() end
+     where user_id = $1 and purpose = 'sign_in' and used_at is null and expires_at > now()`,
+    [userId, wrongCodesPerLink],
+  );
+  return false;
 }
 
 /** Confirms the address of an unconfirmed account, with the password and name its link carries. */

@@ -6,12 +6,15 @@ import {
   confirmEmailMessage,
   existingAccountMessage,
   noAccountMessage,
+  noAccountSignInMessage,
   resetPasswordMessage,
+  signInLinkMessage,
 } from './auth-emails.ts';
 import { type AccountUser, AuthFailure, type AuthProvider, type Session } from './auth-provider.ts';
 import {
   confirmRegistration,
   createEmailToken,
+  createSignInToken,
   type EmailPurpose,
   endAllSessions,
   endSession,
@@ -28,6 +31,7 @@ import {
   setPassword,
   spendEmailToken,
   spendRefreshToken,
+  spendSignInCode,
   type UserRow,
   wasEmailTokenUsed,
 } from './embedded-auth-repository.ts';
@@ -40,7 +44,7 @@ import {
 } from './embedded-tokens.ts';
 import { hashPassword, spendTheTimeOfAPasswordCheck, verifyPassword } from './passwords.ts';
 
-const emailLinkHours: Record<EmailPurpose, number> = { confirm_email: 24, reset_password: 1 };
+const emailLinkHours: Record<EmailPurpose, number> = { confirm_email: 24, reset_password: 1, sign_in: 1 };
 // Two requests that find the access token expired at once both refresh with the same token; the second
 // must not sign the person out. GoTrue allows the same 10-second grace.
 const refreshReuseSeconds = 10;
@@ -52,13 +56,16 @@ function toAccountUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'app_metadat
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.app_metadata.role === 'admin' };
 }
 
-/** Spends an emailed link, or refuses an unknown, used or expired one. */
 /** What an opened link says when opened again: the guest has done this already, and may sign in. */
 export const usedLink = 'This link has been used already. Sign in to continue.';
 
-async function openEmailLink(tx: Transaction, token: string, purpose: EmailPurpose) {
-  const link = await spendEmailToken(tx, token, purpose);
-  if (!link && (await wasEmailTokenUsed(tx, token, purpose))) {
+export const wrongCode =
+  'That code is not the one we sent, or it has expired. Check the newest email from us, or ask for a new code.';
+
+/** Spends an emailed link, or refuses an unknown, used or expired one. */
+async function openEmailLink(tx: Transaction, token: string, purposes: readonly EmailPurpose[]) {
+  const link = await spendEmailToken(tx, token, purposes);
+  if (!link && (await wasEmailTokenUsed(tx, token, purposes))) {
     throw new AuthFailure('invalid_token', usedLink);
   }
   if (!link) {
@@ -109,27 +116,72 @@ export const embeddedAuth: AuthProvider = {
     if (queued) await deliverQueuedEmails([queued]);
   },
 
-  async confirmEmail(token, { signInAs } = {}) {
-    const key = signInAs ? await readSigningKey() : undefined;
+  async confirmEmail(token, { signInAs, signInHere = false } = {}) {
+    const key = signInAs || signInHere ? await readSigningKey() : undefined;
     return withCaller(serviceRole, async (tx) => {
-      const link = await openEmailLink(tx, token, 'confirm_email');
+      // A sign-in link confirms the address it went to as a confirmation link does.
+      const link = await openEmailLink(tx, token, ['confirm_email', 'sign_in']);
       await confirmRegistration(tx, {
         userId: link.user_id,
         passwordHash: link.password_hash,
         name: link.name,
       });
       // The other registrations of the address (perhaps not the owner's) can no longer be confirmed.
-      await retireEmailTokens(tx, link.user_id, ['confirm_email']);
-      if (!key || !signInAs) return null;
+      await retireEmailTokens(tx, link.user_id, ['confirm_email', 'sign_in']);
+      if (!key) return null;
       const user = await findUserById(tx, link.user_id);
-      if (!user || user.email.toLowerCase() !== signInAs.toLowerCase()) return null;
+      if (!user) return null;
+      if (!signInHere && user.email.toLowerCase() !== signInAs?.toLowerCase()) return null;
       return issueSession(tx, key, user, await insertSession(tx, user.id));
     });
+  },
+
+  async sendSignInLink({ email, name, createAccount, redirect, about }) {
+    const queued = await withCaller(serviceRole, async (tx) => {
+      const existing = await findUserByEmail(tx, email);
+      if (!existing && !createAccount) {
+        return queueCappedEmail(tx, 'no_account', noAccountSignInMessage(email, siteUrl()));
+      }
+      // Held back by the mailbox's caps, nothing is made: the links mailed before still work.
+      if (!(await claimRecipientSlot(tx, 'sign_in_link', email))) return undefined;
+      // A new account has the name typed with it and no password; an unconfirmed one is left as it is
+      // (its name is applied only by the registration link that carries it).
+      const userId =
+        existing?.id ??
+        (await insertUser(tx, { email, name: name || email.split('@')[0] || email, passwordHash: null }));
+      const { token, code } = await createSignInToken(tx, userId, emailLinkHours.sign_in);
+      return queueEmail(
+        tx,
+        'sign_in_link',
+        signInLinkMessage(existing?.email ?? email, { token, code, redirect, about }, siteUrl()),
+      );
+    });
+    if (queued) await deliverQueuedEmails([queued]);
+  },
+
+  async signInWithCode({ email, code }) {
+    const key = await readSigningKey();
+    const session = await withCaller(serviceRole, async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (!user || !(await spendSignInCode(tx, user.id, code))) return null;
+      await confirmRegistration(tx, { userId: user.id, passwordHash: null, name: null });
+      await retireEmailTokens(tx, user.id, ['confirm_email', 'sign_in']);
+      const confirmed = (await findUserById(tx, user.id)) as UserRow;
+      return issueSession(tx, key, confirmed, await insertSession(tx, user.id));
+    });
+    // Thrown after the transaction, so a wrong code stays counted.
+    if (!session) throw new AuthFailure('invalid_token', wrongCode);
+    return session;
   },
 
   async signIn({ email, password }) {
     const user = await withCaller(serviceRole, (tx) => findUserByEmail(tx, email));
     if (!user) {
+      await spendTheTimeOfAPasswordCheck(password);
+      throw new AuthFailure('invalid_credentials', 'That email and password do not match an account.');
+    }
+    if (!user.password_hash) {
+      // An account made by email alone: no password matches it, in the time a wrong one takes.
       await spendTheTimeOfAPasswordCheck(password);
       throw new AuthFailure('invalid_credentials', 'That email and password do not match an account.');
     }
@@ -201,10 +253,10 @@ export const embeddedAuth: AuthProvider = {
   async resetPassword({ token, password }) {
     const passwordHash = await hashPassword(password);
     await withCaller(serviceRole, async (tx) => {
-      const { user_id: userId } = await openEmailLink(tx, token, 'reset_password');
+      const { user_id: userId } = await openEmailLink(tx, token, ['reset_password']);
       await setPassword(tx, userId, passwordHash);
       // No link mailed before this one may set a password or confirm a registration any more.
-      await retireEmailTokens(tx, userId, ['reset_password', 'confirm_email']);
+      await retireEmailTokens(tx, userId, ['reset_password', 'confirm_email', 'sign_in']);
       // Whoever knew the old password is signed out everywhere.
       await endAllSessions(tx, userId);
     });

@@ -18,6 +18,8 @@ export type SupabaseAuthSettings = {
 };
 
 const invalidLink = 'This link is invalid, already used or expired. Ask for a new one.';
+const wrongCode =
+  'That code is not the one we sent, or it has expired. Check the newest email from us, or ask for a new code.';
 const sessionEnded = 'Your session has ended. Please sign in again.';
 
 /**
@@ -58,15 +60,39 @@ export function supabaseAuth(settings: SupabaseAuthSettings): AuthProvider {
         throw translate(error);
     },
 
-    async confirmEmail(token, { signInAs } = {}) {
+    async confirmEmail(token, { signInAs, signInHere = false } = {}) {
       const { data, error } = await client().auth.verifyOtp({ token_hash: token, type: 'email' });
       if (error) throw translate(error, invalidLink);
       if (!data.session) return null;
-      if (signInAs && data.user?.email?.toLowerCase() === signInAs.toLowerCase())
+      if (signInHere || (signInAs && data.user?.email?.toLowerCase() === signInAs.toLowerCase()))
         return toSession(data.session);
       // Supabase opens a session with every verified link; one this browser has not earned is ended.
       await client(settings.secretKey).auth.admin.signOut(data.session.access_token, 'local');
       return null;
+    },
+
+    async sendSignInLink({ email, name, createAccount, redirect }) {
+      // Supabase Auth's own email OTP: its Magic Link template (and, for a new account, Confirm signup)
+      // links to {{ .RedirectTo }}&token={{ .TokenHash }} and shows {{ .Token }}, the code (README).
+      if (!(await mayEmail('sign_in_link', email))) return;
+      const { error } = await client().auth.signInWithOtp({
+        email,
+        options: {
+          shouldCreateUser: createAccount,
+          emailRedirectTo: new URL(redirect, siteUrl()).toString(),
+          ...(createAccount && name ? { data: { name } } : {}),
+        },
+      });
+      // No account and none to make (otp_disabled, signup_disabled), or Supabase's own limit per address:
+      // the same answer as a link sent, as with the embedded auth.
+      if (error && error.status !== 429 && error.status !== 422 && error.code !== 'otp_disabled')
+        throw translate(error);
+    },
+
+    async signInWithCode({ email, code }) {
+      const { data, error } = await client().auth.verifyOtp({ email, token: code, type: 'email' });
+      if (error || !data.session) throw translate(error, wrongCode);
+      return toSession(data.session);
     },
 
     async signIn({ email, password }) {

@@ -43,7 +43,7 @@ export const howToPayLines = (
 const pounds = (pence: number) => formatGbp(pence / 100);
 
 /** "1 March 2027", read in UTC so no server time zone moves the day. */
-const readableDate = (isoDate: string) => formatDate(new Date(`${isoDate}T00:00:00Z`));
+export const readableDate = (isoDate: string) => formatDate(new Date(`${isoDate}T00:00:00Z`));
 
 /** The stay as every booking email lists it, under its reference. */
 type StayFacts = {
@@ -75,7 +75,8 @@ const stayOf = ({ reference, request, property, quote }: SentBookingRequest): St
   quote,
 });
 
-function describeQuote(quote: Quote): string[] {
+/** The price of a stay, line by line, as every booking email gives it. */
+export function describeQuote(quote: Quote): string[] {
   const nights = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
   const [only] = quote.lines;
   const lines =

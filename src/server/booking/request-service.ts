@@ -40,7 +40,7 @@ export const fieldsProblem = 'Some fields need your attention.';
  * browser's quote is never trusted: whatever price fields a client adds, the schema has dropped them.
  */
 export async function priceRequest(
-  request: BookingRequestInput,
+  request: Pick<BookingRequestInput, 'property' | 'arrival' | 'departure' | 'guests'>,
   today: string,
 ): Promise<{ property: PropertyFacts; quote: Quote }> {
   const property = await findProperty(request.property);

@@ -9,7 +9,7 @@ import { type Email, type EmailAttachment, sendEmail } from './email.ts';
  * waits no longer than before) and a worker calls on a timer for whatever that first try left.
  */
 
-/** What an email is. The database checks the same list (migration 20261130000100). */
+/** What an email is. The database checks the same list (migration 20261203003010). */
 export const emailKinds = [
   'booking_office_notice',
   'booking_guest_receipt',
@@ -37,6 +37,10 @@ export const emailKinds = [
   'review_invitation',
   'booking_withdrawn',
   'withdrawal_office_alert',
+  // A sign-in link and its code, asked for by whoever typed the address (issue 48).
+  'sign_in_link',
+  // A stay and its price, emailed at the guest's request to keep.
+  'stay_quote',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -48,6 +52,7 @@ export type EmailKind = (typeof emailKinds)[number];
 const erasedKinds: EmailKind[] = [
   'confirm_email',
   'reset_password',
+  'sign_in_link',
   'contact_office_alert',
   'career_office_alert',
   'partner_office_alert',
