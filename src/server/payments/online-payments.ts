@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { InRupees } from '../../features/payment/payment-contract.ts';
 import { bookingTerms } from '../../lib/booking-terms.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import { summariseLedger } from '../../lib/ledger.ts';
@@ -448,7 +449,7 @@ export type PaymentResult = {
   why?: string;
   amountPence: number;
   /** Set when the guest paid in rupees: the paise, at the dated rate `amountPence` was worked out by. */
-  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string };
+  inRupees?: InRupees;
   /** What is still due and when, in a sentence (nothing once paid in full). */
   next: string;
   nextDue: PaymentDue | null;

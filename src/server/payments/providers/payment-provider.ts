@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inRupeesSchema } from '../../../features/payment/payment-contract.ts';
 import { payableKinds } from '../../../lib/payment-due.ts';
 
 /**
@@ -32,9 +33,7 @@ export const sessionRequestSchema = z.object({
    * Set when the guest pays in rupees (by UPI, through Razorpay): the amount due converted at the
    * office's rate, which the guest was shown with its date (src/lib/rupee-payment.ts).
    */
-  rupees: z
-    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.iso.date() })
-    .optional(),
+  rupees: inRupeesSchema.optional(),
   /** What the provider's page says the money is for. */
   description: z.string().min(1).max(200),
   customerEmail: z.email().optional(),
