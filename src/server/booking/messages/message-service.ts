@@ -12,8 +12,8 @@ import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/idempotency.ts';
 import { type RateLimit, takeRateLimitSlot } from '../../http/rate-limit.ts';
 import { Refusal } from '../../refusal.ts';
-import { selectBookingForGuest, selectBookingOwner } from '../booking-repository.ts';
 import { bookingNotFound } from '../booking-target.ts';
+import { selectBookingForGuest, selectBookingOwner } from '../request-repository.ts';
 import { messageToGuest, messageToOffice } from './message-emails.ts';
 import { hasUnreadFrom, insertMessage, markMessagesRead, readMessages } from './message-repository.ts';
 
