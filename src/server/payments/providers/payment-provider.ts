@@ -92,8 +92,18 @@ export type PaymentProvider = {
   /** The session as the provider holds it now (the return page asks, in case its webhook is late). */
   findSession(sessionId: string): Promise<SessionState>;
   /**
-   * Refunds `amountPence` of a payment; answers the provider's refund id. `key` names this refund (our
-   * refund's id): asked again with the same key, the provider answers the first refund, never a second.
+   * Refunds `amountPence` of a payment; answers the provider's refund id and where the refund stands
+   * (a refund may wait at the provider, and fail later). `key` names this refund (our refund's id):
+   * asked again with the same key, the provider answers the first refund, never a second.
    */
-  refund(paymentReference: string, amountPence: number, key?: string): Promise<{ refundId: string }>;
+  refund(paymentReference: string, amountPence: number, key?: string): Promise<ProviderRefund>;
+  /** A refund of the payment `paymentReference` as the provider holds it now. */
+  findRefund(paymentReference: string, refundId: string): Promise<ProviderRefund>;
+};
+
+/** A refund at the provider: back with the guest, still waiting, or failed (with the provider's reason). */
+export type ProviderRefund = {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  failureReason?: string | null;
 };
