@@ -33,13 +33,12 @@ import { callerFor } from '../../src/server/auth/admin-caller.ts';
 import { createOrPromoteAdmin } from '../../src/server/auth/admins.ts';
 import type { Visitor } from '../../src/server/auth/session.ts';
 import { readBookingDay } from '../../src/server/booking/booking-day-service.ts';
+import { selectNightsByMonth, selectRevenueByMonth } from '../../src/server/booking/numbers-repository.ts';
 import {
   selectDueBalances,
   selectMovingStays,
-  selectNightsByMonth,
-  selectRevenueByMonth,
   selectWaitingRequests,
-} from '../../src/server/booking/booking-repository.ts';
+} from '../../src/server/booking/office-day-repository.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { ensureAppRole } from '../../src/server/db/app-role.ts';
 import { closeDatabase, type Transaction, withCaller } from '../../src/server/db/database.ts';

@@ -3,7 +3,7 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
 import { listAvailability } from '../../src/server/booking/availability-service.ts';
-import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
+import { takenStaysBetweenSql } from '../../src/server/booking/stay-repository.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { latestArrivalFrom } from '../../src/lib/stay-search.ts';
-import { takenStaysBetweenSql } from '../../src/server/booking/booking-repository.ts';
+import { takenStaysBetweenSql } from '../../src/server/booking/stay-repository.ts';
 import { loadCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { readLimit } from '../../src/server/config.ts';
 import { closeDatabase } from '../../src/server/db/database.ts';

@@ -8,11 +8,14 @@ import { describeBooking, readBookingState } from '../../src/features/booking/bo
 import { bookingCancellationSchema } from '../../src/features/payment/refund-contract.ts';
 import { accountCancellationRoute, apiRoutes } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import {
   choosePaymentProvider,
   type PaymentStandIn,
+  reconcilePayments,
   standInKeys,
   startPaymentStandIn,
+  testCards,
 } from '../../src/server/payments/index.ts';
 import { asClient, emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke } from '../support/admins.ts';
@@ -79,7 +82,11 @@ async function insertBooking({ status = 'confirmed', arrival = addDays(today, 20
  * The deposit paid at the stand-in `hoursAgo` hours ago and recorded in the ledger as its webhook
  * would have; answers the provider's name for the money.
  */
-async function payDeposit(booking: { id: string; reference: string }, hoursAgo = 72): Promise<string> {
+async function payDeposit(
+  booking: { id: string; reference: string },
+  hoursAgo = 72,
+  card: string = testCards.paid,
+): Promise<string> {
   const session = await choosePaymentProvider().createSession({
     bookingId: booking.id,
     reference: booking.reference,
@@ -90,7 +97,7 @@ async function payDeposit(booking: { id: string; reference: string }, hoursAgo =
     returnUrl: 'http://localhost:8888/pay/x/return',
     cancelUrl: 'http://localhost:8888/account',
   });
-  await standIn.pay(session.sessionId);
+  await standIn.pay(session.sessionId, card);
   const paymentIntent = standIn.sessions.get(session.sessionId)?.payment_intent as string;
   await ownerQuery(
     `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference, created_at)
@@ -190,6 +197,56 @@ describe('what cancelling would refund', () => {
 });
 
 describe('cancelling', () => {
+  const aboutBooking = (reference: string) => async (to: string) =>
+    (await emailsTo(to)).filter(({ subject }) => subject.includes(reference));
+
+  it('tells the office, never the guest, that a refund which waited at the provider failed', async () => {
+    const booking = await insertBooking();
+    const paymentIntent = await payDeposit(booking, 72, testCards.refundFails);
+    const answer = await answerOf(await cancel(booking.id));
+    expect(answer.refunds).toEqual({ refundedPence: 0, pendingPence: 33125, owedPence: 0 });
+    const [waiting] = await refundsOf(booking.id);
+    expect(waiting).toMatchObject({ status: 'pending', problem: null });
+    expect(waiting?.provider_refund_id).toMatch(/^re_/);
+    const toGuest = aboutBooking(booking.reference);
+    const told = (await toGuest(guest.email)).map(({ text }) => text).join('\n');
+    expect(told).toContain('Being refunded to your card: £331.25.');
+    expect(told).not.toContain('Refunded to your card');
+
+    const report = await reconcilePayments(bookingPayables, choosePaymentProvider(), { limit: 1000 });
+    expect(report.refunds.failed).toBeGreaterThanOrEqual(1);
+    const [failed] = await refundsOf(booking.id);
+    expect(failed).toMatchObject({ status: 'owed', provider_refund_id: waiting?.provider_refund_id });
+    expect(failed?.problem).toBe(
+      'stand-in could not make the refund (expired or canceled card): return it by hand.',
+    );
+    expect(refundsAtStandIn(paymentIntent)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    const alerts = (await toGuest(office)).filter(({ subject }) => subject.startsWith('Refund failed'));
+    expect(alerts.map(({ subject }) => subject)).toEqual([
+      `Refund failed: £331.25 of ${booking.reference} to return by hand`,
+    ]);
+    // Nothing more to the guest: their email said it was on its way, never that it arrived.
+    expect((await toGuest(guest.email)).map(({ text }) => text).join('\n')).toBe(told);
+    // A second run finds nothing waiting and alerts no one again.
+    await reconcilePayments(bookingPayables, choosePaymentProvider(), { limit: 1000 });
+    expect((await toGuest(office)).filter(({ subject }) => subject.startsWith('Refund failed'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('records a refund that waited at the provider as refunded once it succeeds', async () => {
+    const booking = await insertBooking();
+    await payDeposit(booking, 72, testCards.refundPending);
+    expect((await answerOf(await cancel(booking.id))).refunds.pendingPence).toBe(33125);
+    await reconcilePayments(bookingPayables, choosePaymentProvider(), { limit: 1000 });
+    expect(await refundsOf(booking.id)).toMatchObject([{ status: 'refunded', problem: null }]);
+    expect((await answerOf(await ask(booking.id))).refunds).toEqual({
+      refundedPence: 33125,
+      pendingPence: 0,
+      owedPence: 0,
+    });
+  });
+
   it('cancels, refunds the policy’s amount through the provider, emails the guest and alerts the office', async () => {
     const booking = await insertBooking();
     const paymentIntent = await payDeposit(booking);

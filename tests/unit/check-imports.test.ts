@@ -181,7 +181,7 @@ describe('findFolderCycles', () => {
   it('counts a nested folder as its top folder, and a file of src/server itself as a folder of one', () => {
     const cycles = findFolderCycles([
       step('src/server/booking/payments/payment-service.ts', 'src/server/refusal.ts'),
-      step('src/server/refusal.ts', 'src/server/booking/booking-repository.ts'),
+      step('src/server/refusal.ts', 'src/server/booking/request-repository.ts'),
       step('src/server/health.ts', 'src/server/db/database.ts'),
       step('src/server/db/database.ts', 'src/server/config.ts'),
     ]);
@@ -230,7 +230,7 @@ describe('the repository as it stands', () => {
   it('refuses an import planted in payments that reaches back into booking', () => {
     const planted = readImports('.', [], {
       'src/server/payments/planted.ts':
-        "import { selectBookingMoney } from '../booking/booking-repository.ts';\nexport const planted = selectBookingMoney;\n",
+        "import { selectBookingMoney } from '../booking/money-repository.ts';\nexport const planted = selectBookingMoney;\n",
     });
     const cycles = findFolderCycles([...repository.serverImports, ...planted.serverImports]);
     expect(cycles.map(({ folders }) => folders)).toContainEqual(['booking', 'payments']);

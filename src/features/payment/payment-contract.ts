@@ -49,6 +49,18 @@ export const guestLedgerSchema = z.object({
 });
 export type GuestLedger = z.infer<typeof guestLedgerSchema>;
 
+/**
+ * A payment in rupees (by UPI): the paise paid, and the office's dated rate of rupees to the pound the
+ * pounds it stands for were worked out by. The one shape of it, from the provider's session to the
+ * ledger, the receipt, the email and every screen.
+ */
+export const inRupeesSchema = z.object({
+  paise: z.int().positive(),
+  rupeesPerPound: z.number().positive(),
+  rateOf: z.iso.date(),
+});
+export type InRupees = z.infer<typeof inRupeesSchema>;
+
 /** What the payment page shows after the provider's page, or instead of it when nothing can be paid. */
 export const paymentViewSchema = z.object({
   /** received: recorded; processing: paid but not yet confirmed by the provider; not_taken: nothing
@@ -58,9 +70,7 @@ export const paymentViewSchema = z.object({
   reference: z.string().optional(),
   amountPence: z.int().optional(),
   /** Set when the guest paid in rupees: the paise, at the dated rate `amountPence` was worked out by. */
-  inRupees: z
-    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.string() })
-    .optional(),
+  inRupees: inRupeesSchema.optional(),
   /** What is due next, or why nothing could be paid, in a sentence. */
   message: z.string().optional(),
 });

@@ -4,7 +4,7 @@ import { optionalText } from '../../lib/form-fields.ts';
 import { largestAmountPence, readPoundsAsPence } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
-import { ledgerSummarySchema, paymentKinds } from './payment-contract.ts';
+import { inRupeesSchema, ledgerSummarySchema, paymentKinds } from './payment-contract.ts';
 import { refundReasons, refundStatuses } from './refund-contract.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
@@ -79,10 +79,7 @@ export const paymentSchema = z.object({
   /** What has gone back of it or been asked to, whatever the outcome. */
   refundedPence: z.int().nonnegative(),
   /** Set for a payment in rupees (by UPI): the paise paid, at the dated rate `amountPence` was worked out by. */
-  inRupees: z
-    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.string() })
-    .nullable()
-    .optional(),
+  inRupees: inRupeesSchema.nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -12,7 +12,7 @@ import {
   selectMonthStays,
   selectPublishedStays,
   type TakenStayOf,
-} from './booking-repository.ts';
+} from './stay-repository.ts';
 
 /**
  * Which nights are taken, for each who asks: the guest's calendar of one property, the search over all

@@ -3,7 +3,7 @@ import type { Transaction } from '../db/database.ts';
 import { isoDate, isoTimestamp, officeTime, pounds } from '../db/sql-format.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
 import { validate } from '../http/validate.ts';
-import { bookingRequestsTable } from './booking-repository.ts';
+import { bookingRequestsTable } from './booking-sql.ts';
 import { unreadByOfficeSql } from './request-extras-repository.ts';
 import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts';
 

@@ -13,7 +13,7 @@ import {
   selectDueBalances,
   selectMovingStays,
   selectWaitingRequests,
-} from './booking-repository.ts';
+} from './office-day-repository.ts';
 
 /** The office's day as the bookings see it: every block of `GET /api/admin/today` but the unread counts. */
 export type BookingDay = Omit<TodayAnswer, 'unread'>;

@@ -10,7 +10,7 @@ import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
-import { type MonthFigure, selectNightsByMonth, selectRevenueByMonth } from './booking-repository.ts';
+import { type MonthFigure, selectNightsByMonth, selectRevenueByMonth } from './numbers-repository.ts';
 
 /**
  * The owner's numbers for the season `today` falls in and the one before: occupancy from one query,

@@ -1,13 +1,5 @@
 import type { PayableSource } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
-import {
-  lockCalendarOfHold,
-  lockPayableBooking,
-  selectBalancesDue,
-  selectBookingMoney,
-  selectPayableBooking,
-  selectPayableBookingById,
-} from './booking-repository.ts';
 import { bookingNotFound } from './booking-target.ts';
 import {
   confirmPaidHold,
@@ -16,6 +8,14 @@ import {
   refundLostHold,
   releaseLapsedHolds,
 } from './hold-service.ts';
+import {
+  lockPayableBooking,
+  selectBalancesDue,
+  selectBookingMoney,
+  selectPayableBooking,
+  selectPayableBookingById,
+} from './money-repository.ts';
+import { lockCalendarOfHold } from './stay-repository.ts';
 
 /**
  * A booking as payments sees what it is paid for: the one place booking meets the payments below it.

@@ -19,8 +19,9 @@ import {
   summariseRefunds,
 } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
-import { lockPayableBooking, selectBookingMoney, updateBookingStatus } from './booking-repository.ts';
 import { bookingNotFound } from './booking-target.ts';
+import { lockPayableBooking, selectBookingMoney } from './money-repository.ts';
+import { updateBookingStatus } from './request-repository.ts';
 
 /**
  * A guest cancels their own booking from the account page, by the cancellation policy: the server

@@ -1,15 +1,15 @@
 import type { Transaction } from '../db/database.ts';
 import { isoTimestamp } from '../db/sql-format.ts';
+import { runningHold } from './booking-sql.ts';
 
 /**
  * The SQL that keeps instant book's holds within reason: whose running holds there are, by account and
  * by the client they were made from (app_private.hold_clients, migration 20261202000100). The hold
- * itself is a booking row (booking-repository.ts); this file only counts them.
+ * itself is a booking row (request-repository.ts); this file only counts them.
  */
 
-/** A hold that still keeps its nights: the same condition as booking-repository.ts's runningHold. */
-const isRunning = (alias: string) =>
-  `(${alias}.status = 'held' and ${alias}.held_until > now() and ${alias}.deleted_at is null)`;
+/** A hold that still keeps its nights and is not in the trash. */
+const isRunning = (alias: string) => `(${runningHold(alias)} and ${alias}.deleted_at is null)`;
 
 /**
  * Holds the account's and the client's hold counts still until the caller's transaction ends, so two

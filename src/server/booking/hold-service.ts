@@ -6,13 +6,13 @@ import { queueEmail } from '../email/delivery.ts';
 import type { PaymentProviderName } from '../payments/index.ts';
 import { insertRefund } from '../payments/index.ts';
 import type { BookingForGuest } from './booking-emails.ts';
-import { expireLapsedHolds, selectBookingForGuest, updateBookingStatus } from './booking-repository.ts';
 import {
   instantBookingOfficeAlertMessage,
   instantConfirmationMessage,
   lostHoldOfficeAlertMessage,
   lostHoldRefundMessage,
 } from './hold-emails.ts';
+import { expireLapsedHolds, selectBookingForGuest, updateBookingStatus } from './request-repository.ts';
 
 /**
  * Instant book's holds after they are made (`instant-book-service.ts` makes them): a paid hold becomes

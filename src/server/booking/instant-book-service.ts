@@ -9,20 +9,16 @@ import type { PaymentProvider } from '../payments/index.ts';
 import { openPaymentSession, readPaymentDue } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import {
-  insertBookingRequest,
-  lockPropertyCalendar,
-  overlapsBlock,
-  overlapsConfirmedStay,
-  selectPayableBooking,
-} from './booking-repository.ts';
-import {
   countRunningHoldsFrom,
   lockHoldCounts,
   recordHoldClient,
   selectRunningHoldOf,
 } from './hold-repository.ts';
 import { holdMinutes } from './hold-service.ts';
+import { selectPayableBooking } from './money-repository.ts';
+import { insertBookingRequest } from './request-repository.ts';
 import { fieldsProblem, priceRequest } from './request-service.ts';
+import { lockPropertyCalendar, overlapsBlock, overlapsConfirmedStay } from './stay-repository.ts';
 
 /**
  * Instant book: a signed-in guest books free nights of a property whose content marks it `instantBook`

@@ -10,12 +10,8 @@ import { deliverQueuedEmails, type EmailKind, queueEmail } from '../email/delive
 import type { Email } from '../email/email.ts';
 import { payLinkUrl, readPayLinkKey } from '../payments/index.ts';
 import { howToPayLines, signature } from './booking-emails.ts';
-import {
-  type BalanceToRemind,
-  lockBookingReceived,
-  selectBalancesToRemind,
-  selectBookingForGuest,
-} from './booking-repository.ts';
+import { type BalanceToRemind, lockBookingReceived, selectBalancesToRemind } from './money-repository.ts';
+import { selectBookingForGuest } from './request-repository.ts';
 
 /**
  * The balance reminders: a week before a confirmed booking's balance falls due the guest is emailed

@@ -10,9 +10,10 @@ import { isoTimestamp } from '../db/sql-format.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { payLinkUrl, readPayLinkKeyIn } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
-import { lockBookingReceived, selectBookingForGuest, selectBookingMoney } from './booking-repository.ts';
 import { bookingNotFound } from './booking-target.ts';
+import { lockBookingReceived, selectBookingMoney } from './money-repository.ts';
 import { balanceReminderMessage } from './payment-reminders.ts';
+import { selectBookingForGuest } from './request-repository.ts';
 
 /**
  * The office's "Send reminder": the guest's balance reminder (the email the weekly reminder sends),

@@ -2,7 +2,7 @@ import type { ArrivalPack } from '../../features/arrival-pack/arrival-pack-contr
 import type { MessageAuthor } from '../../features/booking/booking-message-contract.ts';
 import type { Transaction } from '../db/database.ts';
 import { isoTimestamp } from '../db/sql-format.ts';
-import { joinBookingRequest } from './booking-repository.ts';
+import { joinBookingRequest } from './booking-sql.ts';
 
 /**
  * What a list of bookings shows beside each (the guest's account, the office's inbox): its unread

@@ -17,16 +17,14 @@ import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempo
 import { readOwnLedgers, selectOwnPayments, selectOwnRefunds } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
+import { selectHoldEnds } from './own-booking-money-repository.ts';
+import { countUnread, selectReleasedPacks } from './request-extras-repository.ts';
 import {
   insertBookingRequest,
   listBookingRequestsOfUser,
-  lockPropertyCalendar,
-  overlapsBlock,
-  overlapsConfirmedStay,
   selectBookingReference,
-} from './booking-repository.ts';
-import { selectHoldEnds } from './own-booking-money-repository.ts';
-import { countUnread, selectReleasedPacks } from './request-extras-repository.ts';
+} from './request-repository.ts';
+import { lockPropertyCalendar, overlapsBlock, overlapsConfirmedStay } from './stay-repository.ts';
 
 /**
  * A guest's booking requests: only a signed-in guest sends one, the server prices it, and a guest

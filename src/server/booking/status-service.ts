@@ -15,12 +15,11 @@ import {
 import {
   type BookingRefusal,
   readBookingRefusal,
-  selectBlockOverlapping,
   selectBookingForGuest,
-  selectConfirmedStayOverlapping,
   selectForStatusChange,
   updateBookingStatus,
-} from './booking-repository.ts';
+} from './request-repository.ts';
+import { selectBlockOverlapping, selectConfirmedStayOverlapping } from './stay-repository.ts';
 
 /**
  * A booking request's status: the office confirms, declines or cancels it, the database decides

@@ -11,9 +11,9 @@ import { serviceRole, withCaller } from '../db/database.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
-import { overlapsBlock, overlapsConfirmedStay } from './booking-repository.ts';
 import { bookInstantly } from './instant-book-service.ts';
 import { priceRequest, sendBookingRequest } from './request-service.ts';
+import { overlapsBlock, overlapsConfirmedStay } from './stay-repository.ts';
 import {
   deleteExpiredUnconfirmedRequests,
   insertUnconfirmedRequest,

@@ -6,8 +6,9 @@ import { serviceRole, withCaller } from '../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { Refusal } from '../refusal.ts';
 import { type BookingForGuest, withdrawalMessage, withdrawalOfficeAlertMessage } from './booking-emails.ts';
-import { lockPayableBooking, selectBookingForGuest, updateBookingStatus } from './booking-repository.ts';
 import { bookingNotFound } from './booking-target.ts';
+import { lockPayableBooking } from './money-repository.ts';
+import { selectBookingForGuest, updateBookingStatus } from './request-repository.ts';
 
 /**
  * A guest withdraws their own request before the office answers it, from the account page: the

@@ -1,4 +1,5 @@
-import { type BlockNights, confirmedStays, lockPropertyCalendar } from '../booking/booking-repository.ts';
+import { confirmedStays } from '../booking/booking-sql.ts';
+import { type BlockNights, lockPropertyCalendar } from '../booking/stay-repository.ts';
 import type { Transaction } from '../db/database.ts';
 import type { FeedEvent } from './ical-format.ts';
 

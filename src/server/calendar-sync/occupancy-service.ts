@@ -2,7 +2,7 @@ import type { OccupancyAnswer } from '../../features/admin/occupancy-contract.ts
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { listMonthStays } from '../booking/availability-service.ts';
-import type { PropertyStay } from '../booking/booking-repository.ts';
+import type { PropertyStay } from '../booking/stay-repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { withCaller } from '../db/database.ts';
 import { listMonthBlocks } from './calendar-sync-repository.ts';

@@ -1,9 +1,10 @@
 import content from '../../content/site.json' with { type: 'json' };
+import type { InRupees } from '../../features/payment/payment-contract.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatMoney, formatPence } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
 import type { PaymentDue } from '../../lib/payment-due.ts';
-import { describeAmountPaid, type RupeePayment } from '../../lib/rupee-payment.ts';
+import { describeAmountPaid } from '../../lib/rupee-payment.ts';
 import type { Email } from '../email/email.ts';
 
 const { site } = content;
@@ -22,7 +23,7 @@ export type ReceivedPayment = {
   /** How it was paid: by card, or by UPI in rupees. */
   method: 'card' | 'upi';
   /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
-  inRupees?: Omit<RupeePayment, 'pence'> | undefined;
+  inRupees?: InRupees | undefined;
   receivedOn: string;
   totalPence: number;
   receivedPence: number;

@@ -1,3 +1,4 @@
+import type { InRupees } from '../../features/payment/payment-contract.ts';
 import type { PayableKind } from '../../lib/payment-due.ts';
 import type { Transaction } from '../db/database.ts';
 import type { PaymentProviderName } from './providers/payment-provider.ts';
@@ -160,7 +161,7 @@ export type OnlinePayment = {
   /** How the guest paid; a card when unsaid. */
   method?: 'card' | 'upi';
   /** Set for a payment in rupees: the paise paid, at the rate amountPence was worked out by. */
-  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string };
+  inRupees?: InRupees;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { InRupees } from '../../features/payment/payment-contract.ts';
 import { bookingTerms } from '../../lib/booking-terms.ts';
 import { todayInKerala } from '../../lib/dates.ts';
 import { summariseLedger } from '../../lib/ledger.ts';
@@ -34,7 +35,7 @@ import type {
   SessionState,
 } from './providers/payment-provider.ts';
 import { pendingReceipt, receiptFileOf, registerReceiptPreparer } from './receipt-service.ts';
-import { sendPendingRefunds } from './refund-service.ts';
+import { sendPendingRefunds, settleWaitingRefunds } from './refund-service.ts';
 
 /**
  * Taking a booking's money online: a session at the provider for exactly what is due now, and the
@@ -448,7 +449,7 @@ export type PaymentResult = {
   why?: string;
   amountPence: number;
   /** Set when the guest paid in rupees: the paise, at the dated rate `amountPence` was worked out by. */
-  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string };
+  inRupees?: InRupees;
   /** What is still due and when, in a sentence (nothing once paid in full). */
   next: string;
   nextDue: PaymentDue | null;
@@ -508,6 +509,8 @@ export type ReconciliationReport = {
   failed: number;
   /** Instant book's holds whose time ran out, released once their sessions were asked about. */
   released: number;
+  /** Refunds that waited at the provider and are settled now: back with the guest, or failed (owed). */
+  refunds: { refunded: number; failed: number };
 };
 
 /** A session is asked about once it has been open this long without a webhook or a return. */
@@ -525,7 +528,15 @@ export async function reconcilePayments(
   provider: PaymentProvider,
   { now = new Date(), limit = 100 } = {},
 ): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { asked: 0, recorded: 0, expired: 0, open: 0, failed: 0, released: 0 };
+  const report: ReconciliationReport = {
+    asked: 0,
+    recorded: 0,
+    expired: 0,
+    open: 0,
+    failed: 0,
+    released: 0,
+    refunds: { refunded: 0, failed: 0 },
+  };
   const sessions = await withCaller(serviceRole, (tx) =>
     selectUnsettledSessions(tx, provider.name, new Date(now.getTime() - reconcileAfterMs), limit),
   );
@@ -549,6 +560,8 @@ export async function reconcilePayments(
     }
   }
   report.released = (await payables.releaseUnpaid()).length;
+  const { refunded, failed } = await settleWaitingRefunds(provider, { limit });
+  report.refunds = { refunded, failed };
   return report;
 }
 
@@ -560,8 +573,9 @@ export const describeReconciliation = ({
   open,
   failed,
   released,
+  refunds,
 }: ReconciliationReport) =>
-  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed; ${released} lapsed ${released === 1 ? 'hold' : 'holds'} released.`;
+  `Payments reconciled: ${asked} open ${asked === 1 ? 'session' : 'sessions'} asked about, ${recorded} recorded, ${expired} expired, ${open} still open, ${failed} failed; ${released} lapsed ${released === 1 ? 'hold' : 'holds'} released; waiting refunds: ${refunds.refunded} refunded, ${refunds.failed} failed.`;
 
 /**
  * Runs `reconcilePayments` every `everyMs` for `npm start`, one run at a time, with the configured
@@ -578,7 +592,8 @@ export function startReconciliationWorker(
     running = true;
     try {
       const report = await reconcilePayments(payables, provider());
-      if (report.asked > 0 || report.released > 0) console.log(describeReconciliation(report));
+      if (report.asked > 0 || report.released > 0 || report.refunds.refunded + report.refunds.failed > 0)
+        console.log(describeReconciliation(report));
     } catch (error) {
       console.error('The payments could not be reconciled; the next run tries again', error);
     } finally {

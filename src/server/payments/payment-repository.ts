@@ -10,7 +10,7 @@ import type { ReceiptPayment } from './receipt-document.ts';
 
 /**
  * The SQL of the payments ledger: the payments received on a booking. A booking's own money facts
- * (total, deposit, what it has received) are read by `../booking-repository.ts`. Dates leave as
+ * (total, deposit, what it has received) are read through the `PayableSource`. Dates leave as
  * `YYYY-MM-DD` text.
  */
 

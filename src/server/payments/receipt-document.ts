@@ -1,5 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { type PaymentKind, paymentKindLabels } from '../../features/payment/payment-contract.ts';
+import {
+  type InRupees,
+  type PaymentKind,
+  paymentKindLabels,
+} from '../../features/payment/payment-contract.ts';
 import { type PaymentMethod, paymentMethodLabels } from '../../features/payment/payment-ledger-contract.ts';
 import { daysBetween, formatStayDate } from '../../lib/dates.ts';
 import { formatRate, splitIncludedGst } from '../../lib/gst.ts';
@@ -46,7 +50,7 @@ export type ReceiptPayment = {
   /** Its receipt's number, given once when it was recorded: `KVR/2627/000042` (migration 20261202000600). */
   receiptNumber: string;
   /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
-  inRupees?: { paise: number; rupeesPerPound: number; rateOf: string } | null;
+  inRupees?: InRupees | null;
 };
 
 /** The booking a receipt is about, with every payment of its ledger in the ledger's order (oldest first). */

@@ -95,3 +95,23 @@ export function refundOfficeAlertMessage(booking: CancelledBooking): Email {
     ].join('\n'),
   };
 }
+
+/**
+ * The office's alert of a refund the provider made and then failed: the money did not reach the guest,
+ * so it is owed now, for the office to return by hand (the guest was told only that it was on its way).
+ */
+export function failedRefundOfficeAlertMessage(refund: {
+  reference: string;
+  amountPence: number;
+  problem: string;
+}): Email {
+  return {
+    to: site.office.email,
+    subject: `Refund failed: ${formatPence(refund.amountPence)} of ${refund.reference} to return by hand`,
+    text: [
+      `A refund of ${formatPence(refund.amountPence)} on ${refund.reference} failed after it was asked for: ${refund.problem}`,
+      '',
+      "The guest has not been told it reached them. Return it the way they paid, tell them, and mark it refunded in the booking's Payments on the dashboard.",
+    ].join('\n'),
+  };
+}

@@ -107,7 +107,10 @@ export type PendingRefund = {
   providerSessionId: string | null;
 };
 
-/** A booking's refunds still pending at a provider (asked before `askedBefore`, if given), oldest first. */
+/**
+ * A booking's refunds still to be asked of its provider (recorded before `askedBefore`, if given),
+ * oldest first: pending, and not yet answered with a refund of the provider's that waits there.
+ */
 export async function selectPendingRefunds(
   tx: Transaction,
   bookingId: string,
@@ -122,9 +125,48 @@ export async function selectPendingRefunds(
      left join ${tables.payments} payment on payment.id = refund.payment_id
      left join ${tables.sessions} session on session.id = refund.payment_session_id
      where refund.booking_request_id = $1 and refund.status = 'pending' and refund.created_at < $2
+       and refund.provider_refund_id is null
      order by refund.created_at, refund.id`,
     [bookingId, askedBefore],
   );
+}
+
+/** A refund the provider made but has not finished: it waits there, to succeed or to fail. */
+export type WaitingRefund = PendingRefund & { providerRefundId: string; reference: string };
+
+/** Refunds waiting at `provider` (made there, not yet back with the guest), oldest first, at most `limit`. */
+export async function selectWaitingRefunds(
+  tx: Transaction,
+  provider: PaymentProviderName,
+  limit: number,
+): Promise<WaitingRefund[]> {
+  return tx.query<WaitingRefund>(
+    `select refund.id, refund.booking_request_id as "bookingId", refund.amount_pence as "amountPence",
+            refund.provider, payment.provider_reference as "providerReference",
+            session.provider_session_id as "providerSessionId",
+            refund.provider_refund_id as "providerRefundId", request.reference
+     from public.payment_refunds refund
+     join public.booking_requests request on request.id = refund.booking_request_id
+     left join public.payments payment on payment.id = refund.payment_id
+     left join public.payment_sessions session on session.id = refund.payment_session_id
+     where refund.status = 'pending' and refund.provider_refund_id is not null and refund.provider = $1
+     order by refund.created_at, refund.id limit $2`,
+    [provider, limit],
+  );
+}
+
+/** Records the provider's refund of a pending refund that waits there; false when it was settled already. */
+export async function markRefundWaiting(
+  tx: Transaction,
+  id: string,
+  providerRefundId: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update public.payment_refunds set provider_refund_id = $2
+     where id = $1 and status = 'pending' returning id`,
+    [id, providerRefundId],
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -134,7 +176,9 @@ export async function selectPendingRefunds(
 export async function settleRefund(
   tx: Transaction,
   id: string,
-  outcome: { status: 'refunded'; providerRefundId: string | null } | { status: 'owed'; problem: string },
+  outcome:
+    | { status: 'refunded'; providerRefundId: string | null }
+    | { status: 'owed'; problem: string; providerRefundId?: string | null },
 ): Promise<boolean> {
   const rows = await tx.query(
     `update public.payment_refunds
@@ -144,7 +188,7 @@ export async function settleRefund(
     [
       id,
       outcome.status,
-      outcome.status === 'refunded' ? outcome.providerRefundId : null,
+      outcome.providerRefundId ?? null,
       outcome.status === 'owed' ? outcome.problem : null,
     ],
   );

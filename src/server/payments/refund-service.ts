@@ -12,20 +12,24 @@ import { daysBetween, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { adminOf, callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
-import { type Caller, type Transaction, withCaller } from '../db/database.ts';
+import { type Caller, serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
 import { log } from '../runtime/logger.ts';
 import type { PayableSource } from './payable.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
+import { failedRefundOfficeAlertMessage } from './refund-emails.ts';
 import {
   insertRefund,
   isPastWhatWasPaid,
+  markRefundWaiting,
   type NewRefund,
   type RefundablePayment,
   selectPendingRefunds,
   selectRefundablePayments,
   selectUnrecordedSession,
+  selectWaitingRefunds,
   settleOwedRefund,
   settleRefund,
   sumRefunds,
@@ -140,14 +144,90 @@ export async function sendPendingRefunds(
           ? (await provider.findSession(refund.providerSessionId)).paymentReference
           : null);
       if (!reference) throw new Error('the provider names no payment to refund');
-      const { refundId } = await provider.refund(reference, refund.amountPence, refund.id);
-      outcome = { status: 'refunded', providerRefundId: refundId };
+      const made = await provider.refund(reference, refund.amountPence, refund.id);
+      if (made.status === 'pending') {
+        // It waits at the provider: the reconciliation job asks again until it succeeds or fails.
+        await withCaller(caller, (tx) => markRefundWaiting(tx, refund.id, made.refundId));
+        continue;
+      }
+      outcome =
+        made.status === 'succeeded'
+          ? { status: 'refunded', providerRefundId: made.refundId }
+          : {
+              status: 'owed',
+              problem: describeFailure(provider.name, made.failureReason),
+              providerRefundId: made.refundId,
+            };
     } catch (error) {
       log().error({ err: error, refundId: refund.id, bookingId }, 'A refund was not made');
       outcome = { status: 'owed', problem: describeRefusal(provider, error) };
     }
     await withCaller(caller, (tx) => settleRefund(tx, refund.id, outcome));
   }
+}
+
+/** A refund the provider made and then failed, in a line for the office. */
+const describeFailure = (provider: string, reason: string | null | undefined) =>
+  `${provider} could not make the refund${reason ? ` (${reason.replaceAll('_', ' ')})` : ''}: return it by hand.`.slice(
+    0,
+    problemLength,
+  );
+
+/** What asking the provider about its waiting refunds found. */
+export type WaitingRefundsReport = { asked: number; refunded: number; failed: number };
+
+/**
+ * Asks `provider` about every refund that waits there (at most `limit`, oldest first) and records its
+ * answer: back with the guest (refunded), or failed, which makes it owed, for the office to return by
+ * hand, and tells the office so at once. The guest is told nothing more: their email said it was being
+ * refunded, never that it was done. One the provider cannot answer for is left for the next run.
+ */
+export async function settleWaitingRefunds(
+  provider: PaymentProvider,
+  { limit = 100 } = {},
+): Promise<WaitingRefundsReport> {
+  const report: WaitingRefundsReport = { asked: 0, refunded: 0, failed: 0 };
+  const waiting = await withCaller(serviceRole, (tx) => selectWaitingRefunds(tx, provider.name, limit));
+  for (const refund of waiting) {
+    report.asked++;
+    try {
+      const reference =
+        refund.providerReference ??
+        (refund.providerSessionId
+          ? (await provider.findSession(refund.providerSessionId)).paymentReference
+          : null);
+      if (!reference) throw new Error('the provider names no payment the refund came from');
+      const now = await provider.findRefund(reference, refund.providerRefundId);
+      if (now.status === 'pending') continue;
+      if (now.status === 'succeeded') {
+        await withCaller(serviceRole, (tx) =>
+          settleRefund(tx, refund.id, { status: 'refunded', providerRefundId: now.refundId }),
+        );
+        report.refunded++;
+        continue;
+      }
+      const problem = describeFailure(provider.name, now.failureReason);
+      const emailId = await withCaller(serviceRole, async (tx) => {
+        const owed = { status: 'owed' as const, problem, providerRefundId: now.refundId };
+        if (!(await settleRefund(tx, refund.id, owed))) return undefined;
+        return queueEmail(
+          tx,
+          'refund_office_alert',
+          failedRefundOfficeAlertMessage({
+            reference: refund.reference,
+            amountPence: refund.amountPence,
+            problem,
+          }),
+          { bookingRequestId: refund.bookingId },
+        );
+      });
+      if (emailId) await deliverQueuedEmails([emailId]);
+      report.failed++;
+    } catch (error) {
+      log().error({ err: error, refundId: refund.id }, 'A waiting refund could not be asked about');
+    }
+  }
+  return report;
 }
 
 /** What a booking's refunds came to: back with the guest, with the provider, still owed. */

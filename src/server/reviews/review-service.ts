@@ -10,13 +10,13 @@ import {
 import { addDays, todayInKerala } from '../../lib/dates.ts';
 import { callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
+import { adminOf, bookingNotFound } from '../booking/booking-target.ts';
 import {
   type StayToReview,
-  selectBookingForGuest,
   selectConfirmedDepartures,
   selectStayToReview,
-} from '../booking/booking-repository.ts';
-import { adminOf, bookingNotFound } from '../booking/booking-target.ts';
+} from '../booking/ended-stay-repository.ts';
+import { selectBookingForGuest } from '../booking/request-repository.ts';
 import { findProperty, readPropertyNames } from '../catalogue/catalogue.ts';
 import { siteUrl } from '../config.ts';
 import { anonymous, type Caller, serviceRole, type Transaction, withCaller } from '../db/database.ts';

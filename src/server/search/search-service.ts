@@ -13,7 +13,7 @@ import { quoteStay } from '../../lib/pricing.ts';
 import { seasonsInPence } from '../../lib/seasons.ts';
 import { findSearchProblems, judgeStay, latestArrivalFrom, type TakenStay } from '../../lib/stay-search.ts';
 import { listTakenStays } from '../booking/availability-service.ts';
-import type { TakenStayOf } from '../booking/booking-repository.ts';
+import type { TakenStayOf } from '../booking/stay-repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { loadSearchPictures } from './search-pictures.ts';
 

@@ -1,7 +1,7 @@
 import type { ArrivalPack, ArrivalPackInput } from '../../../features/arrival-pack/arrival-pack-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoTimestamp } from '../../db/sql-format.ts';
-import { joinBookingRequest } from '../booking-repository.ts';
+import { joinBookingRequest } from '../booking-sql.ts';
 import { packColumns } from '../request-extras-repository.ts';
 
 /** The SQL of the properties' arrival packs, their early releases and the emails that carry them. */

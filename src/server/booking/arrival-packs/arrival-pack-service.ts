@@ -11,8 +11,9 @@ import { siteUrl } from '../../config.ts';
 import { serviceRole, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { Refusal } from '../../refusal.ts';
-import { selectBookingForGuest, selectConfirmedArrivals } from '../booking-repository.ts';
 import { adminOf, bookingNotFound } from '../booking-target.ts';
+import { selectConfirmedArrivals } from '../office-day-repository.ts';
+import { selectBookingForGuest } from '../request-repository.ts';
 import { arrivalPackMessage } from './arrival-pack-emails.ts';
 import {
   claimPackEmail,

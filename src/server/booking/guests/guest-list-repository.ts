@@ -1,6 +1,7 @@
 import type { Transaction } from '../../db/database.ts';
 import { isoDate } from '../../db/sql-format.ts';
-import { bookingsDepartedBefore, confirmedStays } from '../booking-repository.ts';
+import { confirmedStays } from '../booking-sql.ts';
+import { bookingsDepartedBefore } from '../ended-stay-repository.ts';
 import type { Sealed } from './guest-details-cipher.ts';
 
 /**

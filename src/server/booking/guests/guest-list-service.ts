@@ -17,8 +17,8 @@ import { readPropertyNames } from '../../catalogue/catalogue.ts';
 import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
 import { validate } from '../../http/validate.ts';
 import { Refusal } from '../../refusal.ts';
-import { selectBookingOwner } from '../booking-repository.ts';
 import { adminOf, bookingNotFound } from '../booking-target.ts';
+import { selectBookingOwner } from '../request-repository.ts';
 import { open, seal } from './guest-details-cipher.ts';
 import {
   deleteGuestListsDepartedBefore,

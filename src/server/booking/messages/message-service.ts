@@ -15,8 +15,8 @@ import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../../http/ide
 import { type RateLimit, takeRateLimitSlot } from '../../http/rate-limit.ts';
 import { Refusal } from '../../refusal.ts';
 import { selectPacks } from '../arrival-packs/arrival-pack-repository.ts';
-import { selectBookingForGuest, selectBookingOwner } from '../booking-repository.ts';
 import { bookingNotFound } from '../booking-target.ts';
+import { selectBookingForGuest, selectBookingOwner } from '../request-repository.ts';
 import { messageToGuest, messageToOffice } from './message-emails.ts';
 import { hasUnreadFrom, insertMessage, markMessagesRead, readMessages } from './message-repository.ts';
 

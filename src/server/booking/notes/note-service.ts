@@ -2,8 +2,8 @@ import type { BookingNotesAnswer, NoteInput } from '../../../features/booking/bo
 import { callerFor } from '../../auth/admin-caller.ts';
 import type { Visitor } from '../../auth/session.ts';
 import { withCaller } from '../../db/database.ts';
-import { selectBookingMoney } from '../booking-repository.ts';
 import { adminOf, bookingNotFound } from '../booking-target.ts';
+import { selectBookingMoney } from '../money-repository.ts';
 import { insertNote, selectNotes } from './note-repository.ts';
 
 /**

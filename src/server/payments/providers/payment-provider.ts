@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inRupeesSchema } from '../../../features/payment/payment-contract.ts';
 import { payableKinds } from '../../../lib/payment-due.ts';
 
 /**
@@ -32,9 +33,7 @@ export const sessionRequestSchema = z.object({
    * Set when the guest pays in rupees (by UPI, through Razorpay): the amount due converted at the
    * office's rate, which the guest was shown with its date (src/lib/rupee-payment.ts).
    */
-  rupees: z
-    .object({ paise: z.int().positive(), rupeesPerPound: z.number().positive(), rateOf: z.iso.date() })
-    .optional(),
+  rupees: inRupeesSchema.optional(),
   /** What the provider's page says the money is for. */
   description: z.string().min(1).max(200),
   customerEmail: z.email().optional(),
@@ -93,8 +92,18 @@ export type PaymentProvider = {
   /** The session as the provider holds it now (the return page asks, in case its webhook is late). */
   findSession(sessionId: string): Promise<SessionState>;
   /**
-   * Refunds `amountPence` of a payment; answers the provider's refund id. `key` names this refund (our
-   * refund's id): asked again with the same key, the provider answers the first refund, never a second.
+   * Refunds `amountPence` of a payment; answers the provider's refund id and where the refund stands
+   * (a refund may wait at the provider, and fail later). `key` names this refund (our refund's id):
+   * asked again with the same key, the provider answers the first refund, never a second.
    */
-  refund(paymentReference: string, amountPence: number, key?: string): Promise<{ refundId: string }>;
+  refund(paymentReference: string, amountPence: number, key?: string): Promise<ProviderRefund>;
+  /** A refund of the payment `paymentReference` as the provider holds it now. */
+  findRefund(paymentReference: string, refundId: string): Promise<ProviderRefund>;
+};
+
+/** A refund at the provider: back with the guest, still waiting, or failed (with the provider's reason). */
+export type ProviderRefund = {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  failureReason?: string | null;
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   type PaymentProvider,
   type PaymentProviderName,
+  type ProviderRefund,
   type SessionState,
   WebhookRefused,
 } from './payment-provider.ts';
@@ -136,6 +137,15 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
   // A function instance lives for one request: fail within its time.
   client.defaults.timeout = 15_000;
 
+  const findRefund = async (paymentReference: string, refundId: string): Promise<ProviderRefund> => {
+    const { items } = z
+      .object({ items: z.array(refundSchema) })
+      .parse(await call(() => razorpay.payments.fetchMultipleRefund(paymentReference, { count: 100 })));
+    const refund = items.find((each) => each.id === refundId);
+    if (!refund) throw new Error(`Razorpay knows no refund ${refundId} of payment ${paymentReference}`);
+    return readRefund(refund);
+  };
+
   return {
     name: options.name,
     takesRupees: true,
@@ -205,10 +215,10 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
           .object({ items: z.array(z.object({ id: z.string(), receipt: z.string().nullish() })) })
           .parse(await call(() => razorpay.payments.fetchMultipleRefund(paymentReference, { count: 100 })));
         const made = items.find((refund) => refund.receipt === receipt);
-        if (made) return { refundId: made.id };
+        if (made) return findRefund(paymentReference, made.id);
       }
       const payment = paymentSchema.parse(await call(() => razorpay.payments.fetch(paymentReference)));
-      const refund = z.object({ id: z.string() }).parse(
+      const refund = refundSchema.parse(
         await call(() =>
           razorpay.payments.refund(paymentReference, {
             amount: refundInPaymentCurrency(payment, amountPence),
@@ -216,7 +226,17 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
           }),
         ),
       );
-      return { refundId: refund.id };
+      return readRefund(refund);
     },
+
+    findRefund,
   };
 }
+
+/** A refund as Razorpay answers it: `pending`, then `processed` or `failed`. */
+const refundSchema = z.object({ id: z.string(), status: z.string().optional() });
+
+const readRefund = (refund: z.infer<typeof refundSchema>): ProviderRefund => ({
+  refundId: refund.id,
+  status: refund.status === 'failed' ? 'failed' : refund.status === 'pending' ? 'pending' : 'succeeded',
+});

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   type PaymentProvider,
   type PaymentProviderName,
+  type ProviderRefund,
   type SessionState,
   WebhookRefused,
 } from './payment-provider.ts';
@@ -113,7 +114,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { payment_intent: paymentReference, amount: amountPence },
         key ? { idempotencyKey: `refund-${key}` } : undefined,
       );
-      return { refundId: refund.id };
+      return readRefund(refund);
+    },
+
+    async findRefund(_paymentReference, refundId) {
+      return readRefund(await stripe.refunds.retrieve(refundId));
     },
   };
+}
+
+/** Stripe's refund in the seam's words: `requires_action` waits like `pending`; `canceled` failed. */
+function readRefund(refund: Stripe.Refund): ProviderRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return { refundId: refund.id, status, failureReason: refund.failure_reason ?? null };
 }

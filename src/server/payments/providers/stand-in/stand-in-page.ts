@@ -11,7 +11,23 @@ import { escapeHtml } from './stand-in-http.ts';
 export const testCards = {
   paid: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
+  /** Paid; a refund of it is `pending` at first, then `succeeded` (Stripe's pending-refund test card). */
+  refundPending: '4000 0000 0000 7726',
+  /** Paid; a refund of it is `pending` at first, then `failed` (as Stripe's refund-failure test card fails one). */
+  refundFails: '4000 0000 0000 5126',
 } as const;
+
+/** What a refund of a payment made with `card` comes to, by the test cards above. */
+export type RefundBehaviour = 'succeeds' | 'pending_then_succeeds' | 'pending_then_fails';
+
+/** The test card's refunds, or undefined when `card` (spaces or none) is not a card that pays. */
+export function refundBehaviourOf(card: string): RefundBehaviour | undefined {
+  const digits = card.replaceAll(/\s/g, '');
+  if (digits === testCards.paid.replaceAll(' ', '')) return 'succeeds';
+  if (digits === testCards.refundPending.replaceAll(' ', '')) return 'pending_then_succeeds';
+  if (digits === testCards.refundFails.replaceAll(' ', '')) return 'pending_then_fails';
+  return undefined;
+}
 
 export type PageSession = {
   id: string;
@@ -48,7 +64,7 @@ export function renderCheckoutPage(session: PageSession, error?: string): string
       <button name="action" value="pay">Pay ${amount}</button>
       <button name="action" value="cancel" formnovalidate class="secondary">Cancel and go back</button>
     </form>
-    <p class="note">Test cards: ${testCards.paid} is paid, ${testCards.declined} is declined.</p>`
+    <p class="note">Test cards: ${testCards.paid} is paid, ${testCards.declined} is declined; ${testCards.refundPending} is paid and its refunds wait before they succeed, ${testCards.refundFails} is paid and its refunds fail.</p>`
       : `<p role="alert">This payment page has ${session.status === 'complete' ? 'been paid' : 'expired'}.</p>${describeRefunds(session.refunds ?? [])}`;
   return `<!doctype html>
 <html lang="en-GB">

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { createRazorpayShape, type RazorpayShape } from './razorpay-shape.ts';
 import { readBody, sendJson, sendPage } from './stand-in-http.ts';
-import { renderCheckoutPage, testCards } from './stand-in-page.ts';
+import { type RefundBehaviour, refundBehaviourOf, renderCheckoutPage, testCards } from './stand-in-page.ts';
 
 /**
  * A payment provider in the repository, for `npm start` and the tests: the part of Stripe's API that
@@ -56,6 +56,8 @@ export type StandInSession = {
   refunded: number;
   /** The refunds of its payment, in order. */
   refunds: StandInRefund[];
+  /** What a refund of its payment comes to: by the test card it was paid with. */
+  refundBehaviour: RefundBehaviour;
 };
 
 /** A refund as Stripe's API answers it. */
@@ -65,7 +67,10 @@ export type StandInRefund = {
   amount: number;
   currency: string;
   payment_intent: string;
-  status: 'succeeded';
+  /** pending, then succeeded or failed once next read (as the test card it was paid with decides). */
+  status: 'succeeded' | 'pending' | 'failed';
+  /** Why it failed, as Stripe names it; null otherwise. */
+  failure_reason: string | null;
   created: number;
 };
 
@@ -79,8 +84,11 @@ export type PaymentStandIn = {
   sessions: Map<string, StandInSession>;
   /** Every webhook delivery attempt, in order. */
   deliveries: WebhookDelivery[];
-  /** Pays a session as a guest would on its page (tests that have no browser). */
-  pay(sessionId: string): Promise<void>;
+  /**
+   * Pays a session as a guest would on its page (tests that have no browser), with `card` (one of
+   * `testCards` that pays; the paid card when unsaid).
+   */
+  pay(sessionId: string, card?: string): Promise<void>;
   /** Its Razorpay shape, when started with Razorpay's keys. */
   razorpay: RazorpayShape | undefined;
   close(): Promise<void>;
@@ -136,6 +144,7 @@ function publicSession({
   description: _description,
   refunded: _refunded,
   refunds: _refunds,
+  refundBehaviour: _refundBehaviour,
   ...session
 }: StandInSession) {
   return session;
@@ -223,6 +232,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
       description: name ?? 'Payment',
       refunded: 0,
       refunds: [],
+      refundBehaviour: 'succeeds',
     };
     sessions.set(id, session);
     return session;
@@ -280,7 +290,10 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     return attempt(0);
   }
 
-  async function pay(session: StandInSession) {
+  async function pay(session: StandInSession, card: string = testCards.paid) {
+    const behaviour = refundBehaviourOf(card);
+    if (!behaviour) throw new Error(`${card} is not a test card that pays`);
+    session.refundBehaviour = behaviour;
     session.status = 'complete';
     session.payment_status = 'paid';
     session.url = null;
@@ -344,11 +357,34 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
       amount,
       currency: session.currency,
       payment_intent: intent as string,
-      status: 'succeeded',
+      status: session.refundBehaviour === 'succeeds' ? 'succeeded' : 'pending',
+      failure_reason: null,
       created: nowSeconds(),
     };
     session.refunds.push(made);
     return made;
+  }
+
+  /**
+   * A refund as Stripe answers it now: a pending one is settled the first time it is read again, as its
+   * test card decides; a failed one gives its amount back to what can be refunded.
+   */
+  function findRefund(id: string): StandInRefund {
+    for (const session of sessions.values()) {
+      const made = session.refunds.find((each) => each.id === id);
+      if (!made) continue;
+      if (made.status === 'pending') {
+        if (session.refundBehaviour === 'pending_then_fails') {
+          made.status = 'failed';
+          made.failure_reason = 'expired_or_canceled_card';
+          session.refunded -= made.amount;
+        } else {
+          made.status = 'succeeded';
+        }
+      }
+      return made;
+    }
+    throw new ApiError(404, `No such refund: '${id}'`, 'id', 'resource_missing');
   }
 
   async function answerApi(req: IncomingMessage, res: ServerResponse, pathname: string) {
@@ -375,6 +411,10 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     if (pathname === '/v1/refunds' && req.method === 'POST') {
       const answer = once('refunds', form, key, () => refund(form));
       return sendJson(res, answer.status, answer.body);
+    }
+    const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(pathname);
+    if (refundPath && req.method === 'GET') {
+      return sendJson(res, 200, findRefund(decodeURIComponent(refundPath[1] as string)));
     }
     throw new ApiError(404, `Unrecognized request URL (${req.method}: ${pathname}).`);
   }
@@ -404,7 +444,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
         renderCheckoutPage(pageOf(session), 'Your card was declined. Try another card.'),
       );
     }
-    if (card !== testCards.paid.replaceAll(' ', '')) {
+    if (!refundBehaviourOf(card)) {
       return sendPage(
         res,
         400,
@@ -414,7 +454,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
         ),
       );
     }
-    await pay(session);
+    await pay(session, card);
     res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
     res.end();
   }
@@ -457,7 +497,7 @@ export async function startPaymentStandIn(options: StandInOptions): Promise<Paym
     port,
     sessions,
     deliveries,
-    pay: (sessionId) => pay(findSession(sessionId)),
+    pay: (sessionId, card) => pay(findSession(sessionId), card),
     razorpay,
     close: async () => {
       razorpay?.close();
