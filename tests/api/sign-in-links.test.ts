@@ -58,17 +58,21 @@ const implementations = [
 ];
 
 const today = todayInKerala();
-// Kakkanad Skyline Apartment books by request, all year at one rate, at least 3 nights; each run takes
-// its own stretch of the calendar, as booking-requests.test.ts does.
-const firstDay = 60 + Math.floor(Math.random() * (bookingHorizonDays - 400));
+// Panampilly Nagar Duplex Apartment books by request, all year at £1,900 a week, at least 3 nights. Its
+// confirmed stays are search.test.ts's alone, all within its first 560 days; past day 600 only new
+// requests are made (here and in booking-bad-input.property.test.ts), and those never block a night.
+// (On Kakkanad, whose stays other files confirm in random stretches of their own, a request here met
+// one: 409 where 201 was expected, in a whole-suite run.) Each request takes the next 7 nights, so the
+// file's 16 at most end inside the two-year horizon.
+const firstDay = bookingHorizonDays - 130 + Math.floor(Math.random() * 8);
 const day = (n: number) => addDays(today, firstDay + n);
 let stays = 0;
 
 function aRequest(email: string, overrides: Record<string, unknown> = {}) {
-  stays += 10;
+  stays += 7;
   const start = stays;
   return {
-    property: 'kakkanad-skyline-apartment',
+    property: 'panampilly-nagar-duplex',
     arrival: day(start),
     departure: day(start + 7),
     guests: 4,
@@ -223,7 +227,7 @@ describe.each(implementations)('$name', (implementation) => {
       const mail = (await emailsTo(email)).at(-1);
       // The email says what the link does with the stay's own words, and nothing the sender typed.
       if (implementation.name === 'embedded auth') {
-        expect(mail?.text).toMatch(/send your booking request for Kakkanad Skyline Apartment/);
+        expect(mail?.text).toMatch(/send your booking request for Panampilly Nagar Duplex Apartment/);
         expect(mail?.text).not.toMatch(/Meera/);
       }
 
@@ -393,15 +397,15 @@ describe('"Email me this quote"', () => {
     expect(await answer.json()).toEqual({ status: 'quote_sent', email });
     const mails = await emailsTo(email);
     expect(mails).toHaveLength(1);
-    // Kakkanad Skyline Apartment: £2,400 a week all year, whatever price the client sent.
-    expect(mails[0]?.text).toMatch(/Total: £2,400/);
+    // Panampilly Nagar Duplex Apartment: £1,900 a week all year, whatever price the client sent.
+    expect(mails[0]?.text).toMatch(/Total: £1,900/);
     const link = new URL(/https?:\/\/\S+\/booking\?\S+/.exec(mails[0]?.text ?? '')?.[0] as string);
     expect(Object.fromEntries(link.searchParams)).toEqual({
       property: stay.property,
       arrival: stay.arrival,
       departure: stay.departure,
       guests: '4',
-      quoted: '240000',
+      quoted: '190000',
     });
     const bad = await stayQuotes(
       jsonPost('/api/stay-quotes', { ...body, departure: stay.arrival }),
