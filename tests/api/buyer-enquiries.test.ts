@@ -134,6 +134,23 @@ describe('POST /api/buyer-enquiries', () => {
     expect(row).toEqual({ email: '', country: '', home_loan: null });
   });
 
+  it('refuses a one-letter country beside its field, never as the table’s 500', async () => {
+    const enquiry = {
+      property: 'kovalam-cliff-villa',
+      propertyKind: 'villas',
+      intent: 'buying',
+      name: 'Anil Menon',
+      phone: '+971 50 123 4567',
+      country: '!',
+      message: 'Can the villa be bought by an NRI living in Dubai?',
+    };
+    const answer = await call(jsonPost(endpoint, enquiry));
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toMatchObject({
+      error: { fields: { country: expect.stringMatching(/country/) } },
+    });
+  });
+
   it('gives the slot once: a second viewing at the same time is refused on the time, and the slot is no longer offered', async () => {
     const slot = officeSlot(1);
     expect((await call(jsonPost(endpoint, validViewing(slot)))).status).toBe(201);

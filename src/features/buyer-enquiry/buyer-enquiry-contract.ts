@@ -63,7 +63,12 @@ export const buyerEnquirySchema = z
         )
         .optional(),
     ),
-    country: optionalText('the country you live in', { max: 60 }),
+    // The table keeps a given country to 2–60 characters: one letter is refused here, in words, not by
+    // the database (a 500 the bad-input property test found).
+    country: optionalText('the country you live in', { max: 60 }).refine(
+      (country) => country === undefined || country.length >= 2,
+      'Write the country you live in, for example UAE or United Kingdom',
+    ),
     budget: optionalText('your budget', { max: 60 }),
     homeLoan: optionalYesOrNo('will you need a home loan?'),
     payingFromAbroad: optionalYesOrNo('will you pay from abroad?'),
