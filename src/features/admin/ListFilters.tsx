@@ -3,6 +3,7 @@ import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { arrivalWindowLabels, arrivalWindows } from '../../lib/arrival-window.ts';
 import { bookingStatuses } from '../booking/booking-contract.ts';
+import { messageFilterLabels, messageFilters } from '../booking/booking-message-contract.ts';
 import { salesStageLabels, salesStages } from '../buyer-enquiry/sales-stage-contract.ts';
 import { describeStatus, type Names } from './admin-fields.ts';
 import type { ListFilters as Filters } from './admin-query.ts';
@@ -28,6 +29,11 @@ const statusOptions = bookingStatuses.map((status) => ({ value: status, label: d
 const arrivalOptions = arrivalWindows.map((window) => ({
   value: window,
   label: arrivalWindowLabels[window],
+}));
+
+const messageOptions = messageFilters.map((filter) => ({
+  value: filter,
+  label: messageFilterLabels[filter],
 }));
 
 const stageOptions = salesStages.map((stage) => ({ value: stage, label: salesStageLabels[stage] }));
@@ -116,6 +122,14 @@ export function ListFilters({
             label="Arriving"
             placeholder="Any arrival date"
             options={arrivalOptions}
+          />
+        )}
+        {offers('messages') && (
+          <SelectField
+            {...filterProps('messages')}
+            label="Messages"
+            placeholder="Any messages"
+            options={messageOptions}
           />
         )}
         {offers('position') && (

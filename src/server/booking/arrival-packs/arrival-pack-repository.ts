@@ -124,3 +124,36 @@ export async function packEmailed(tx: Transaction, bookingId: string): Promise<b
   ]);
   return rows.length > 0;
 }
+
+/** A booking whose guest may read its arrival pack now, arriving soon at a home with no pack written. */
+export type PackWaitingRow = {
+  id: string;
+  reference: string;
+  name: string;
+  property: string;
+  arrival: string;
+  departure: string;
+};
+
+/**
+ * Confirmed bookings in use arriving from `from` to `through` (both included) whose pack is released
+ * (the deposit paid, or released early) while their home has no pack: the guest is owed one and would
+ * see nothing. Soonest first, at most `limit`.
+ */
+export async function selectPacksWaiting(
+  tx: Transaction,
+  window: { from: string; through: string; limit: number },
+): Promise<PackWaitingRow[]> {
+  return tx.query<PackWaitingRow>(
+    `select request.id, request.reference, request.name, request.property,
+            to_char(request.arrival, 'YYYY-MM-DD') as arrival, to_char(request.departure, 'YYYY-MM-DD') as departure
+     from dashboard.booking_requests request
+     where request.status = 'confirmed' and request.deleted_at is null
+       and request.arrival between $1::date and $2::date
+       and not exists (select 1 from public.arrival_packs pack where pack.property = request.property)
+       and public.arrival_pack_is_released(request.id)
+     order by request.arrival, request.id
+     limit $3`,
+    [window.from, window.through, window.limit],
+  );
+}

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '../../../features/booking/booking-contract.ts';
 import type { BookingMessage, MessageAuthor } from '../../../features/booking/booking-message-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoTimestamp } from '../../db/sql-format.ts';
@@ -84,3 +85,59 @@ export const unreadByOfficeSql = (bookingIdColumn: string) =>
   `(select count(*)::int from public.booking_messages message
    
     where message.booking_request_id = ${bookingIdColumn} and message.author = 'guest' and message.read_at is null)`;
+
+/** A guest's message the office has not read, with the booking it is about; `unreadCount` is every such message. */
+export type UnreadGuestMessageRow = {
+  id: string;
+  bookingId: string;
+  reference: string;
+  name: string;
+  property: string;
+  status: BookingStatus;
+  arrival: string;
+  departure: string;
+  preview: string;
+  sentAt: string;
+  unreadCount: number;
+};
+
+/**
+ * The guests' messages the office has not read, newest first, on bookings in use, at most `limit`,
+ * each with its booking. Reading them marks nothing (markMessagesRead does, by the office's own act).
+ */
+export async function selectUnreadGuestMessages(
+  tx: Transaction,
+  limit: number,
+): Promise<UnreadGuestMessageRow[]> {
+  return tx.query<UnreadGuestMessageRow>(
+    `select message.id, booking.id as "bookingId", booking.reference, booking.name, booking.property,
+            booking.status, to_char(booking.arrival, 'YYYY-MM-DD') as arrival,
+            to_char(booking.departure, 'YYYY-MM-DD') as departure,
+            left(message.body, 160) as preview, ${isoTimestamp('message.created_at')} as "sentAt",
+            (count(*) over ())::int as "unreadCount"
+     from public.booking_messages message
+     join dashboard.booking_requests booking on booking.id = message.booking_request_id
+     where message.author = 'guest' and message.read_at is null and booking.deleted_at is null
+     order by message.created_at desc, message.id desc
+     limit $1`,
+    [limit],
+  );
+}
+
+/**
+ * The SQL conditions of the office's message filters over a booking's id column: `unread`, a guest's
+ * message the office has not read; `needs-reply`, the guest wrote last (read or not) and the office has
+ * not answered since.
+ */
+export const messageFilterSql = (bookingIdColumn: string) =>
+  ({
+    unread: `exists (select 1 from public.booking_messages message
+      where message.booking_request_id = ${bookingIdColumn} and message.author = 'guest' and message.read_at is null)`,
+    'needs-reply': `(select message.author from public.booking_messages message
+      where message.booking_request_id = ${bookingIdColumn}
+      order by message.created_at desc, message.id desc limit 1) = 'guest'`,
+  }) as const;
+
+/** The SQL selecting the bookings whose guest wrote what the office has not read (the partial index of 20261203004000). */
+export const unreadGuestMessagesBookingsSql = `select booking_request_id from public.booking_messages
+  where author = 'guest' and read_at is null`;
