@@ -7,9 +7,11 @@ import { summaryAnswerSchema } from '../../src/features/admin/collection-contrac
 import { type TodayAnswer, todayAnswerSchema } from '../../src/features/admin/today-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { countCollections } from '../../src/server/admin/admin-repository.ts';
+import { selectPackReaders } from '../../src/server/booking/arrival-packs/arrival-pack-repository.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking, madeUpProperty, type RunQuery } from '../support/booking-scenario.ts';
-import { ownerQuery } from '../support/sql.ts';
+import { admin as officeAdmin } from '../support/roles.ts';
+import { asRole, ownerQuery } from '../support/sql.ts';
 
 /**
  * The guests who wait for the office: their unread messages on the day (newest first, with the booking),
@@ -213,5 +215,50 @@ describe('the paid guests waiting for an arrival pack', () => {
       guestName: 'Paid Soon',
       arrival: addDays(today, 13),
     });
+  });
+});
+
+describe('the readers of a home’s arrival pack', () => {
+  it('are the guests of its confirmed stays not yet over, soonest first, with whether it is released and emailed', async () => {
+    const today = todayInKerala();
+    const property = madeUpProperty('readers-villa');
+    const paid = await book({
+      property,
+      status: 'confirmed',
+      arrival: addDays(today, 20),
+      name: 'Paid Reader',
+    });
+    const unpaid = await book({
+      property,
+      status: 'confirmed',
+      arrival: addDays(today, 5),
+      name: 'Unpaid Reader',
+    });
+    const over = await book({
+      property,
+      status: 'confirmed',
+      arrival: addDays(today, -20),
+      departure: addDays(today, -10),
+    });
+    const declined = await book({ property, status: 'declined', arrival: addDays(today, 40) });
+    await ownerQuery(
+      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
+       select id, 'deposit', deposit_pence, current_date, 'card', gen_random_uuid() from booking_requests where id = $1`,
+      [paid.id],
+    );
+    await ownerQuery('insert into arrival_pack_emails (booking_request_id) values ($1)', [paid.id]);
+    // As the office: the dashboard's view shows bookings to admins only.
+    const readers = await asRole('authenticated', officeAdmin.claims, (client) => {
+      const tx = {
+        query: async (text: string, values?: unknown[]) => (await client.query(text, values)).rows,
+      };
+      return selectPackReaders(tx as never, today, 10);
+    });
+    const mine = readers.filter((reader) => reader.property === property);
+    expect(mine.map(({ bookingId }) => bookingId)).toEqual([unpaid.id, paid.id]);
+    expect(mine.map(({ bookingId }) => bookingId)).not.toContain(over.id);
+    expect(mine.map(({ bookingId }) => bookingId)).not.toContain(declined.id);
+    expect(mine[0]).toMatchObject({ guestName: 'Unpaid Reader', released: false, emailed: false });
+    expect(mine[1]).toMatchObject({ guestName: 'Paid Reader', released: true, emailed: true });
   });
 });
