@@ -129,111 +129,117 @@ function Blocks({ answer, onOpen, onShow, onShowBookings, glance }: BlocksProps)
           })}
         </ul>
       </section>
+      {/* Two columns of their own on a tablet; on a phone and a wide screen the blocks sit in one grid. */}
       <div className="office-day__blocks">
-        <GuestMessages
-          messages={answer.messages}
-          now={now}
-          onOpen={onOpen}
-          onShowAll={() => onShowBookings({ messages: 'unread' })}
-        />
-        <section className="office-day__block office-day__block--requests" aria-labelledby="day-requests">
-          <h3 id="day-requests">Awaiting an answer ({waiting})</h3>
-          {answer.requests.length === 0 ? (
-            <p className="admin__empty">Every request has its answer.</p>
-          ) : (
-            <ol className="office-day__rows">
-              {answer.requests.slice(0, rowsShown).map((request) => (
-                <li key={request.id}>
-                  <span className="office-day__line">
-                    <button type="button" className="admin-table__open" onClick={() => onOpen(request.id)}>
-                      {request.guestName}
-                      <span className="visually-hidden">, {request.reference}: answer</span>
-                    </button>
-                    <span className="office-day__age">waiting {describeAge(request.receivedAt, now)}</span>
-                  </span>
-                  <span className="office-day__detail">
-                    {formatShortDate(request.arrival)}–{formatShortDate(request.departure)}, {request.guests}{' '}
-                    {request.guests === 1 ? 'guest' : 'guests'}, {request.propertyName}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-          {moreRequests && (
-            <button type="button" className="office-day__more" onClick={() => onShow('booking-requests')}>
-              {moreRequests}
-              <span className="visually-hidden"> booking requests awaiting an answer</span>
-            </button>
-          )}
-        </section>
-
-        {glance}
-
-        <section className="office-day__block office-day__block--moves" aria-labelledby="day-moves">
-          <h3 id="day-moves">This week’s arrivals and departures</h3>
-          <Moves
-            title="Arrivals"
-            stays={answer.arrivals}
-            count={answer.arrivalCount}
-            edge="arrival"
-            today={answer.today}
+        <div className="office-day__column office-day__column--right">
+          <GuestMessages
+            messages={answer.messages}
+            now={now}
             onOpen={onOpen}
-            onShow={onShow}
+            onShowAll={() => onShowBookings({ messages: 'unread' })}
           />
-          <Moves
-            title="Departures"
-            stays={answer.departures}
-            count={answer.departureCount}
-            edge="departure"
-            today={answer.today}
-            onOpen={onOpen}
-            onShow={onShow}
-          />
-        </section>
-
-        <section className="office-day__block office-day__block--balances" aria-labelledby="day-balances">
-          <h3 id="day-balances">Balances due ({balances.count})</h3>
-          {balances.count === 0 ? (
-            <p className="admin__empty">No balance is due now or overdue.</p>
-          ) : (
-            <>
-              <p className="office-day__total">
-                <strong>{formatPence(balances.outstandingPence)}</strong> outstanding on {balances.count}{' '}
-                {balances.count === 1 ? 'booking' : 'bookings'} due now or overdue
-              </p>
+          <section className="office-day__block office-day__block--moves" aria-labelledby="day-moves">
+            <h3 id="day-moves">This week’s arrivals and departures</h3>
+            <Moves
+              title="Arrivals"
+              stays={answer.arrivals}
+              count={answer.arrivalCount}
+              edge="arrival"
+              today={answer.today}
+              onOpen={onOpen}
+              onShow={onShow}
+            />
+            <Moves
+              title="Departures"
+              stays={answer.departures}
+              count={answer.departureCount}
+              edge="departure"
+              today={answer.today}
+              onOpen={onOpen}
+              onShow={onShow}
+            />
+          </section>
+        </div>
+        <div className="office-day__column office-day__column--left">
+          <section className="office-day__block office-day__block--requests" aria-labelledby="day-requests">
+            <h3 id="day-requests">Awaiting an answer ({waiting})</h3>
+            {answer.requests.length === 0 ? (
+              <p className="admin__empty">Every request has its answer.</p>
+            ) : (
               <ol className="office-day__rows">
-                {balances.rows.slice(0, rowsShown).map((balance) => (
-                  <li key={balance.id}>
+                {answer.requests.slice(0, rowsShown).map((request) => (
+                  <li key={request.id}>
                     <span className="office-day__line">
-                      <button type="button" className="admin-table__open" onClick={() => onOpen(balance.id)}>
-                        {balance.guestName}
-                        <span className="visually-hidden">, {balance.reference}: payments</span>
+                      <button type="button" className="admin-table__open" onClick={() => onOpen(request.id)}>
+                        {request.guestName}
+                        <span className="visually-hidden">, {request.reference}: answer</span>
                       </button>
-                      <span className={`office-day__state office-day__state--${balance.state}`}>
-                        {balanceStateLabels[balance.state]}
-                        {balance.state === 'overdue' && ` by ${describeDays(balance.summary.daysOverdue)}`}
-                      </span>
+                      <span className="office-day__age">waiting {describeAge(request.receivedAt, now)}</span>
                     </span>
                     <span className="office-day__detail">
-                      {formatPence(balance.summary.outstandingPence)} of{' '}
-                      {formatPence(balance.summary.totalPence)}, {balance.propertyName}
+                      {formatShortDate(request.arrival)}–{formatShortDate(request.departure)},{' '}
+                      {request.guests} {request.guests === 1 ? 'guest' : 'guests'}, {request.propertyName}
                     </span>
                   </li>
                 ))}
               </ol>
-            </>
-          )}
-          <button type="button" className="office-day__more" onClick={() => onShow('balances')}>
-            {moreBalances ? (
-              <>
-                {moreBalances}
-                <span className="visually-hidden"> balances due</span>
-              </>
-            ) : (
-              'All balances'
             )}
-          </button>
-        </section>
+            {moreRequests && (
+              <button type="button" className="office-day__more" onClick={() => onShow('booking-requests')}>
+                {moreRequests}
+                <span className="visually-hidden"> booking requests awaiting an answer</span>
+              </button>
+            )}
+          </section>
+          {glance}
+          <section className="office-day__block office-day__block--balances" aria-labelledby="day-balances">
+            <h3 id="day-balances">Balances due ({balances.count})</h3>
+            {balances.count === 0 ? (
+              <p className="admin__empty">No balance is due now or overdue.</p>
+            ) : (
+              <>
+                <p className="office-day__total">
+                  <strong>{formatPence(balances.outstandingPence)}</strong> outstanding on {balances.count}{' '}
+                  {balances.count === 1 ? 'booking' : 'bookings'} due now or overdue
+                </p>
+                <ol className="office-day__rows">
+                  {balances.rows.slice(0, rowsShown).map((balance) => (
+                    <li key={balance.id}>
+                      <span className="office-day__line">
+                        <button
+                          type="button"
+                          className="admin-table__open"
+                          onClick={() => onOpen(balance.id)}
+                        >
+                          {balance.guestName}
+                          <span className="visually-hidden">, {balance.reference}: payments</span>
+                        </button>
+                        <span className={`office-day__state office-day__state--${balance.state}`}>
+                          {balanceStateLabels[balance.state]}
+                          {balance.state === 'overdue' && ` by ${describeDays(balance.summary.daysOverdue)}`}
+                        </span>
+                      </span>
+                      <span className="office-day__detail">
+                        {formatPence(balance.summary.outstandingPence)} of{' '}
+                        {formatPence(balance.summary.totalPence)}, {balance.propertyName}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+            <button type="button" className="office-day__more" onClick={() => onShow('balances')}>
+              {moreBalances ? (
+                <>
+                  {moreBalances}
+                  <span className="visually-hidden"> balances due</span>
+                </>
+              ) : (
+                'All balances'
+              )}
+            </button>
+          </section>
+        </div>
       </div>
       <PacksWaiting packs={answer.packsWaiting} today={answer.today} onOpen={onOpen} />
       <FailedEmails failed={answer.failedEmails} onOpen={onOpen} />
@@ -271,9 +277,9 @@ function GuestMessages({ messages, now, onOpen, onShowAll }: GuestMessagesProps)
                 </button>
                 <span className="office-day__age">{describeAge(message.sentAt, now)} ago</span>
               </span>
-              <span className="office-day__detail office-day__quote">“{message.preview}”</span>
               <span className="office-day__detail">
-                {message.reference} · {formatShortDate(message.arrival)}–{formatShortDate(message.departure)},{' '}
+                <span className="office-day__quote">“{message.preview}”</span> · {message.reference},{' '}
+                {formatShortDate(message.arrival)}–{formatShortDate(message.departure)},{' '}
                 {message.propertyName}
               </span>
             </li>
