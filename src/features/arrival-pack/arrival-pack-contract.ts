@@ -58,6 +58,9 @@ export const packReaderSchema = z.object({
 });
 export type PackReader = z.infer<typeof packReaderSchema>;
 
+/** How many days before arrival the pack's email goes: the worker sends it, the editor says so. */
+export const packEmailDays = 7;
+
 /** The most readers the editor lists for a home, soonest first. */
 export const packReadersListed = 10;
 

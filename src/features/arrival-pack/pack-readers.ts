@@ -1,8 +1,5 @@
 import { addDays, formatStayDate } from '../../lib/dates.ts';
-import type { PackReader } from './arrival-pack-contract.ts';
-
-/** How many days before arrival the pack's email goes (the worker's `packEmailDaysBeforeArrival`). */
-export const packEmailDays = 7;
+import { type PackReader, packEmailDays } from './arrival-pack-contract.ts';
 
 /**
  * When a guest of the home reads its arrival pack, in the office's words: on their booking now or

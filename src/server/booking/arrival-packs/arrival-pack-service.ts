@@ -3,8 +3,7 @@ import type {
   ArrivalPackRelease,
   ArrivalPacksAnswer,
 } from '../../../features/arrival-pack/arrival-pack-contract.ts';
-import { packReadersListed } from '../../../features/arrival-pack/arrival-pack-contract.ts';
-import { packEmailDays } from '../../../features/arrival-pack/pack-readers.ts';
+import { packEmailDays, packReadersListed } from '../../../features/arrival-pack/arrival-pack-contract.ts';
 import { addDays, todayInKerala } from '../../../lib/dates.ts';
 import { callerFor } from '../../auth/admin-caller.ts';
 import type { Visitor } from '../../auth/session.ts';
