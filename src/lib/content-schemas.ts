@@ -104,23 +104,24 @@ export const seasonSchema = z
   .object({
     /** Shown in the season table and on the quote: "Peak season", "Monsoon". */
     name: z.string().trim().min(1).max(40),
-    from: contentDate('from'),
-    to: contentDate('to'),
+    // The messages are the editor's as much as the build's: in the words of the fields' labels.
+    from: contentDate('The first night'),
+    to: contentDate('The last night'),
     weeklyRateGbp: z
-      .int('weeklyRateGbp must be whole pounds')
-      .min(100, 'weeklyRateGbp must be at least £100 a week')
-      .max(100_000, 'weeklyRateGbp must be at most £100,000 a week'),
+      .int('The weekly rate must be whole pounds')
+      .min(100, 'The weekly rate must be at least £100 a week')
+      .max(100_000, 'The weekly rate must be at most £100,000 a week'),
     minNights: z
-      .int('minNights must be a whole number of nights')
-      .min(1, 'minNights must be at least 1')
-      .max(28, 'minNights must be at most 28'),
+      .int('The shortest stay must be a whole number of nights')
+      .min(1, 'The shortest stay must be at least 1 night')
+      .max(28, 'The shortest stay must be at most 28 nights'),
     /** Peak weeks: a stay that starts in the season arrives on this day, one that ends in it leaves on it. */
     changeoverDay: z
-      .enum(weekdays, { error: `changeoverDay must be a weekday name: ${weekdays.join(', ')}` })
+      .enum(weekdays, { error: `The changeover day must be a day of the week: ${weekdays.join(', ')}` })
       .optional(),
   })
   .refine((season) => !isIsoDate(season.from) || !isIsoDate(season.to) || season.from < season.to, {
-    message: 'to must be after from (to is the season’s last night)',
+    message: 'The last night must be after the first night',
     path: ['to'],
   });
 
@@ -136,7 +137,7 @@ export const seasonsSchema = z.array(seasonSchema).superRefine((seasons, context
       context.addIssue({
         code: 'custom',
         path: [index, 'from'],
-        message: `from (${season.from}) must come after the last night of ${previous.name} (${previous.to}): seasons go in date order and may not overlap`,
+        message: `The first night (${season.from}) must be after the last night of ${previous.name} (${previous.to}): seasons go in date order and may not overlap`,
       });
     }
   }

@@ -336,7 +336,7 @@ async function readCounts(page: Page) {
   const nav = await page.getByRole('button', { name: /^Bookings/ }).textContent();
   const trash = await page.getByRole('button', { name: /^Trash/ }).textContent();
   return {
-    fresh: Number(/(\d+) new/.exec(nav ?? '')?.[1] ?? 0),
+    fresh: Number(/(\d+) waiting/.exec(nav ?? '')?.[1] ?? 0),
     trash: Number(/Trash, (\d+)/.exec(trash ?? '')?.[1] ?? 0),
   };
 }
@@ -385,7 +385,7 @@ test('the counts follow a delete, a restore and a status change at once, not at 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: name });
   await answered(row).toBeVisible();
-  await answered(page.getByRole('button', { name: /^Bookings\W+\d+ new$/ })).toBeVisible();
+  await answered(page.getByRole('button', { name: /^Bookings\W+\d+ waiting$/ })).toBeVisible();
 
   const before = await readCounts(page);
   await row.getByRole('button', { name: `Delete ${name}` }).click();

@@ -125,7 +125,7 @@ test('an admin confirms, is refused an overlap, searches, deletes, restores, exp
     await answered(rowOf(firstArrival)).toBeVisible();
     await answered(rowOf(overlappingArrival)).toBeVisible();
     await expect(rowOf(firstArrival)).toContainText('New');
-    await answered(page.getByRole('button', { name: /^Bookings\W+\d+ new$/ })).toBeVisible();
+    await answered(page.getByRole('button', { name: /^Bookings\W+\d+ waiting$/ })).toBeVisible();
   });
 
   await test.step('opens it and confirms it', async () => {

@@ -188,7 +188,7 @@ test('an office admin changes an apartment’s rate, presses “Rebuild the site
     await publishNow(page);
     await slow.poll(() => readFile(apartment.file, 'utf8')).toContain('weeklyRateGbp: 1950');
     await expect(publishing.getByRole('status')).toHaveText(
-      `Saved. It will show on /apartments/${apartment.id}`,
+      `Saved, but not live yet: the site shows the old version until it is rebuilt. It will show on /apartments/${apartment.id}`,
     );
   });
 
@@ -199,9 +199,12 @@ test('an office admin changes an apartment’s rate, presses “Rebuild the site
     expect(second.status()).toBe(409);
     expect(await second.text()).toContain('A rebuild is already running');
     // The whole site's build: minutes on a machine the suite keeps busy.
-    await expect(publishing.getByRole('status')).toHaveText(`Live: /apartments/${apartment.id}`, {
-      timeout: 360_000,
-    });
+    await expect(publishing.getByRole('status')).toHaveText(
+      new RegExp(`^Live at \\d\\d:\\d\\d: /apartments/${apartment.id}$`),
+      {
+        timeout: 360_000,
+      },
+    );
   });
 
   await test.step('the page, served by the same server without a restart, shows the new rate', async () => {
@@ -256,11 +259,13 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await expect(lastNight).toHaveValue('2026-12-18');
   await lastNight.fill('2026-09-01');
   await publishNow(page);
-  await expect(page.getByText(/^Season 1 \(High season\), Last night: to must be after from/)).toBeVisible();
+  await expect(
+    page.getByText(/^Season 1 \(High season\): The last night must be after the first night/),
+  ).toBeVisible();
   await lastNight.fill('2026-12-25');
   await publishNow(page);
   await expect(
-    page.getByText(/^Season 2 \(Peak season\), First night: from \(2026-12-19\) must come after/),
+    page.getByText(/^Season 2 \(Peak season\): The first night \(2026-12-19\) must be after/),
   ).toBeVisible();
   expect(await readFile(villa.file, 'utf8')).toBe(villaBefore);
   await lastNight.fill('2026-12-18');

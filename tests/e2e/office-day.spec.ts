@@ -329,6 +329,7 @@ async function walkTheRows(
     const filters = page.getByRole('search', { name: 'Search booking requests' });
     await answered(filters.getByRole('searchbox')).toBeVisible();
     await filters.getByRole('searchbox').fill(mark);
+    await filters.getByRole('button', { name: /^Filters and sort/ }).click();
     await filters.getByRole('combobox', { name: 'Arriving' }).selectOption({ label: 'Today' });
     await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Confirmed' });
     await filters.getByRole('button', { name: 'Search' }).click();

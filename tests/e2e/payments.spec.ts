@@ -105,8 +105,8 @@ test('the office records a deposit on a confirmed booking, sees what is still ow
   });
 
   await test.step('adds a note, listed with its author', async () => {
-    const notes = detail.getByRole('region', { name: 'Notes' });
-    await notes.getByLabel('Add a note').fill('Arriving late.\nCot needed.');
+    const notes = detail.getByRole('region', { name: 'Office notes' });
+    await notes.getByLabel('Add an office note').fill('Arriving late.\nCot needed.');
     await notes.getByRole('button', { name: 'Add note' }).click();
     await answered(notes.getByText('Note added.')).toBeVisible();
     await expect(notes.getByText(admin.email)).toBeVisible();

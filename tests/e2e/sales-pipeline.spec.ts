@@ -56,6 +56,9 @@ test.beforeAll(async () => {
 async function filterByStage(page: Page, stage: string) {
   const search = page.getByRole('search', { name: 'Search buyers’ enquiries' });
   await search.getByLabel('Search buyers’ enquiries').fill(word);
+  // The filters fold under their disclosure; it stays open once opened.
+  if (!(await search.getByLabel('Stage').isVisible()))
+    await search.getByRole('button', { name: /^Filters and sort/ }).click();
   await search.getByLabel('Stage').selectOption(stage);
   await search.getByRole('button', { name: 'Search' }).click();
 }

@@ -153,7 +153,7 @@ test('guest and office talk on a confirmed booking, each emailed about it and sh
     await expect(messages.getByRole('listitem')).toHaveCount(2);
     await expect(detail.getByRole('region', { name: 'Arrival pack' })).toContainText('Not released yet');
     // The office's own notes stay apart, under their own heading.
-    await expect(detail.getByRole('region', { name: 'Notes' })).not.toContainText(guestWords);
+    await expect(detail.getByRole('region', { name: 'Office notes' })).not.toContainText(guestWords);
     await expectNoAxeViolations(page, 'booking with its messages');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

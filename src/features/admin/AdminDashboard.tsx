@@ -153,6 +153,18 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
     setProblem('');
   }
 
+  /** The booking list with only these filters applied: the day's "N more" leads to what it counted. */
+  function showBookings(filters: Partial<Filters>) {
+    const chosen = { ...emptyFilters, ...filters };
+    setScreen('booking-requests');
+    setCollection('booking-requests');
+    setView('inbox');
+    setDraft(chosen);
+    setApplied(chosen);
+    rows.setFieldErrors({});
+    setProblem('');
+  }
+
   function chooseView(next: AdminView) {
     setView(next);
     setProblem('');
@@ -185,13 +197,20 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
       <p className="visually-hidden" role="status" aria-live="polite" aria-label="New arrivals">
         {arrivals}
       </p>
-      <DashboardNav current={screen} newCount={newCount} onChoose={choose} formCollection={formCollection} />
+      <DashboardNav
+        current={screen}
+        newCount={newCount}
+        bookingsWaiting={counts('booking-requests')?.waiting ?? 0}
+        onChoose={choose}
+        formCollection={formCollection}
+      />
       {screen === 'today' && (
         <TodayView
           headingRef={headingRef}
           version={dayVersion}
           onOpen={(id) => setOpenRow({ collection: 'booking-requests', id, inTrash: false })}
           onShow={choose}
+          onShowBookings={showBookings}
           onSessionGone={session.leave}
         />
       )}
@@ -236,6 +255,15 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
               <button type="button" aria-pressed={inTrash} onClick={() => chooseView('trash')}>
                 Trash{trashCount ? `, ${trashCount}` : ''}
               </button>
+              {/* Beside the views, not a line of its own: the first screen is for rows. */}
+              <a
+                className="button button--ghost admin__export"
+                href={csvUrl(collection, applied, view)}
+                download
+              >
+                Export CSV
+                <span className="visually-hidden"> of the {label.toLowerCase()} these filters show</span>
+              </a>
             </div>
           </div>
           {inTrash && (
@@ -261,12 +289,6 @@ function Dashboard({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
               setApplied(emptyFilters);
             }}
           />
-          <p className="admin__export">
-            <a className="button button--ghost" href={csvUrl(collection, applied, view)} download>
-              Export CSV
-              <span className="visually-hidden"> of the {label.toLowerCase()} these filters show</span>
-            </a>
-          </p>
           {problem && (
             <p className="form__message" role="alert">
               {problem}

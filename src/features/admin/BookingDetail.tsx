@@ -29,13 +29,15 @@ function BookingSections({ id, item, onSessionGone }: DetailPartProps) {
     <>
       {/* Keyed by status: a booking just confirmed opens its payment form at once. */}
       <BookingPayments key={String(item.status)} bookingId={id} onSessionGone={onSessionGone} />
+      {/* The note first: the first box the office reaches must not email the guest. */}
+      <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
       <BookingConversation
         route={adminMessagesRoute(id)}
         reader="office"
         fieldName="message"
+        marksRead="by-hand"
         onSessionGone={onSessionGone}
       />
-      <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
       <ArrivalPackRelease
         key={`pack-${String(item.status)}`}
         bookingId={id}

@@ -44,7 +44,7 @@ export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; 
 
   return (
     <section className="ledger" aria-labelledby="notes-title">
-      <h3 id="notes-title">Notes</h3>
+      <h3 id="notes-title">Office notes</h3>
       <BookingSectionBody section={notes} loading="Loading the notes…">
         {({ notes: list }) =>
           list.length === 0 ? (
@@ -76,8 +76,8 @@ export function BookingNotes({ bookingId, onSessionGone }: { bookingId: string; 
       <form className="ledger__form" noValidate onSubmit={(event) => void add(event)}>
         <TextField
           name="body"
-          label="Add a note"
-          hint={`For the office only; several lines allowed, up to ${noteMaxLength} characters.`}
+          label="Add an office note"
+          hint={`Only the office reads it: the guest never sees it. Several lines allowed, up to ${noteMaxLength} characters.`}
           multiline
           value={body}
           error={error}

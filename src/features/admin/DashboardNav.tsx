@@ -20,6 +20,8 @@ export const isFormCollection = (screen: DashboardScreen): screen is AdminCollec
 type Props = {
   current: DashboardScreen;
   newCount: (name: AdminCollectionName) => number;
+  /** Bookings waiting for the office: new requests, and those whose guest wrote what nobody has read. */
+  bookingsWaiting: number;
   onChoose: (screen: DashboardScreen) => void;
   /** The form list "Messages and forms" opens: the one shown last. */
   formCollection: AdminCollectionName;
@@ -31,26 +33,27 @@ type Props = {
  * says what it sees works), a count badge of at most three characters, and the form lists behind one
  * button. The office's pages of their own (calendar sync, the content editor) are the office bar's.
  */
-export function DashboardNav({ current, newCount, onChoose, formCollection }: Props) {
+export function DashboardNav({ current, newCount, bookingsWaiting, onChoose, formCollection }: Props) {
   const formsNew = formCollectionNames.reduce((sum, name) => sum + newCount(name), 0);
   const screens = [
-    { screen: 'today', label: 'Today', before: '', after: '', fresh: 0 },
+    { screen: 'today', label: 'Today', before: '', after: '', fresh: 0, word: 'new' },
     {
       screen: 'booking-requests',
       label: 'Bookings',
       before: '',
       after: '',
-      fresh: newCount('booking-requests'),
+      fresh: bookingsWaiting,
+      word: 'waiting',
     },
     // Their whole names, as a screen reader has always read them: "Occupancy calendar", "Balances due".
-    { screen: 'calendar', label: 'calendar', before: 'Occupancy ', after: '', fresh: 0 },
-    { screen: 'balances', label: 'Balances', before: '', after: ' due', fresh: 0 },
-    { screen: 'numbers', label: 'Numbers', before: '', after: '', fresh: 0 },
+    { screen: 'calendar', label: 'calendar', before: 'Occupancy ', after: '', fresh: 0, word: 'new' },
+    { screen: 'balances', label: 'Balances', before: '', after: ' due', fresh: 0, word: 'new' },
+    { screen: 'numbers', label: 'Numbers', before: '', after: '', fresh: 0, word: 'new' },
   ] as const;
   return (
     <nav className="admin__nav" aria-label="Office">
       <ul>
-        {screens.map(({ screen, label, before, after, fresh }) => (
+        {screens.map(({ screen, label, before, after, fresh, word }) => (
           <li key={screen}>
             <button
               type="button"
@@ -61,7 +64,7 @@ export function DashboardNav({ current, newCount, onChoose, formCollection }: Pr
               {before && <span className="visually-hidden">{before}</span>}
               <span className="admin__nav-label">{label}</span>
               {after && <span className="visually-hidden">{after}</span>}
-              <NewBadge count={fresh} />
+              <NewBadge count={fresh} word={word} />
             </button>
           </li>
         ))}
@@ -85,7 +88,11 @@ export function DashboardNav({ current, newCount, onChoose, formCollection }: Pr
  * The row of the four form lists, under "Messages and forms": each with its own count of new items,
  * the one shown marked current.
  */
-export function FormCollectionsNav({ current, newCount, onChoose }: Omit<Props, 'formCollection'>) {
+export function FormCollectionsNav({
+  current,
+  newCount,
+  onChoose,
+}: Omit<Props, 'formCollection' | 'bookingsWaiting'>) {
   return (
     <nav className="admin__subnav" aria-label="Messages and forms">
       <ul>
@@ -107,13 +114,15 @@ export function FormCollectionsNav({ current, newCount, onChoose }: Omit<Props, 
   );
 }
 
-/** "12" (or "99+") on the screen, ", 12 new" to a screen reader; nothing when nothing is new. */
-function NewBadge({ count }: { count: number }) {
+/** "12" (or "99+") on the screen, ", 12 new" (or "waiting") to a screen reader; nothing when there are none. */
+function NewBadge({ count, word = 'new' }: { count: number; word?: 'new' | 'waiting' }) {
   if (count <= 0) return null;
   return (
     <span className="admin__badge">
       <span aria-hidden="true">{describeBadge(count)}</span>
-      <span className="visually-hidden">, {count} new</span>
+      <span className="visually-hidden">
+        , {count} {word}
+      </span>
     </span>
   );
 }

@@ -69,6 +69,7 @@ function Charts({ answer }: { answer: NumbersAnswer }) {
         <ComparisonChart
           title="Occupancy by property"
           rows={properties}
+          layout="bars"
           value={occupancy}
           format={percent}
           seasons={seasons}
@@ -90,6 +91,7 @@ function Charts({ answer }: { answer: NumbersAnswer }) {
         <ComparisonChart
           title="Confirmed revenue by property"
           rows={properties}
+          layout="bars"
           value={(totals) => totals.confirmedPence}
           format={pounds}
           seasons={seasons}
@@ -97,6 +99,7 @@ function Charts({ answer }: { answer: NumbersAnswer }) {
         <ComparisonChart
           title="Received by property"
           rows={properties}
+          layout="bars"
           value={(totals) => totals.receivedPence}
           format={pounds}
           seasons={seasons}

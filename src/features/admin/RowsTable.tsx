@@ -34,7 +34,10 @@ export function RowsTable({
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
     <section className="admin-table" aria-labelledby="admin-table-caption" tabIndex={0}>
       <table>
-        <caption id="admin-table-caption">{caption}</caption>
+        {/* Read, not shown: the screen's heading says the same just above. */}
+        <caption id="admin-table-caption" className="visually-hidden">
+          {caption}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -70,7 +73,13 @@ export function RowsTable({
                       column.whole ? 'admin-table__whole' : column.wide ? 'admin-table__wide' : undefined
                     }
                   >
-                    {column.format(row, lookups)}
+                    {column.opens ? (
+                      <button type="button" className="admin-table__open" onClick={() => onOpen(row)}>
+                        {column.format(row, lookups)}
+                      </button>
+                    ) : (
+                      column.format(row, lookups)
+                    )}
                   </td>
                 ))}
                 <td className="admin-table__actions">

@@ -2,13 +2,21 @@ import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import { apiRoutes } from '../../lib/api-contract.ts';
 import { formatShortDate, formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { describeDays } from '../payment/BookingPayments.tsx';
+import type { ListFilters } from './admin-query.ts';
 import { type AdminCollectionName, adminCollections } from './collection-contract.ts';
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { OccupancyGlance } from './NumbersView.tsx';
 import { balanceStateLabels, describeAge, describeMore, shortLabels } from './office-day.ts';
-import { failedEmailDays, type MovingStay, type TodayAnswer, todayAnswerSchema } from './today-contract.ts';
+import {
+  failedEmailDays,
+  type MovingStay,
+  packWaitingDays,
+  type TodayAnswer,
+  todayAnswerSchema,
+} from './today-contract.ts';
 
 /**
  * How many rows a block shows; a "N more" link leads to the list behind it. Three, so the whole day fits
@@ -30,6 +38,8 @@ type Props = {
   onOpen: (id: string) => void;
   /** Opens a list of the dashboard: a collection, or the balances due. */
   onShow: (screen: AdminCollectionName | 'balances' | 'calendar') => void;
+  /** Opens the booking list with these filters: the guests' unread messages. */
+  onShowBookings: (filters: Partial<ListFilters>) => void;
   onSessionGone: () => void;
 };
 
@@ -39,7 +49,7 @@ type Props = {
  * the balances due now or overdue with what they owe in all, and the unread items. Every row opens
  * what it is about in one click.
  */
-export function TodayView({ headingRef, version, onOpen, onShow, onSessionGone }: Props) {
+export function TodayView({ headingRef, version, onOpen, onShow, onShowBookings, onSessionGone }: Props) {
   const [day, setDay] = useState<Day>({ status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only when asked to
@@ -73,6 +83,7 @@ export function TodayView({ headingRef, version, onOpen, onShow, onSessionGone }
           answer={day.answer}
           onOpen={onOpen}
           onShow={onShow}
+          onShowBookings={onShowBookings}
           glance={<OccupancyGlance version={version} onSessionGone={onSessionGone} />}
         />
       )}
@@ -80,9 +91,12 @@ export function TodayView({ headingRef, version, onOpen, onShow, onSessionGone }
   );
 }
 
-type BlocksProps = { answer: TodayAnswer; glance: ReactNode } & Pick<Props, 'onOpen' | 'onShow'>;
+type BlocksProps = { answer: TodayAnswer; glance: ReactNode } & Pick<
+  Props,
+  'onOpen' | 'onShow' | 'onShowBookings'
+>;
 
-function Blocks({ answer, onOpen, onShow, glance }: BlocksProps) {
+function Blocks({ answer, onOpen, onShow, onShowBookings, glance }: BlocksProps) {
   const now = new Date();
   const waiting =
     answer.unread.find(({ name }) => name === 'booking-requests')?.new ?? answer.requests.length;
@@ -115,108 +129,220 @@ function Blocks({ answer, onOpen, onShow, glance }: BlocksProps) {
           })}
         </ul>
       </section>
+      {/* Two columns of their own on a tablet; on a phone and a wide screen the blocks sit in one grid. */}
       <div className="office-day__blocks">
-        <section className="office-day__block office-day__block--requests" aria-labelledby="day-requests">
-          <h3 id="day-requests">Awaiting an answer ({waiting})</h3>
-          {answer.requests.length === 0 ? (
-            <p className="admin__empty">Every request has its answer.</p>
-          ) : (
-            <ol className="office-day__rows">
-              {answer.requests.slice(0, rowsShown).map((request) => (
-                <li key={request.id}>
-                  <span className="office-day__line">
-                    <button type="button" className="admin-table__open" onClick={() => onOpen(request.id)}>
-                      {request.guestName}
-                      <span className="visually-hidden">, {request.reference}: answer</span>
-                    </button>
-                    <span className="office-day__age">waiting {describeAge(request.receivedAt, now)}</span>
-                  </span>
-                  <span className="office-day__detail">
-                    {formatShortDate(request.arrival)}–{formatShortDate(request.departure)}, {request.guests}{' '}
-                    {request.guests === 1 ? 'guest' : 'guests'}, {request.propertyName}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-          {moreRequests && (
-            <button type="button" className="office-day__more" onClick={() => onShow('booking-requests')}>
-              {moreRequests}
-              <span className="visually-hidden"> booking requests awaiting an answer</span>
-            </button>
-          )}
-        </section>
-
-        {glance}
-
-        <section className="office-day__block office-day__block--moves" aria-labelledby="day-moves">
-          <h3 id="day-moves">This week’s arrivals and departures</h3>
-          <Moves
-            title="Arrivals"
-            stays={answer.arrivals}
-            count={answer.arrivalCount}
-            edge="arrival"
-            today={answer.today}
+        <div className="office-day__column office-day__column--right">
+          <GuestMessages
+            messages={answer.messages}
+            now={now}
             onOpen={onOpen}
-            onShow={onShow}
+            onShowAll={() => onShowBookings({ messages: 'unread' })}
           />
-          <Moves
-            title="Departures"
-            stays={answer.departures}
-            count={answer.departureCount}
-            edge="departure"
-            today={answer.today}
-            onOpen={onOpen}
-            onShow={onShow}
-          />
-        </section>
-
-        <section className="office-day__block office-day__block--balances" aria-labelledby="day-balances">
-          <h3 id="day-balances">Balances due ({balances.count})</h3>
-          {balances.count === 0 ? (
-            <p className="admin__empty">No balance is due now or overdue.</p>
-          ) : (
-            <>
-              <p className="office-day__total">
-                <strong>{formatPence(balances.outstandingPence)}</strong> outstanding on {balances.count}{' '}
-                {balances.count === 1 ? 'booking' : 'bookings'} due now or overdue
-              </p>
+          <section className="office-day__block office-day__block--moves" aria-labelledby="day-moves">
+            <h3 id="day-moves">This week’s arrivals and departures</h3>
+            <Moves
+              title="Arrivals"
+              stays={answer.arrivals}
+              count={answer.arrivalCount}
+              edge="arrival"
+              today={answer.today}
+              onOpen={onOpen}
+              onShow={onShow}
+            />
+            <Moves
+              title="Departures"
+              stays={answer.departures}
+              count={answer.departureCount}
+              edge="departure"
+              today={answer.today}
+              onOpen={onOpen}
+              onShow={onShow}
+            />
+          </section>
+        </div>
+        <div className="office-day__column office-day__column--left">
+          <section className="office-day__block office-day__block--requests" aria-labelledby="day-requests">
+            <h3 id="day-requests">Awaiting an answer ({waiting})</h3>
+            {answer.requests.length === 0 ? (
+              <p className="admin__empty">Every request has its answer.</p>
+            ) : (
               <ol className="office-day__rows">
-                {balances.rows.slice(0, rowsShown).map((balance) => (
-                  <li key={balance.id}>
+                {answer.requests.slice(0, rowsShown).map((request) => (
+                  <li key={request.id}>
                     <span className="office-day__line">
-                      <button type="button" className="admin-table__open" onClick={() => onOpen(balance.id)}>
-                        {balance.guestName}
-                        <span className="visually-hidden">, {balance.reference}: payments</span>
+                      <button type="button" className="admin-table__open" onClick={() => onOpen(request.id)}>
+                        {request.guestName}
+                        <span className="visually-hidden">, {request.reference}: answer</span>
                       </button>
-                      <span className={`office-day__state office-day__state--${balance.state}`}>
-                        {balanceStateLabels[balance.state]}
-                        {balance.state === 'overdue' && ` by ${describeDays(balance.summary.daysOverdue)}`}
-                      </span>
+                      <span className="office-day__age">waiting {describeAge(request.receivedAt, now)}</span>
                     </span>
                     <span className="office-day__detail">
-                      {formatPence(balance.summary.outstandingPence)} of{' '}
-                      {formatPence(balance.summary.totalPence)}, {balance.propertyName}
+                      {formatShortDate(request.arrival)}–{formatShortDate(request.departure)},{' '}
+                      {request.guests} {request.guests === 1 ? 'guest' : 'guests'}, {request.propertyName}
                     </span>
                   </li>
                 ))}
               </ol>
-            </>
-          )}
-          <button type="button" className="office-day__more" onClick={() => onShow('balances')}>
-            {moreBalances ? (
-              <>
-                {moreBalances}
-                <span className="visually-hidden"> balances due</span>
-              </>
-            ) : (
-              'All balances'
             )}
-          </button>
-        </section>
+            {moreRequests && (
+              <button type="button" className="office-day__more" onClick={() => onShow('booking-requests')}>
+                {moreRequests}
+                <span className="visually-hidden"> booking requests awaiting an answer</span>
+              </button>
+            )}
+          </section>
+          {glance}
+          <section className="office-day__block office-day__block--balances" aria-labelledby="day-balances">
+            <h3 id="day-balances">Balances due ({balances.count})</h3>
+            {balances.count === 0 ? (
+              <p className="admin__empty">No balance is due now or overdue.</p>
+            ) : (
+              <>
+                <p className="office-day__total">
+                  <strong>{formatPence(balances.outstandingPence)}</strong> outstanding on {balances.count}{' '}
+                  {balances.count === 1 ? 'booking' : 'bookings'} due now or overdue
+                </p>
+                <ol className="office-day__rows">
+                  {balances.rows.slice(0, rowsShown).map((balance) => (
+                    <li key={balance.id}>
+                      <span className="office-day__line">
+                        <button
+                          type="button"
+                          className="admin-table__open"
+                          onClick={() => onOpen(balance.id)}
+                        >
+                          {balance.guestName}
+                          <span className="visually-hidden">, {balance.reference}: payments</span>
+                        </button>
+                        <span className={`office-day__state office-day__state--${balance.state}`}>
+                          {balanceStateLabels[balance.state]}
+                          {balance.state === 'overdue' && ` by ${describeDays(balance.summary.daysOverdue)}`}
+                        </span>
+                      </span>
+                      <span className="office-day__detail">
+                        {formatPence(balance.summary.outstandingPence)} of{' '}
+                        {formatPence(balance.summary.totalPence)}, {balance.propertyName}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+            <button type="button" className="office-day__more" onClick={() => onShow('balances')}>
+              {moreBalances ? (
+                <>
+                  {moreBalances}
+                  <span className="visually-hidden"> balances due</span>
+                </>
+              ) : (
+                'All balances'
+              )}
+            </button>
+          </section>
+        </div>
       </div>
+      <PacksWaiting packs={answer.packsWaiting} today={answer.today} onOpen={onOpen} />
       <FailedEmails failed={answer.failedEmails} onOpen={onOpen} />
     </>
+  );
+}
+
+type GuestMessagesProps = {
+  messages: TodayAnswer['messages'];
+  now: Date;
+  onOpen: Props['onOpen'];
+  onShowAll: () => void;
+};
+
+/**
+ * The guests' messages the office has not read, newest first, each with its booking: the first thing a
+ * waiting guest needs is to be seen. Opening one shows the conversation; it is marked read there, by
+ * the office's own button, never by being listed.
+ */
+function GuestMessages({ messages, now, onOpen, onShowAll }: GuestMessagesProps) {
+  const more = describeMore(messages.count, rowsShown);
+  return (
+    <section className="office-day__block office-day__block--messages" aria-labelledby="day-messages">
+      <h3 id="day-messages">Messages from guests ({messages.count})</h3>
+      {messages.count === 0 ? (
+        <p className="admin__empty">Every guest’s message has been read.</p>
+      ) : (
+        <ol className="office-day__rows">
+          {messages.rows.slice(0, rowsShown).map((message) => (
+            <li key={message.id}>
+              <span className="office-day__line">
+                <button type="button" className="admin-table__open" onClick={() => onOpen(message.bookingId)}>
+                  {message.guestName}
+                  <span className="visually-hidden">, {message.reference}: read the message</span>
+                </button>
+                <span className="office-day__age">{describeAge(message.sentAt, now)} ago</span>
+              </span>
+              <span className="office-day__detail">
+                <span className="office-day__quote">“{message.preview}”</span> · {message.reference},{' '}
+                {formatShortDate(message.arrival)}–{formatShortDate(message.departure)},{' '}
+                {message.propertyName}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {more && (
+        <button type="button" className="office-day__more" onClick={onShowAll}>
+          {more}
+          <span className="visually-hidden"> unread messages from guests, in the bookings</span>
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The paid guests arriving within two weeks whose home has no arrival pack: they are owed the address,
+ * the way in and the Wi-Fi, and would find nothing. Shown only when there are some.
+ */
+function PacksWaiting({
+  packs,
+  today,
+  onOpen,
+}: {
+  packs: TodayAnswer['packsWaiting'];
+  today: string;
+  onOpen: Props['onOpen'];
+}) {
+  if (packs.length === 0) return null;
+  return (
+    <section className="office-day__block office-day__block--packs" aria-labelledby="day-packs">
+      <h3 id="day-packs">
+        Arrival packs to write ({packs.length})
+        <span className="visually-hidden"> for paid guests arriving within {packWaitingDays} days</span>
+      </h3>
+      <ol className="office-day__rows">
+        {packs.slice(0, rowsShown).map((pack) => (
+          <li key={pack.id}>
+            <span className="office-day__line">
+              <button type="button" className="admin-table__open" onClick={() => onOpen(pack.id)}>
+                {pack.guestName}
+                <span className="visually-hidden">, {pack.reference}</span>
+              </button>
+              <span className="office-day__age">
+                arrives {pack.arrival === today ? 'today' : formatShortDate(pack.arrival)}
+              </span>
+            </span>
+            <span className="office-day__detail">
+              Paid, but {pack.propertyName} has no arrival pack:{' '}
+              <a href={`${paths.adminArrivalPacks}?property=${encodeURIComponent(pack.property)}`}>
+                write the pack of {pack.propertyName}
+              </a>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {packs.length > rowsShown && (
+        <p className="office-day__detail">
+          {describeMore(packs.length, rowsShown)} paid guests arriving within {packWaitingDays} days.
+        </p>
+      )}
+    </section>
   );
 }
 

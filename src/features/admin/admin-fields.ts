@@ -30,6 +30,8 @@ export type Column = {
   whole?: boolean;
   /** Text of a few words (a stay, a property, a message): a column too narrow for it would stack them one a line. */
   wide?: boolean;
+  /** The row's own name (a reference people quote): a button that opens the row, as its name does. */
+  opens?: boolean;
 };
 export type Lookups = { properties: Names; positions: Names };
 
@@ -197,7 +199,7 @@ const contactColumns: Column[] = [
 /** The columns of each table besides Name (the button that opens a row) and the row's actions. */
 export const tableColumns: Record<AdminCollectionName, Column[]> = {
   'booking-requests': [
-    { key: 'reference', header: 'Reference', format: field('reference'), whole: true },
+    { key: 'reference', header: 'Reference', format: field('reference'), whole: true, opens: true },
     {
       key: 'property',
       header: 'Property',

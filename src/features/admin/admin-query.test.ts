@@ -32,6 +32,7 @@ describe('buildListQuery', () => {
       '?status=new&property=kovalam-cliff-villa&from=2027-01-01&to=2027-01-31',
     ],
     ['an arrival preset', { ...emptyFilters, arriving: 'week' }, 'inbox', {}, '?arriving=week'],
+    ['a messages filter', { ...emptyFilters, messages: 'needs-reply' }, 'inbox', {}, '?messages=needs-reply'],
     ['a next page', emptyFilters, 'inbox', { cursor: 'abc_-', limit: 50 }, '?cursor=abc_-&limit=50'],
     ['text that needs escaping', { ...emptyFilters, q: 'a&b=c #1' }, 'inbox', {}, '?q=a%26b%3Dc+%231'],
   ] as const)('%s', (_case, filters, view, page, expected) => {

@@ -15,6 +15,7 @@ export type ListFilters = {
   property: string;
   position: string;
   arriving: string;
+  messages: string;
   from: string;
   to: string;
   sort: string;
@@ -27,6 +28,7 @@ export const emptyFilters: ListFilters = {
   property: '',
   position: '',
   arriving: '',
+  messages: '',
   from: '',
   to: '',
   sort: 'newest',
@@ -44,7 +46,16 @@ export function buildListQuery(
   const params = new URLSearchParams();
   const q = filters.q.trim();
   if (q) params.set('q', q);
-  for (const name of ['status', 'stage', 'property', 'position', 'arriving', 'from', 'to'] as const) {
+  for (const name of [
+    'status',
+    'stage',
+    'property',
+    'position',
+    'arriving',
+    'messages',
+    'from',
+    'to',
+  ] as const) {
     if (filters[name]) params.set(name, filters[name]);
   }
   if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);

@@ -23,9 +23,10 @@ export type AdminCollectionName = z.infer<typeof adminCollectionNameSchema>;
 /**
  * Filters a list may take besides the date range of arrival at the office, which every list has:
  * a booking's status, a buyer's enquiry's sales stage, the property, a career application's position,
- * and a booking's arrival preset (`arriving`, see `src/lib/arrival-window.ts`).
+ * a booking's arrival preset (`arriving`, see `src/lib/arrival-window.ts`) and a booking's conversation
+ * (`messages`: unread, or waiting for a reply).
  */
-export const filterNames = ['status', 'stage', 'property', 'position', 'arriving'] as const;
+export const filterNames = ['status', 'stage', 'property', 'position', 'arriving', 'messages'] as const;
 export type FilterName = (typeof filterNames)[number];
 export const sortNames = ['newest', 'oldest', 'arrival'] as const;
 export type SortName = (typeof sortNames)[number];
@@ -56,7 +57,7 @@ export const adminCollections = {
   'booking-requests': {
     label: 'Booking requests',
     noun: 'booking request',
-    filters: ['status', 'property', 'arriving'],
+    filters: ['status', 'property', 'arriving', 'messages'],
     sorts: ['newest', 'oldest', 'arrival'],
     marksReadOnOpen: false,
   },
@@ -96,6 +97,11 @@ export const summaryAnswerSchema = z.object({
       name: adminCollectionNameSchema,
       label: z.string(),
       new: z.number(),
+      /**
+       * Rows waiting for the office: the new ones and those their domain says wait (a booking whose
+       * guest wrote what the office has not read), each counted once. The navigation's badge.
+       */
+      waiting: z.number(),
       trash: z.number(),
       /** When the newest row in use arrived; null while there is none. */
       latestAt: z.string().nullable(),

@@ -4,6 +4,7 @@ import { isIsoDate } from '../../lib/dates.ts';
 import { listChoices } from '../../lib/form-fields.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { bookingStatuses } from '../booking/booking-contract.ts';
+import { messageFilterLabels, messageFilters } from '../booking/booking-message-contract.ts';
 import { salesStages } from '../buyer-enquiry/sales-stage-contract.ts';
 import { adminViews, sortNames } from './collection-contract.ts';
 import { adminRowSchema } from './item-contract.ts';
@@ -67,6 +68,12 @@ export const listQuerySchema = z
     arriving: optional(
       z.enum(arrivalWindows, {
         error: `Choose arrivals ${listChoices(Object.values(arrivalWindowLabels).map((label) => label.toLowerCase()))}`,
+      }),
+    ),
+    /** A booking's conversation: the guest wrote what the office has not read, or waits for a reply. */
+    messages: optional(
+      z.enum(messageFilters, {
+        error: `Choose ${listChoices(Object.values(messageFilterLabels).map((label) => label.toLowerCase()))}`,
       }),
     ),
     /** Received on or after this day, in the office's time zone. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { balanceStates } from '../../lib/ledger.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
+import { bookingStatusSchema } from '../booking/booking-contract.ts';
 import { ledgerSummarySchema } from '../payment/payment-contract.ts';
 import { summaryAnswerSchema } from './collection-contract.ts';
 import { emailDeliverySchema } from './email-delivery-contract.ts';
@@ -57,6 +58,38 @@ export const dueBalanceSchema = z.object({
 });
 export type DueBalance = z.infer<typeof dueBalanceSchema>;
 
+/** A guest's message the office has not read, with the booking it is about. */
+export const unreadMessageSchema = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  reference: z.string(),
+  guestName: z.string(),
+  propertyName: z.string(),
+  status: bookingStatusSchema,
+  arrival: z.string(),
+  departure: z.string(),
+  /** The message's first 160 characters. */
+  preview: z.string(),
+  /** When the guest sent it (ISO 8601). */
+  sentAt: z.string(),
+});
+export type UnreadMessage = z.infer<typeof unreadMessageSchema>;
+
+/** How many days ahead the day looks for paid guests whose home has no arrival pack. */
+export const packWaitingDays = 14;
+
+/** A paid booking arriving within `packWaitingDays` whose home has no arrival pack yet. */
+export const packWaitingSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  guestName: z.string(),
+  property: z.string(),
+  propertyName: z.string(),
+  arrival: z.string(),
+  departure: z.string(),
+});
+export type PackWaiting = z.infer<typeof packWaitingSchema>;
+
 /** How many days back the day lists the emails that failed for good. */
 export const failedEmailDays = 14;
 
@@ -71,6 +104,14 @@ export const todayAnswerSchema = z.object({
   weekEnd: z.string(),
   /** Oldest first; at most `todayListLimit`, the rest counted in the summary's new booking requests. */
   requests: z.array(waitingRequestSchema),
+  messages: z.object({
+    /** The guests' unread messages, newest first; at most `todayListLimit`. */
+    rows: z.array(unreadMessageSchema),
+    /** Every unread message from a guest on a booking in use, not only the rows listed. */
+    count: z.int().nonnegative(),
+  }),
+  /** Paid bookings arriving within `packWaitingDays` whose home has no pack, soonest first; at most `todayListLimit`. */
+  packsWaiting: z.array(packWaitingSchema),
   /** Confirmed stays arriving from today to `weekEnd`, soonest first; at most `todayListLimit`. */
   arrivals: z.array(movingStaySchema),
   /** Every confirmed stay arriving from today to `weekEnd`, not only the rows listed. */

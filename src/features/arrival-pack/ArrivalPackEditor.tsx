@@ -1,6 +1,7 @@
 import { type SubmitEvent, useCallback, useEffect, useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminArrivalPackRoute, apiRoutes } from '../../lib/api-contract.ts';
+import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type ArrivalPacksAnswer,
   arrivalPacksAnswerSchema,
 } from './arrival-pack-contract.ts';
+import { describePackReading } from './pack-readers.ts';
 import './arrival-pack.scss';
 
 /** The form's fields, in its order, with their labels and whether they take several lines. */
@@ -30,8 +32,10 @@ const draftOf = (pack: ArrivalPack | null): Draft =>
   Object.fromEntries(fields.map(({ name }) => [name, pack ? String(pack[name]) : ''])) as Draft;
 
 /**
- * The office's arrival packs, one property at a time: choose the property, write its pack whole and
- * save it. Guests read a pack only on a booking it is released to; it is never in the site's pages.
+ * The office's arrival packs, one property at a time (the one `?property=` names first, as the day's
+ * "write the pack" link asks): choose the property, see which guests will read its pack and when,
+ * write it whole and save it. Guests read a pack only on a booking it is released to; it is never in
+ * the site's pages.
  */
 export default function ArrivalPackEditor() {
   const [packs, setPacks] = useState<ArrivalPacksAnswer | null>(null);
@@ -56,7 +60,10 @@ export default function ArrivalPackEditor() {
       if (isSessionGone(answer)) return leave();
       if (!answer.ok) return setProblem(answer.message);
       setPacks(answer.data);
-      choose(answer.data, answer.data.properties[0]?.property ?? '');
+      const asked = new URLSearchParams(window.location.search).get('property');
+      const first =
+        answer.data.properties.find(({ property: slug }) => slug === asked) ?? answer.data.properties[0];
+      choose(answer.data, first?.property ?? '');
     });
   }, []);
 
@@ -107,6 +114,7 @@ export default function ArrivalPackEditor() {
           ))}
         </select>
       </div>
+      {chosen && <PackReaders name={chosen.name} readers={chosen.readers} />}
       <form className="arrival-packs__form" noValidate onSubmit={(event) => void save(event)}>
         <h2>{chosen ? `Arrival pack of ${chosen.name}` : 'Arrival pack'}</h2>
         {fields.map(({ name, label, multiline }) => (
@@ -133,5 +141,39 @@ export default function ArrivalPackEditor() {
         </button>
       </form>
     </div>
+  );
+}
+
+/**
+ * Who reads the chosen home's pack, and when: the guests of its stays not yet over, each on their
+ * booking (now, or once the deposit is paid) and by the email a week before arrival.
+ */
+function PackReaders({
+  name,
+  readers,
+}: {
+  name: string;
+  readers: ArrivalPacksAnswer['properties'][number]['readers'];
+}) {
+  const today = todayInKerala();
+  return (
+    <section className="arrival-packs__readers" aria-labelledby="arrival-pack-readers">
+      <h2 id="arrival-pack-readers">Who will read it</h2>
+      {readers.length === 0 ? (
+        <p>
+          No confirmed stay at {name} is ahead. Its guests will read the pack on their booking once their
+          deposit is paid, and it is emailed to them a week before they arrive.
+        </p>
+      ) : (
+        <ul>
+          {readers.map((reader) => (
+            <li key={reader.bookingId}>
+              <strong>{reader.guestName}</strong> ({reader.reference}), arriving{' '}
+              {formatStayDate(reader.arrival)}: {describePackReading(reader, today)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -45,10 +45,37 @@ export const arrivalPackSchema = arrivalPackInputSchema.extend({
 });
 export type ArrivalPack = z.infer<typeof arrivalPackSchema>;
 
-/** `GET /api/admin-arrival-packs`: every property of the catalogue, with its pack or null. */
+/** A guest of a confirmed stay not yet over, who reads the home's pack on their booking. */
+export const packReaderSchema = z.object({
+  bookingId: z.string(),
+  reference: z.string(),
+  guestName: z.string(),
+  arrival: z.string(),
+  /** Whether the pack is released to the booking now (deposit paid, or released early). */
+  released: z.boolean(),
+  /** Whether the email that carries the pack has gone (or is going). */
+  emailed: z.boolean(),
+});
+export type PackReader = z.infer<typeof packReaderSchema>;
+
+/** How many days before arrival the pack's email goes: the worker sends it, the editor says so. */
+export const packEmailDays = 7;
+
+/** The most readers the editor lists for a home, soonest first. */
+export const packReadersListed = 10;
+
+/**
+ * `GET /api/admin-arrival-packs`: every property of the catalogue, with its pack or null, and the guests
+ * of its stays not yet over who read it (soonest first, at most `packReadersListed`).
+ */
 export const arrivalPacksAnswerSchema = z.object({
   properties: z.array(
-    z.object({ property: z.string(), name: z.string(), pack: arrivalPackSchema.nullable() }),
+    z.object({
+      property: z.string(),
+      name: z.string(),
+      pack: arrivalPackSchema.nullable(),
+      readers: z.array(packReaderSchema),
+    }),
   ),
 });
 export type ArrivalPacksAnswer = z.infer<typeof arrivalPacksAnswerSchema>;

@@ -31,8 +31,10 @@ const authorNames: Record<MessageAuthor, Record<MessageAuthor, string>> = {
 
 /**
  * A booking's conversation between its guest and the office, for either side: the messages oldest
- * first (what the other side wrote since the reader last looked marked new; once shown, they are
- * marked read by a POST of their own, since the GET changes nothing), and a box to write. Each message typed carries its own Idempotency-Key, so a double click
+ * first (what the other side wrote since the reader last looked marked new), and a box to write. The
+ * guest's new messages are marked read once shown, by a POST of their own (the GET changes nothing);
+ * the office marks them read by its own button, so a message glanced at while busy stays waiting on
+ * the day's list until someone has dealt with it (answering marks it read too). Each message typed carries its own Idempotency-Key, so a double click
  * sends it once.
  */
 export function BookingConversation({
@@ -41,6 +43,7 @@ export function BookingConversation({
   fieldName,
   onSessionGone,
   draft,
+  marksRead = 'on-open',
 }: {
   /** The messages' API route, the guest's or the office's. */
   route: string;
@@ -50,6 +53,8 @@ export function BookingConversation({
   onSessionGone?: () => void;
   /** A message begun for the writer (the guest's request for other dates), the box focused after it. */
   draft?: string | undefined;
+  /** Whether new messages are marked read once shown (the guest's) or by a button (the office's). */
+  marksRead?: 'on-open' | 'by-hand';
 }) {
   const [thread, setThread] = useState<Thread>({ status: 'loading' });
   const [body, setBody] = useState(draft ?? '');
@@ -57,6 +62,7 @@ export function BookingConversation({
   const [refusal, setRefusal] = useState('');
   const [done, setDone] = useState('');
   const [sending, setSending] = useState(false);
+  const [marking, setMarking] = useState(false);
   const key = useRef(crypto.randomUUID());
   const sendingNow = useRef(false);
   const titleId = `${fieldName}-title`;
@@ -71,7 +77,7 @@ export function BookingConversation({
         answer.ok ? { status: 'loaded', data: answer.data } : { status: 'failed', message: answer.message },
       );
       // Still shown as new on this screen; read from the next time on.
-      if (answer.ok && answer.data.messages.some(({ isNew }) => isNew)) {
+      if (marksRead === 'on-open' && answer.ok && answer.data.messages.some(({ isNew }) => isNew)) {
         void requestJson(messagesReadRoute(route), bookingMessagesAnswerSchema, { method: 'POST', body: {} });
       }
     });
@@ -88,6 +94,22 @@ export function BookingConversation({
     box.focus();
     box.setSelectionRange(box.value.length, box.value.length);
   }, []);
+
+  async function markRead() {
+    if (marking) return;
+    setMarking(true);
+    setRefusal('');
+    setDone('');
+    const answer = await requestJson(messagesReadRoute(route), bookingMessagesAnswerSchema, {
+      method: 'POST',
+      body: {},
+    });
+    setMarking(false);
+    if (isSessionGone(answer) && onSessionGone) return onSessionGone();
+    if (!answer.ok) return setRefusal(answer.message);
+    setThread({ status: 'loaded', data: answer.data });
+    setDone('Marked as read.');
+  }
 
   async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -118,6 +140,7 @@ export function BookingConversation({
   }
 
   const names = authorNames[reader];
+  const unread = thread.status === 'loaded' ? thread.data.messages.filter(({ isNew }) => isNew).length : 0;
   return (
     <section className="conversation" aria-labelledby={titleId}>
       <h3 id={titleId} className="conversation__title">
@@ -157,6 +180,19 @@ export function BookingConversation({
             ))}
           </ol>
         ))}
+      {marksRead === 'by-hand' && unread > 0 && (
+        <button
+          className="button button--ghost"
+          type="button"
+          onClick={() => void markRead()}
+          disabled={marking}
+          aria-busy={marking}
+        >
+          {marking
+            ? 'Marking…'
+            : `Mark ${unread === 1 ? 'the new message' : `the ${unread} new messages`} as read`}
+        </button>
+      )}
       <p className="conversation__done" aria-live="polite">
         {done}
       </p>
@@ -169,7 +205,11 @@ export function BookingConversation({
         <TextField
           name={fieldName}
           label={reader === 'guest' ? 'Write to the office' : 'Write to the guest'}
-          hint={`The other side is emailed a link to read it. Up to ${messageMaxLength} characters.`}
+          hint={
+            reader === 'guest'
+              ? `The office reads it and is emailed a link to it. Up to ${messageMaxLength} characters.`
+              : `The guest reads it, and is emailed a link to it. Up to ${messageMaxLength} characters.`
+          }
           multiline
           value={body}
           error={error}

@@ -40,3 +40,14 @@ export const bookingMessagesAnswerSchema = z.object({
   messages: z.array(bookingMessageSchema),
 });
 export type BookingMessagesAnswer = z.infer<typeof bookingMessagesAnswerSchema>;
+
+/**
+ * The office's filters of the booking list by its conversation: `unread`, the guest wrote something
+ * the office has not read; `needs-reply`, the guest wrote last and the office has not answered.
+ */
+export const messageFilters = ['unread', 'needs-reply'] as const;
+export type MessageFilter = (typeof messageFilters)[number];
+export const messageFilterLabels: Record<MessageFilter, string> = {
+  unread: 'Unread messages',
+  'needs-reply': 'Needs reply',
+};

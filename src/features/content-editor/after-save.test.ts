@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeNextDeploy, describeRebuilding, pageOfEntry } from './after-save.ts';
+import {
+  describeLive,
+  describeNextDeploy,
+  describeRebuilding,
+  describeSavedNotLive,
+  pageOfEntry,
+} from './after-save.ts';
 
 describe('pageOfEntry', () => {
   it.each([
@@ -34,8 +40,29 @@ describe('describeRebuilding', () => {
 describe('describeNextDeploy', () => {
   it('names the minutes', () => {
     expect(describeNextDeploy(4)).toBe(
-      'Saved. The change will be live after the next deploy, in about 4 minutes.',
+      'Saved, but not live yet: it goes live after the next deploy, in about 4 minutes.',
     );
     expect(describeNextDeploy(1)).toContain('about 1 minute.');
+  });
+});
+
+describe('describeSavedNotLive', () => {
+  it('says plainly the change is not live, and leads to its page when it has one', () => {
+    expect(describeSavedNotLive('/villas/x')).toBe(
+      'Saved, but not live yet: the site shows the old version until it is rebuilt. It will show on',
+    );
+    expect(describeSavedNotLive(undefined)).toBe(
+      'Saved, but not live yet: the site shows the old version until it is rebuilt.',
+    );
+  });
+});
+
+describe('describeLive', () => {
+  it.each([
+    ['2026-11-28T05:12:00.000Z', 'Live at 10:42'],
+    ['2026-11-28T18:29:59.000Z', 'Live at 23:59'],
+    ['2026-11-28T18:30:00.000Z', 'Live at 00:00'],
+  ])('%s on the office’s clock is "%s"', (finishedAt, words) => {
+    expect(describeLive(finishedAt)).toBe(words);
   });
 });

@@ -1,3 +1,4 @@
+import { officeTimeZone } from '../../lib/dates.ts';
 import { paths, postPath, propertyPath } from '../../lib/paths.ts';
 import { policyLinks } from '../../lib/policies.ts';
 
@@ -32,7 +33,25 @@ export function describeRebuilding(state: { startedAt: string; estimateSeconds: 
   return left > 5 ? `Rebuilding… about ${left} s` : 'Rebuilding… almost done';
 }
 
+/**
+ * Under `npm start`, right after a save: saved, and plainly not live, since the site serves its last
+ * build until the office rebuilds it.
+ */
+export function describeSavedNotLive(address: string | undefined): string {
+  return `Saved, but not live yet: the site shows the old version until it is rebuilt.${address ? ' It will show on' : ''}`;
+}
+
+/** When a rebuild went live, on the office's clock: "Live at 10:42". */
+export function describeLive(finishedAt: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: officeTimeZone,
+  }).format(new Date(finishedAt));
+  return `Live at ${time}`;
+}
+
 /** On Netlify: a save is a commit, live once Netlify has deployed it. */
 export function describeNextDeploy(minutes: number): string {
-  return `Saved. The change will be live after the next deploy, in about ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Saved, but not live yet: it goes live after the next deploy, in about ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -1,5 +1,11 @@
 import { paths } from '../../lib/paths.ts';
-import { describeNextDeploy, describeRebuilding, pageOfEntry } from './after-save.ts';
+import {
+  describeLive,
+  describeNextDeploy,
+  describeRebuilding,
+  describeSavedNotLive,
+  pageOfEntry,
+} from './after-save.ts';
 import { drawPropertyPage, type PropertyDraft } from './property-preview.ts';
 import { type RebuildState, rebuildPath } from './rebuild-contract.ts';
 import { describeSeasonProblem, listSeasonProblems } from './season-problems.ts';
@@ -191,7 +197,10 @@ async function followRebuild(status: HTMLElement, address: string | undefined) {
     const answer = await readRebuild(await fetch(rebuildPath, { credentials: 'same-origin' }));
     if ('refusal' in answer) return say(status, answer.refusal);
     const { state } = answer;
-    if (state.status === 'live') return say(status, address ? 'Live:' : 'Live.', address);
+    if (state.status === 'live') {
+      const live = describeLive(state.finishedAt);
+      return say(status, address ? `${live}:` : `${live}.`, address);
+    }
     if (state.status === 'failed') {
       return say(
         status,
@@ -236,7 +245,7 @@ async function showAfterSave(collection: string, slug: string) {
     status.append(' ', link(paths.adminLogin), ', then save again.');
     return;
   }
-  say(status, address ? 'Saved. It will show on' : 'Saved.', address);
+  say(status, describeSavedNotLive(address), address);
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'Rebuild the site now';

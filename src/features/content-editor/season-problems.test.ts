@@ -27,28 +27,28 @@ describe('the seasons checked in the editor by the build’s own schema', () => 
     [
       'a last night before the first',
       [{ ...high, to: '2026-09-01' }],
-      /^Season 1 \(High season\), Last night: to must be after from/,
+      /^Season 1 \(High season\): The last night must be after the first night$/,
     ],
     [
       'a season overlapping the one before',
       [{ ...high, to: '2026-12-25' }, peak],
-      /^Season 2 \(Peak season\), First night: from \(2026-12-19\) must come after the last night of High season \(2026-12-25\)/,
+      /^Season 2 \(Peak season\): The first night \(2026-12-19\) must be after the last night of High season \(2026-12-25\)/,
     ],
     [
       'seasons out of date order',
       [peak, high],
-      /^Season 2 \(High season\), First night: from \(2026-10-01\) must come after/,
+      /^Season 2 \(High season\): The first night \(2026-10-01\) must be after/,
     ],
     [
       'a date written the British way',
       [{ ...high, to: '18/12/2026' }],
-      /^Season 1 \(High season\), Last night: to must be a real date written YYYY-MM-DD/,
+      /^Season 1 \(High season\): The last night must be a real date written YYYY-MM-DD/,
     ],
-    ['a date left empty', [{ ...high, from: '' }], /^Season 1 \(High season\), First night: from must be/],
+    ['a date left empty', [{ ...high, from: '' }], /^Season 1 \(High season\): The first night must be/],
     [
       'a rate below the least the build takes',
       [{ ...high, weeklyRateGbp: 50 }],
-      /^Season 1 \(High season\), Weekly rate \(£\): weeklyRateGbp must be at least £100/,
+      /^Season 1 \(High season\): The weekly rate must be at least £100/,
     ],
   ])('refuses %s, naming the season and the field', (_, seasons, message) => {
     const problems = describeAll(seasons);
@@ -58,7 +58,7 @@ describe('the seasons checked in the editor by the build’s own schema', () => 
 
   it('names a season without a name by its place alone', () => {
     expect(describeAll([{ ...high, name: '', to: '2026-09-01' }])).toContain(
-      'Season 1, Last night: to must be after from (to is the season’s last night)',
+      'Season 1: The last night must be after the first night',
     );
   });
 });

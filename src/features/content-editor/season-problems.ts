@@ -1,4 +1,3 @@
-import { labelFieldName } from '../../lib/cms-config.ts';
 import { seasonsSchema } from '../../lib/content-schemas.ts';
 
 /**
@@ -25,13 +24,12 @@ export function listSeasonProblems(seasons: unknown): SeasonProblem[] {
 }
 
 /**
- * "Season 2 (Peak season), Last night: to must be after from (…)": the season by its place and name,
- * the field by the label the editor shows beside it, then the build's own reason.
+ * "Season 2 (Peak season): The last night must be after the first night": the season by its place and
+ * name, then the build's own reason, which names the field by the label the editor shows beside it.
  */
 export function describeSeasonProblem(problem: SeasonProblem, seasons: readonly unknown[]): string {
   const season = seasons[problem.season - 1] as { name?: unknown } | undefined;
   const name = typeof season?.name === 'string' && season.name.trim() ? ` (${season.name.trim()})` : '';
   const where = problem.season > 0 ? `Season ${problem.season}${name}` : 'Seasons';
-  const field = problem.field ? `, ${labelFieldName(problem.field)}` : '';
-  return `${where}${field}: ${problem.message}`;
+  return `${where}: ${problem.message}`;
 }

@@ -4,6 +4,7 @@ import { formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import { describeDays } from './BookingPayments.tsx';
+import { groupBalancesByStay } from './balance-groups.ts';
 import {
   type BalanceDue,
   type BalancesDueAnswer,
@@ -61,8 +62,8 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
         </h2>
       </div>
       <p className="admin__note">
-        Confirmed bookings with money still to receive: overdue first, then due now, then not yet due. Open a
-        reference to record a payment.
+        Confirmed bookings with money still to receive. First the stays still ahead (overdue, then due now,
+        then not yet due), then apart the stays that began before today. Open a reference to record a payment.
       </p>
       {balances.status === 'loading' && <p role="status">Loading the balances due…</p>}
       {balances.status === 'failed' && (
@@ -74,74 +75,117 @@ export function BalancesDue({ headingRef, version, onOpen, onSessionGone }: Prop
         (balances.answer.balances.length === 0 ? (
           <p className="admin__empty">Every confirmed booking is paid in full.</p>
         ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-          <section className="admin-table" aria-labelledby="balances-caption" tabIndex={0}>
-            <table>
-              <caption id="balances-caption">
-                {balances.answer.balances.length}{' '}
-                {balances.answer.balances.length === 1 ? 'booking' : 'bookings'} with money outstanding, as of{' '}
-                {formatStayDate(balances.answer.today)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Guest</th>
-                  <th scope="col">Property</th>
-                  <th scope="col">Arrival</th>
-                  <th scope="col">Due by</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Refunded</th>
-                  <th scope="col">Outstanding</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Reminder</th>
-                </tr>
-              </thead>
-              <tbody>
-                {balances.answer.balances.map((balance) => (
-                  <tr key={balance.id} className={balance.summary.overdue ? 'balances__overdue' : undefined}>
-                    <th scope="row">
-                      <button type="button" className="admin-table__open" onClick={() => onOpen(balance.id)}>
-                        {balance.reference}
-                      </button>
-                    </th>
-                    <td data-label="Guest">{balance.guestName}</td>
-                    <td data-label="Property">{balance.propertyName}</td>
-                    <td className="balances__nowrap" data-label="Arrival">
-                      {formatStayDate(balance.arrival)}
-                    </td>
-                    <td className="balances__nowrap" data-label="Due by">
-                      {balance.summary.dueOn ? formatStayDate(balance.summary.dueOn) : 'On confirmation'}
-                    </td>
-                    <td className="balances__nowrap" data-label="Received">
-                      {formatPence(balance.summary.receivedPence)}
-                    </td>
-                    <td className="balances__nowrap" data-label="Refunded">
-                      {formatPence(balance.refundedPence)}
-                    </td>
-                    <td className="balances__nowrap" data-label="Outstanding">
-                      {formatPence(balance.summary.outstandingPence)}
-                    </td>
-                    <td data-label="State">
-                      {balance.summary.overdue ? (
-                        <strong>{describeBalanceState(balance)}</strong>
-                      ) : (
-                        describeBalanceState(balance)
-                      )}
-                    </td>
-                    <td data-label="Reminder">
-                      <SendReminder
-                        bookingId={balance.id}
-                        about={`${balance.guestName} (${balance.reference})`}
-                        lastReminderAt={balance.lastReminderAt}
-                        onSessionGone={onSessionGone}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <BalanceGroups answer={balances.answer} onOpen={onOpen} onSessionGone={onSessionGone} />
         ))}
     </div>
+  );
+}
+
+type GroupsProps = { answer: BalancesDueAnswer } & Pick<Props, 'onOpen' | 'onSessionGone'>;
+
+/** The chase list of stays still ahead, then the stays already begun or over, each a table of its own. */
+function BalanceGroups({ answer, onOpen, onSessionGone }: GroupsProps) {
+  const { ahead, begun } = groupBalancesByStay(answer.balances, answer.today);
+  const bookings = (count: number) => `${count} ${count === 1 ? 'booking' : 'bookings'}`;
+  return (
+    <>
+      <h3 id="balances-ahead">Payments coming due ({ahead.length})</h3>
+      {ahead.length === 0 ? (
+        <p className="admin__empty">No stay still ahead has money outstanding.</p>
+      ) : (
+        <BalanceTable
+          id="balances-ahead-caption"
+          caption={`${bookings(ahead.length)} arriving from ${formatStayDate(answer.today)} with money outstanding`}
+          balances={ahead}
+          onOpen={onOpen}
+          onSessionGone={onSessionGone}
+        />
+      )}
+      {begun.length > 0 && (
+        <>
+          <h3 id="balances-begun">Stays already begun or over, still owing ({begun.length})</h3>
+          <BalanceTable
+            id="balances-begun-caption"
+            caption={`${bookings(begun.length)} that arrived before ${formatStayDate(answer.today)} with money outstanding`}
+            balances={begun}
+            onOpen={onOpen}
+            onSessionGone={onSessionGone}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+type TableProps = { id: string; caption: string; balances: BalanceDue[] } & Pick<
+  Props,
+  'onOpen' | 'onSessionGone'
+>;
+
+function BalanceTable({ id, caption, balances, onOpen, onSessionGone }: TableProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="admin-table" aria-labelledby={id} tabIndex={0}>
+      <table>
+        <caption id={id}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reference</th>
+            <th scope="col">Guest</th>
+            <th scope="col">Property</th>
+            <th scope="col">Arrival</th>
+            <th scope="col">Due by</th>
+            <th scope="col">Received</th>
+            <th scope="col">Refunded</th>
+            <th scope="col">Outstanding</th>
+            <th scope="col">State</th>
+            <th scope="col">Reminder</th>
+          </tr>
+        </thead>
+        <tbody>
+          {balances.map((balance) => (
+            <tr key={balance.id} className={balance.summary.overdue ? 'balances__overdue' : undefined}>
+              <th scope="row">
+                <button type="button" className="admin-table__open" onClick={() => onOpen(balance.id)}>
+                  {balance.reference}
+                </button>
+              </th>
+              <td data-label="Guest">{balance.guestName}</td>
+              <td data-label="Property">{balance.propertyName}</td>
+              <td className="balances__nowrap" data-label="Arrival">
+                {formatStayDate(balance.arrival)}
+              </td>
+              <td className="balances__nowrap" data-label="Due by">
+                {balance.summary.dueOn ? formatStayDate(balance.summary.dueOn) : 'On confirmation'}
+              </td>
+              <td className="balances__nowrap" data-label="Received">
+                {formatPence(balance.summary.receivedPence)}
+              </td>
+              <td className="balances__nowrap" data-label="Refunded">
+                {formatPence(balance.refundedPence)}
+              </td>
+              <td className="balances__nowrap" data-label="Outstanding">
+                {formatPence(balance.summary.outstandingPence)}
+              </td>
+              <td data-label="State">
+                {balance.summary.overdue ? (
+                  <strong>{describeBalanceState(balance)}</strong>
+                ) : (
+                  describeBalanceState(balance)
+                )}
+              </td>
+              <td data-label="Reminder">
+                <SendReminder
+                  bookingId={balance.id}
+                  about={`${balance.guestName} (${balance.reference})`}
+                  lastReminderAt={balance.lastReminderAt}
+                  onSessionGone={onSessionGone}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -24,7 +24,7 @@ export async function summariseCollections(visitor: Visitor): Promise<SummaryAns
     collections: collections.map(({ name, label }) => ({
       name,
       label,
-      ...(counts.get(name) ?? { new: 0, trash: 0, latestAt: null }),
+      ...(counts.get(name) ?? { new: 0, waiting: 0, trash: 0, latestAt: null }),
     })),
   };
 }

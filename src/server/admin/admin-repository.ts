@@ -74,6 +74,12 @@ export async function selectPage(
       `arrival between ${parameter(query.arriving.from)}::date and ${parameter(query.arriving.through)}::date`,
     );
   }
+  if (query.messages) {
+    const condition = collection.messageFilters?.[query.messages];
+    // readListQuery refuses the filter where the collection has none; this is the last guard.
+    if (!condition) throw new Error(`${collection.name} has no messages filter`);
+    where.push(condition);
+  }
   // Whole days in the office's time zone; `to` includes its day.
   if (query.from) {
     where.push(`created_at >= (${parameter(query.from)}::date)::timestamp at time zone '${officeTimeZone}'`);
@@ -99,16 +105,26 @@ export async function selectPage(
   );
 }
 
-export type CollectionCounts = { new: number; trash: number; latestAt: string | null };
+export type CollectionCounts = { new: number; waiting: number; trash: number; latestAt: string | null };
 
 /**
- * For each collection: how many rows are new to the office, how many are in the trash, and when the
+ * For each collection: how many rows are new to the office, how many wait for it (new, or what its
+ * domain says waits), how many are in the trash, and when the
  * newest row arrived, in one round trip. Each count is an index-only scan of a small partial index.
  */
 export async function countCollections(tx: Transaction): Promise<Map<Collection['name'], CollectionCounts>> {
   const parts = collections.map(
     (collection) => `select '${collection.name}' as name,
        (select count(*) from public.${collection.table} where ${collection.isNew} and deleted_at is null)::int as "new",
+       ${
+         collection.waitingIds
+           ? `(select count(*) from (
+               select id from public.${collection.table} where ${collection.isNew} and deleted_at is null
+               union
+               select id from public.${collection.table} where deleted_at is null and id in (${collection.waitingIds})
+             ) waiting)::int`
+           : `(select count(*) from public.${collection.table} where ${collection.isNew} and deleted_at is null)::int`
+       } as waiting,
        (select count(*) from public.${collection.table} where deleted_at is not null)::int as trash,
        (select ${isoTimestamp('max(created_at)')} from public.${collection.table} where deleted_at is null) as "latestAt"`,
   );

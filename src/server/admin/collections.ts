@@ -5,6 +5,7 @@ import {
   adminCollections,
 } from '../../features/admin/collection-contract.ts';
 import type { EmailDelivery } from '../../features/admin/email-delivery-contract.ts';
+import type { MessageFilter } from '../../features/booking/booking-message-contract.ts';
 import { bookingRequestsInbox } from '../booking/booking-collection.ts';
 import { buyerEnquiriesInbox } from '../buyer-enquiries/buyer-enquiry-collection.ts';
 import type { Transaction } from '../db/database.ts';
@@ -43,8 +44,15 @@ export type CollectionTables = {
    * matches part of a reference ("0016"), through the column's trigram index.
    */
   references?: { column: string; read: (word: string) => string | null };
-  /** When a row counts as new to the office (the dashboard's badge). */
+  /** When a row counts as new to the office. */
   isNew: string;
+  /**
+   * A `select` of the ids of rows that wait for the office though not new (a booking whose guest wrote
+   * what nobody read): with the new ones, the navigation's badge. Absent, only new rows wait.
+   */
+  waitingIds?: string;
+  /** The SQL condition of each `messages` filter, for a collection that offers it. */
+  messageFilters?: Record<MessageFilter, string>;
   listColumns: Columns;
   detailColumns: Columns;
   /** CSV header → SQL giving the cell's text. */

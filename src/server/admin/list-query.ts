@@ -26,6 +26,7 @@ export type ListQuery = {
   position?: string;
   /** Arrival days, both included: the `arriving` preset as of the day the query was read. */
   arriving?: { from: string; through: string };
+  messages?: ListQueryInput['messages'];
   from?: string;
   to?: string;
   sort: SortName;
@@ -66,6 +67,7 @@ export function readListQuery(
       property: input.property,
       position: input.position,
       arriving: input.arriving && arrivalRange(input.arriving, todayInKerala()),
+      messages: input.messages,
       from: input.from,
       to: input.to,
       sort,

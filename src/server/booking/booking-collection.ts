@@ -4,7 +4,11 @@ import { isoDate, isoTimestamp, officeTime, pounds } from '../db/sql-format.ts';
 import { listEmailsAbout } from '../email/email-history.ts';
 import { validate } from '../http/validate.ts';
 import { bookingRequestsTable } from './booking-sql.ts';
-import { unreadByOfficeSql } from './request-extras-repository.ts';
+import {
+  messageFilterSql,
+  unreadByOfficeSql,
+  unreadGuestMessagesBookingsSql,
+} from './request-extras-repository.ts';
 import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts';
 
 /**
@@ -33,6 +37,9 @@ export const bookingRequestsInbox = {
   searchText: `(name || ' ' || email || ' ' || phone || ' ' || city || ' ' || property || ' ' || coalesce(message, ''))`,
   references: { column: 'reference', read: readBookingReference },
   isNew: `status = 'new'`,
+  // A booking whose guest wrote what the office has not read waits for the office too.
+  waitingIds: unreadGuestMessagesBookingsSql,
+  messageFilters: messageFilterSql('booking_requests.id'),
   listColumns: {
     ...commonColumns,
     reference: 'reference',

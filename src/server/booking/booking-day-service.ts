@@ -1,5 +1,10 @@
 import type { DueBalance, MovingStay, TodayAnswer } from '../../features/admin/today-contract.ts';
-import { failedEmailDays, todayListLimit, todayWeekDays } from '../../features/admin/today-contract.ts';
+import {
+  failedEmailDays,
+  packWaitingDays,
+  todayListLimit,
+  todayWeekDays,
+} from '../../features/admin/today-contract.ts';
 import { addDays } from '../../lib/dates.ts';
 import { judgeBalance } from '../../lib/ledger.ts';
 import { callerFor } from '../auth/admin-caller.ts';
@@ -14,22 +19,27 @@ import {
   selectMovingStays,
   selectWaitingRequests,
 } from './office-day-repository.ts';
+import { selectPacksWaiting, selectUnreadGuestMessages } from './request-extras-repository.ts';
 
 /** The office's day as the bookings see it: every block of `GET /api/admin/today` but the unread counts. */
 export type BookingDay = Omit<TodayAnswer, 'unread'>;
 
 /**
  * What the office does today about bookings, judged on Kerala's `today`: the requests awaiting an
- * answer (oldest first), the confirmed stays arriving and leaving this week, the balances due now
+ * answer (oldest first), the guests' unread messages (newest first), the paid guests arriving within
+ * two weeks at a home with no arrival pack, the confirmed stays arriving and leaving this week, the balances due now
  * or overdue with what they owe in all, and the emails about bookings that were never sent. One query per block, in one transaction as the admin.
  */
 export async function readBookingDay(visitor: Visitor, today: string): Promise<BookingDay> {
   const weekEnd = addDays(today, todayWeekDays - 1);
   const week = { from: today, through: weekEnd, limit: todayListLimit };
-  const { requests, arrivals, departures, due, failedEmails } = await withCaller(
+  const packWindow = { from: today, through: addDays(today, packWaitingDays - 1), limit: todayListLimit };
+  const { requests, messages, packsWaiting, arrivals, departures, due, failedEmails } = await withCaller(
     callerFor(visitor),
     async (tx) => ({
       requests: await selectWaitingRequests(tx, todayListLimit),
+      messages: await selectUnreadGuestMessages(tx, todayListLimit),
+      packsWaiting: await selectPacksWaiting(tx, packWindow),
       arrivals: await selectMovingStays(tx, 'arrival', week),
       departures: await selectMovingStays(tx, 'departure', week),
       due: await selectDueBalances(tx, today, todayListLimit),
@@ -79,6 +89,30 @@ export async function readBookingDay(visitor: Visitor, today: string): Promise<B
       departure: row.departure,
       guests: row.guests,
       receivedAt: row.receivedAt,
+    })),
+    messages: {
+      rows: messages.map((row) => ({
+        id: row.id,
+        bookingId: row.bookingId,
+        reference: row.reference,
+        guestName: row.name,
+        propertyName: nameOf(row.property),
+        status: row.status,
+        arrival: row.arrival,
+        departure: row.departure,
+        preview: row.preview,
+        sentAt: row.sentAt,
+      })),
+      count: messages[0]?.unreadCount ?? 0,
+    },
+    packsWaiting: packsWaiting.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      guestName: row.name,
+      property: row.property,
+      propertyName: nameOf(row.property),
+      arrival: row.arrival,
+      departure: row.departure,
     })),
     arrivals: arrivals.map(moving),
     arrivalCount: arrivals[0]?.movingCount ?? 0,

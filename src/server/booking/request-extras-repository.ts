@@ -1,4 +1,5 @@
 import type { ArrivalPack } from '../../features/arrival-pack/arrival-pack-contract.ts';
+import type { BookingStatus } from '../../features/booking/booking-contract.ts';
 import type { MessageAuthor } from '../../features/booking/booking-message-contract.ts';
 import type { Transaction } from '../db/database.ts';
 import { isoTimestamp } from '../db/sql-format.ts';
@@ -58,4 +59,93 @@ export async function selectReleasedPacks(
     [bookingIds],
   );
   return new Map(rows.map(({ bookingId, ...pack }) => [bookingId, pack]));
+}
+
+/** A guest's message the office has not read, with the booking it is about; `unreadCount` is every such message. */
+export type UnreadGuestMessageRow = {
+  id: string;
+  bookingId: string;
+  reference: string;
+  name: string;
+  property: string;
+  status: BookingStatus;
+  arrival: string;
+  departure: string;
+  preview: string;
+  sentAt: string;
+  unreadCount: number;
+};
+
+/**
+ * The guests' messages the office has not read, newest first, on bookings in use, at most `limit`,
+ * each with its booking. Reading them marks nothing (markMessagesRead does, by the office's own act).
+ */
+export async function selectUnreadGuestMessages(
+  tx: Transaction,
+  limit: number,
+): Promise<UnreadGuestMessageRow[]> {
+  return tx.query<UnreadGuestMessageRow>(
+    `select message.id, booking.id as "bookingId", booking.reference, booking.name, booking.property,
+            booking.status, to_char(booking.arrival, 'YYYY-MM-DD') as arrival,
+            to_char(booking.departure, 'YYYY-MM-DD') as departure,
+            left(message.body, 160) as preview, ${isoTimestamp('message.created_at')} as "sentAt",
+            (count(*) over ())::int as "unreadCount"
+     from public.booking_messages message
+     join dashboard.booking_requests booking on booking.id = message.booking_request_id
+     where message.author = 'guest' and message.read_at is null and booking.deleted_at is null
+     order by message.created_at desc, message.id desc
+     limit $1`,
+    [limit],
+  );
+}
+
+/**
+ * The SQL conditions of the office's message filters over a booking's id column: `unread`, a guest's
+ * message the office has not read; `needs-reply`, the guest wrote last (read or not) and the office has
+ * not answered since.
+ */
+export const messageFilterSql = (bookingIdColumn: string) =>
+  ({
+    unread: `exists (select 1 from public.booking_messages message
+      where message.booking_request_id = ${bookingIdColumn} and message.author = 'guest' and message.read_at is null)`,
+    'needs-reply': `(select message.author from public.booking_messages message
+      where message.booking_request_id = ${bookingIdColumn}
+      order by message.created_at desc, message.id desc limit 1) = 'guest'`,
+  }) as const;
+
+/** The SQL selecting the bookings whose guest wrote what the office has not read (the partial index of 20261203004000). */
+export const unreadGuestMessagesBookingsSql = `select booking_request_id from public.booking_messages
+  where author = 'guest' and read_at is null`;
+
+/** A booking whose guest may read its arrival pack now, arriving soon at a home with no pack written. */
+export type PackWaitingRow = {
+  id: string;
+  reference: string;
+  name: string;
+  property: string;
+  arrival: string;
+  departure: string;
+};
+
+/**
+ * Confirmed bookings in use arriving from `from` to `through` (both included) whose pack is released
+ * (the deposit paid, or released early) while their home has no pack: the guest is owed one and would
+ * see nothing. Soonest first, at most `limit`.
+ */
+export async function selectPacksWaiting(
+  tx: Transaction,
+  window: { from: string; through: string; limit: number },
+): Promise<PackWaitingRow[]> {
+  return tx.query<PackWaitingRow>(
+    `select request.id, request.reference, request.name, request.property,
+            to_char(request.arrival, 'YYYY-MM-DD') as arrival, to_char(request.departure, 'YYYY-MM-DD') as departure
+     from dashboard.booking_requests request
+     where request.status = 'confirmed' and request.deleted_at is null
+       and request.arrival between $1::date and $2::date
+       and not exists (select 1 from public.arrival_packs pack where pack.property = request.property)
+       and public.arrival_pack_is_released(request.id)
+     order by request.arrival, request.id
+     limit $3`,
+    [window.from, window.through, window.limit],
+  );
 }

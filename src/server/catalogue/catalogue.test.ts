@@ -140,7 +140,7 @@ describe('parsePropertyFacts', () => {
       ...season('2026-12-19', '2027-01-15'),
     ];
     expect(() => parsePropertyFacts(frontmatter(lines), where)).toThrow(
-      /kovalam-cliff-villa\.md is not a valid villa: seasons\.1\.from: from \(2026-12-19\) must come after the last night of High season \(2026-12-20\)/,
+      /kovalam-cliff-villa\.md is not a valid villa: seasons\.1\.from: The first night \(2026-12-19\) must be after the last night of High season \(2026-12-20\)/,
     );
   });
 

@@ -20,8 +20,10 @@ export type ReceivedPayment = {
   departure: string;
   kind: 'deposit' | 'balance';
   amountPence: number;
-  /** How it was paid: by card, or by UPI in rupees. */
-  method: 'card' | 'upi';
+  /** How it was paid: by card, or by UPI in rupees, online; or any way the office records. */
+  method: 'card' | 'upi' | 'bank_transfer' | 'cash';
+  /** Recorded by the office (a bank transfer, cash at the villa) rather than paid through the site. */
+  recordedByOffice?: boolean;
   /** Set for a payment in rupees: the paise paid, at the dated rate `amountPence` was worked out by. */
   inRupees?: InRupees | undefined;
   receivedOn: string;
@@ -41,8 +43,20 @@ export function describeNextPayment(next: PaymentDue | null): string {
     : `Still due now: ${formatPence(next.amountPence)}.`;
 }
 
+const methodWords: Record<ReceivedPayment['method'], string> = {
+  card: 'by card',
+  upi: 'by UPI',
+  bank_transfer: 'by bank transfer',
+  cash: 'in cash',
+};
+
+/** "paid online by card", or for what the office recorded "paid by bank transfer". */
+function describeHowPaid(payment: Pick<ReceivedPayment, 'method' | 'recordedByOffice'>): string {
+  return `paid ${payment.recordedByOffice ? '' : 'online '}${methodWords[payment.method]}`;
+}
+
 /**
- * The guest's receipt of an online payment: what was received, for which stay, and what is next. The
+ * The guest's receipt of a payment, online or recorded by the office: what was received, for which stay, and what is next. The
  * receipt's PDF, named `receiptFile`, is attached as it is sent (`receipt-service.ts`).
  */
 export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string, receiptFile: string): Email {
@@ -57,7 +71,7 @@ export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string,
       [
         `Hello ${payment.name},`,
         '',
-        `Thank you: we received your ${what} of ${describeAmountPaid({ pence: payment.amountPence, inRupees: payment.inRupees })} on ${formatStayDate(payment.receivedOn)}, paid online by ${payment.method === 'upi' ? 'UPI' : 'card'}.`,
+        `Thank you: we received your ${what} of ${describeAmountPaid({ pence: payment.amountPence, inRupees: payment.inRupees })} on ${formatStayDate(payment.receivedOn)}, ${describeHowPaid(payment)}.`,
         '',
         `Reference: ${payment.reference}`,
         `Property: ${payment.propertyName}`,

@@ -71,13 +71,13 @@ export async function insertPayment(
   bookingId: string,
   payment: PaymentInput,
   admin: { id: string; email: string },
-): Promise<'recorded' | 'not_confirmed' | 'over_total'> {
+): Promise<{ recorded: string } | 'not_confirmed' | 'over_total'> {
   await tx.query('savepoint record_payment');
   try {
-    await tx.query(
+    const [row] = await tx.query<{ id: string }>(
       `insert into public.payments
          (booking_request_id, kind, amount_pence, received_on, method, note, recorded_by, recorded_by_email)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
       [
         bookingId,
         payment.kind,
@@ -90,7 +90,7 @@ export async function insertPayment(
       ],
     );
     await tx.query('release savepoint record_payment');
-    return 'recorded';
+    return { recorded: String(row?.id) };
   } catch (error) {
     const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
     const refusal =

@@ -9,10 +9,15 @@ import { compareBalancesToChase, summariseLedger } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
 import { adminOf, callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
-import { readPropertyNames } from '../catalogue/catalogue.ts';
-import { type Transaction, withCaller } from '../db/database.ts';
+import { findProperty, readPropertyNames } from '../catalogue/catalogue.ts';
+import { siteUrl } from '../config.ts';
+import { serviceRole, type Transaction, withCaller } from '../db/database.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
+import { paymentReceiptMessage } from './online-payment-emails.ts';
+import { readPaymentDue } from './online-payments.ts';
+import { payLinkUrl, readPayLinkKeyIn } from './pay-link.ts';
 import type { PayableMoney, PayableSource } from './payable.ts';
 import {
   deletePayment,
@@ -22,6 +27,7 @@ import {
   selectPayments,
   selectRefunds,
 } from './payment-repository.ts';
+import { pendingReceipt, receiptFileOf, registerReceiptPreparer } from './receipt-service.ts';
 
 /**
  * The payments ledger's rules: the office records and removes payments on confirmed bookings and reads
@@ -81,7 +87,7 @@ export async function recordPayment(
 ): Promise<BookingLedgerAnswer> {
   // Keys are per admin, so one admin's key can never replay another's answer.
   const scope = `payment:${visitor.claims.sub}:${id}`;
-  return withCaller(callerFor(visitor), async (tx) => {
+  const recorded = await withCaller(callerFor(visitor), async (tx) => {
     if (idempotencyKey) {
       const previous = await claimIdempotencyKey(tx, scope, idempotencyKey, hashRequest(payment));
       if (previous) return readLedger(payables, tx, id);
@@ -89,6 +95,13 @@ export async function recordPayment(
     const money = await payables.readMoney(tx, id);
     if (!money) throw payables.notFound();
     const outcome = await insertPayment(tx, id, payment, adminOf(visitor));
+    if (typeof outcome === 'object') {
+      const answer = await readLedger(payables, tx, id);
+      const emailId = await queueOfficeReceipt(payables, tx, id, outcome.recorded, payment);
+      if (idempotencyKey)
+        await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: { ok: true } });
+      return { answer, emailId };
+    }
     if (outcome === 'not_confirmed') {
       throw new Refusal(
         'conflict',
@@ -107,10 +120,63 @@ export async function recordPayment(
         { amount: `Enter at most ${formatPence(left)}` },
       );
     }
-    const answer = await readLedger(payables, tx, id);
-    if (idempotencyKey) await rememberAnswer(tx, scope, idempotencyKey, { status: 201, body: { ok: true } });
-    return answer;
+    throw new Error(`Unexpected outcome of recording a payment: ${String(outcome)}`);
   });
+  if ('emailId' in recorded) {
+    // The receipt's PDF is made as the email is sent, from what was committed (receipt-service.ts).
+    registerReceiptPreparer(payables);
+    await deliverQueuedEmails([recorded.emailId]);
+    return recorded.answer;
+  }
+  return recorded;
+}
+
+/**
+ * The guest's receipt of a payment the office recorded (a bank transfer, cash), queued in `tx` with the
+ * same PDF an online payment's carries: every movement of money is a document and an email.
+ */
+async function queueOfficeReceipt(
+  payables: PayableSource,
+  tx: Transaction,
+  id: string,
+  paymentId: string,
+  payment: PaymentInput,
+): Promise<string> {
+  const charge = await payables.readCharge(tx, { id });
+  if (!charge) throw payables.notFound();
+  const today = todayInKerala();
+  const property = await findProperty(charge.property);
+  const next = readPaymentDue(charge, today);
+  const payLinkKey = await readPayLinkKeyIn(tx);
+  const receiptFile = await receiptFileOf(tx, paymentId);
+  // The outbox is the server's: the office's role writes no email itself.
+  const message = paymentReceiptMessage(
+    {
+      to: charge.to,
+      name: charge.name,
+      reference: charge.reference,
+      propertyName: property?.name ?? charge.property,
+      arrival: charge.arrival,
+      departure: charge.departure,
+      kind: payment.kind === 'deposit' ? 'deposit' : 'balance',
+      amountPence: payment.amount,
+      method: payment.method,
+      recordedByOffice: true,
+      receivedOn: payment.receivedOn,
+      totalPence: charge.totalPence,
+      receivedPence: charge.receivedPence,
+      next,
+      payUrl: payLinkUrl(payLinkKey, siteUrl(), charge.reference, charge.arrival),
+    },
+    siteUrl(),
+    receiptFile,
+  );
+  return tx.as(serviceRole, () =>
+    queueEmail(tx, 'payment_receipt', message, {
+      bookingRequestId: id,
+      attachmentPending: pendingReceipt(id, paymentId),
+    }),
+  );
 }
 
 /** Removes a mistaken entry (the audit log keeps what it said) and answers the ledger as it now stands. */

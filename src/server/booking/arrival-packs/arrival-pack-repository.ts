@@ -1,4 +1,8 @@
-import type { ArrivalPack, ArrivalPackInput } from '../../../features/arrival-pack/arrival-pack-contract.ts';
+import type {
+  ArrivalPack,
+  ArrivalPackInput,
+  PackReader,
+} from '../../../features/arrival-pack/arrival-pack-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoTimestamp } from '../../db/sql-format.ts';
 import { joinBookingRequest } from '../booking-sql.ts';
@@ -98,4 +102,30 @@ export async function packEmailed(tx: Transaction, bookingId: string): Promise<b
     bookingId,
   ]);
   return rows.length > 0;
+}
+
+/**
+ * The guests of confirmed stays in use not yet over (the pack is theirs to the day after departure),
+ * each property's soonest `perProperty`, with whether the pack is released to them and emailed.
+ */
+export async function selectPackReaders(
+  tx: Transaction,
+  today: string,
+  perProperty: number,
+): Promise<(PackReader & { property: string })[]> {
+  return tx.query<PackReader & { property: string }>(
+    `select "bookingId", reference, "guestName", property, arrival, released, emailed from (
+       select request.id as "bookingId", request.reference, request.name as "guestName", request.property,
+              to_char(request.arrival, 'YYYY-MM-DD') as arrival,
+              public.arrival_pack_is_released(request.id) as released,
+              exists (select 1 from public.arrival_pack_emails email where email.booking_request_id = request.id)
+                as emailed,
+              row_number() over (partition by request.property order by request.arrival, request.id) as place
+       from dashboard.booking_requests request
+       where request.status = 'confirmed' and request.deleted_at is null and request.departure + 1 >= $1::date
+     ) readers
+     where place <= $2
+     order by property, arrival, "bookingId"`,
+    [today, perProperty],
+  );
 }

@@ -3,6 +3,7 @@ import type {
   ArrivalPackRelease,
   ArrivalPacksAnswer,
 } from '../../../features/arrival-pack/arrival-pack-contract.ts';
+import { packEmailDays, packReadersListed } from '../../../features/arrival-pack/arrival-pack-contract.ts';
 import { addDays, todayInKerala } from '../../../lib/dates.ts';
 import { callerFor } from '../../auth/admin-caller.ts';
 import type { Visitor } from '../../auth/session.ts';
@@ -19,6 +20,7 @@ import {
   claimPackEmail,
   insertRelease,
   recordPackEmail,
+  selectPackReaders,
   selectPacks,
   selectRelease,
   upsertPack,
@@ -30,18 +32,27 @@ import {
  * page, RLS deciding), and it is emailed once, a week before arrival. Packs live in the database only.
  */
 
-/** How many days before arrival the pack's email goes. */
-export const packEmailDaysBeforeArrival = 7;
+/** How many days before arrival the pack's email goes: the editor's words say the same days. */
+export const packEmailDaysBeforeArrival = packEmailDays;
 
-/** Every property of the catalogue, in its order, with its pack or null. */
+/**
+ * Every property of the catalogue, in its order, with its pack or null and the guests of its stays not
+ * yet over who read it, soonest first.
+ */
 export async function listPacks(visitor: Visitor): Promise<ArrivalPacksAnswer> {
   const catalogue = await loadCatalogue();
-  const packs = await withCaller(callerFor(visitor), (tx) => selectPacks(tx));
+  const { packs, readers } = await withCaller(callerFor(visitor), async (tx) => ({
+    packs: await selectPacks(tx),
+    readers: await selectPackReaders(tx, todayInKerala(), packReadersListed),
+  }));
   return {
     properties: catalogue.properties.map(({ slug, name }) => ({
       property: slug,
       name,
       pack: packs.get(slug) ?? null,
+      readers: readers
+        .filter((reader) => reader.property === slug)
+        .map(({ property: _, ...reader }) => reader),
     })),
   };
 }

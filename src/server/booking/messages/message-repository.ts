@@ -1,3 +1,4 @@
+import type { BookingStatus } from '../../../features/booking/booking-contract.ts';
 import type { BookingMessage, MessageAuthor } from '../../../features/booking/booking-message-contract.ts';
 import type { Transaction } from '../../db/database.ts';
 import { isoTimestamp } from '../../db/sql-format.ts';
