@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { addDays, daysBetween, isIsoDate } from './dates.ts';
 import { formatMoney, type Money } from './money.ts';
+import { parseWithoutEval } from './zod-strict-csp.ts';
+
+// Before any schema is built here: the account page's island builds these.
+parseWithoutEval();
 
 /**
  * The concierge's services as the booking sells them: each a content entry (src/content/concierge.json,
@@ -351,4 +355,56 @@ export function refundServiceCancellation(
         ? `Cancelled less than ${service.freeCancellationHours} hours before: nothing is refunded.`
         : `Cancelled less than ${service.freeCancellationHours} hours before: ${service.lateCancellationRefundPercent}% is refunded.`,
   };
+}
+
+/** A booked service's state, as its guest and the office read it. */
+export type BookedServiceState = {
+  status: 'requested' | 'awaiting_price' | 'confirmed' | 'cancelled' | 'refunded';
+  pricePence: number | null;
+  refundPence: number | null;
+  /** Whether a payment has paid it. */
+  paid: boolean;
+  date: string;
+  time: string;
+  freeCancellationHours: number;
+  lateCancellationRefundPercent: number;
+};
+
+/**
+ * What a booked service's card says and whether its guest may cancel it at `now`, from everything
+ * that decides it: its status, its price, whether it is paid, and where `now` falls against its
+ * cut-offs.
+ */
+export function describeBookedService(
+  state: BookedServiceState,
+  now: Date,
+): { words: string; cancellable: boolean; cancelWords: string } {
+  const price = state.pricePence === null ? '' : formatMoney({ minor: state.pricePence, currency: 'GBP' });
+  const started = now.getTime() >= serviceStartsAt(state).getTime();
+  const paidWords = state.paid ? `, paid ${price}` : state.pricePence === null ? '' : `, ${price} to pay`;
+  const words = {
+    requested: `Asked for${paidWords}: the concierge will confirm it.`,
+    awaiting_price: 'Asked for: the office will tell you its price by email before anything is arranged.',
+    confirmed: `Confirmed${paidWords}.`,
+    cancelled: 'Cancelled.',
+    refunded: `Cancelled and refunded ${formatMoney({ minor: state.refundPence ?? 0, currency: 'GBP' })}.`,
+  }[state.status];
+  if (state.status === 'cancelled' || state.status === 'refunded' || started) {
+    return {
+      words,
+      cancellable: false,
+      cancelWords:
+        started && state.status !== 'cancelled' && state.status !== 'refunded'
+          ? 'It has started: it can no longer be cancelled here.'
+          : '',
+    };
+  }
+  const refund = refundServiceCancellation(state, state, state.paid ? (state.pricePence ?? 0) : 0, now);
+  const freeUntil = new Date(serviceStartsAt(state).getTime() - state.freeCancellationHours * hourMs);
+  const cancelWords = refund.free
+    ? `Free to cancel until ${describeIndiaTime(freeUntil)} India time${state.paid ? ', refunded in full' : ''}.`
+    : state.paid
+      ? `${refund.words} (${formatMoney({ minor: refund.refundPence, currency: 'GBP' })})`
+      : `Past its free cancellation (${describeIndiaTime(freeUntil)} India time): ${state.lateCancellationRefundPercent === 0 ? 'cancelling now, its price would still be owed.' : `cancelling now, ${100 - state.lateCancellationRefundPercent}% of its price would still be owed.`}`;
+  return { words, cancellable: true, cancelWords };
 }

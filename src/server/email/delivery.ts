@@ -9,7 +9,7 @@ import { type Email, type EmailAttachment, sendEmail } from './email.ts';
  * waits no longer than before) and a worker calls on a timer for whatever that first try left.
  */
 
-/** What an email is. The database checks the same list (migration 20261130000100). */
+/** What an email is. The database checks the same list (migration 20261203005010). */
 export const emailKinds = [
   'booking_office_notice',
   'booking_guest_receipt',
@@ -37,6 +37,7 @@ export const emailKinds = [
   'review_invitation',
   'booking_withdrawn',
   'withdrawal_office_alert',
+  'service_confirmed',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
