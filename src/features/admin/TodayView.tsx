@@ -8,6 +8,7 @@ import { type AdminCollectionName, adminCollections } from './collection-contrac
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { OccupancyGlance } from './NumbersView.tsx';
 import { balanceStateLabels, describeAge, describeMore, shortLabels } from './office-day.ts';
+import { TodayServices } from './TodayServices.tsx';
 import { failedEmailDays, type MovingStay, type TodayAnswer, todayAnswerSchema } from './today-contract.ts';
 
 /**
@@ -75,6 +76,9 @@ export function TodayView({ headingRef, version, onOpen, onShow, onSessionGone }
           onShow={onShow}
           glance={<OccupancyGlance version={version} onSessionGone={onSessionGone} />}
         />
+      )}
+      {day.status === 'loaded' && (
+        <TodayServices version={version} onOpen={onOpen} onSessionGone={onSessionGone} />
       )}
     </div>
   );
