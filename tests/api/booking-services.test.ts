@@ -3,6 +3,7 @@ import * as cancellation from '../../netlify/functions/account-booking-service-c
 import * as services from '../../netlify/functions/account-booking-services.mts';
 import * as confirmation from '../../netlify/functions/admin-booking-service.mts';
 import * as servicesToday from '../../netlify/functions/admin-services-today.mts';
+import { bookingServiceStatuses } from '../../src/features/booking/booking-service-contract.ts';
 import {
   accountServiceCancellationRoute,
   accountServicesRoute,
@@ -301,5 +302,19 @@ describe('the office and the booked services', () => {
       adminRequest('GET', apiRoutes.adminServicesToday, { cookie: guest.cookie }),
     );
     expect(byGuest.status).toBe(403);
+  });
+});
+
+describe('the statuses of a booked service', () => {
+  it('are the same list in the code and the database', async () => {
+    const [check] = await ownerQuery<{ definition: string }>(
+      `select pg_get_constraintdef(oid) as definition from pg_constraint
+       where conrelid = 'public.booking_services'::regclass and conname = 'booking_services_status_check'`,
+      [],
+    );
+    const listed = [...(check?.definition ?? '').matchAll(/'([^']+)'::text/g)]
+      .map((match) => match[1])
+      .sort();
+    expect(listed).toEqual([...bookingServiceStatuses].sort());
   });
 });
