@@ -90,12 +90,14 @@ test('a guest adds an airport transfer and a massage on /account, cancels the ma
     await answered(open).toBeVisible();
     await open.click();
     const panel = card.getByRole('region', { name: 'Concierge services' });
-    await answered(panel.getByLabel('Service')).toBeEnabled();
-    await panel.getByLabel('Service').selectOption({ label: 'Airport transfers: £40 a trip' });
-    await panel.getByLabel('Day').selectOption({ label: formatStayDate(tomorrow) });
+    await answered(panel.getByLabel('Service', { exact: true })).toBeEnabled();
+    await panel
+      .getByLabel('Service', { exact: true })
+      .selectOption({ label: 'Airport transfers: £40 a trip' });
+    await panel.getByLabel('Day', { exact: true }).selectOption({ label: formatStayDate(tomorrow) });
     await panel.getByLabel('When the flight lands or leaves (India time)').fill('23:45');
-    await panel.getByLabel('Airport').selectOption({ label: 'Kochi (COK)' });
-    await panel.getByLabel('Car').selectOption({ label: 'Saloon (up to 3, 3 cases)' });
+    await panel.getByLabel('Airport', { exact: true }).selectOption({ label: 'Kochi (COK)' });
+    await panel.getByLabel('Car', { exact: true }).selectOption({ label: 'Saloon (up to 3, 3 cases)' });
     await panel.getByLabel('Flight number').fill('EK 532');
     await expect(panel.getByText('1 trip: £40, apart from the stay’s price.')).toBeVisible();
     await panel.getByRole('button', { name: 'Add the service' }).dblclick();
@@ -111,11 +113,13 @@ test('a guest adds an airport transfer and a massage on /account, cancels the ma
     expect(await card.locator('.quote__total').textContent()).toBe(totalBefore);
 
     await test.step('a massage before the staff start is refused in words, keeping what was typed', async () => {
-      await panel.getByLabel('Service').selectOption({ label: 'Ayurvedic massage: £45 a person' });
-      await panel.getByLabel('Day').selectOption({ label: formatStayDate(tomorrow) });
+      await panel
+        .getByLabel('Service', { exact: true })
+        .selectOption({ label: 'Ayurvedic massage: £45 a person' });
+      await panel.getByLabel('Day', { exact: true }).selectOption({ label: formatStayDate(tomorrow) });
       await panel.getByLabel('Time (India time, 24-hour clock)').fill('07:00');
       await panel.getByLabel('Treatment').selectOption({ label: 'Abhyanga (60 minutes)' });
-      await panel.getByLabel('Where').selectOption({ label: 'At the centre' });
+      await panel.getByLabel('Where', { exact: true }).selectOption({ label: 'At the centre' });
       await panel.getByRole('button', { name: 'Add the service' }).click();
       await answered(
         panel.getByText('Choose a time within the staff’s hours, 08:00–20:00 India time.'),
