@@ -305,6 +305,42 @@ describe('the office and the booked services', () => {
   });
 });
 
+describe('a stay that ends before it starts', () => {
+  it('cancels the services still on, and none other', async () => {
+    const ending = await insertBooking(ownerQuery, {
+      userId: await accountIdOf(guest.email),
+      name: guest.name,
+      email: guest.email,
+      property: 'kovalam-cliff-villa',
+      arrival: '2093-05-10',
+      departure: '2093-05-17',
+      status: 'confirmed',
+      statusChangedAt: 'now',
+    });
+    const add = (key: string) =>
+      send(
+        services,
+        'POST',
+        accountServicesRoute(ending.id),
+        guest.cookie,
+        { ...transfer, date: '2093-05-10' },
+        key,
+      );
+    expect((await add('ending-key-1')).status).toBe(201);
+    expect((await add('ending-key-2')).status).toBe(201);
+    const [second] = await ownerQuery<{ id: string }>(
+      `select id from booking_services where booking_request_id = $1 and request_key = 'ending-key-2'`,
+      [ending.id],
+    );
+    await ownerQuery(`update booking_services set status = 'cancelled' where id = $1`, [second?.id]);
+    await ownerQuery(`update booking_requests set status = 'cancelled' where id = $1`, [ending.id]);
+    expect((await storedOf(ending.id)).map((row) => row.status)).toEqual(['cancelled', 'cancelled']);
+    const answer = await (await send(services, 'GET', accountServicesRoute(ending.id), guest.cookie)).json();
+    expect(answer.open).toBe(false);
+    expect((await add('ending-key-3')).status).toBe(409);
+  });
+});
+
 describe('the statuses of a booked service', () => {
   it('are the same list in the code and the database', async () => {
     const [check] = await ownerQuery<{ definition: string }>(
