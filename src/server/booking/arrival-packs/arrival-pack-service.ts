@@ -13,6 +13,7 @@ import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
 import { Refusal } from '../../refusal.ts';
 import { selectBookingForGuest, selectConfirmedArrivals } from '../booking-repository.ts';
 import { adminOf, bookingNotFound } from '../booking-target.ts';
+import { listServiceLinesOf } from '../services/booked-service-service.ts';
 import { arrivalPackMessage } from './arrival-pack-emails.ts';
 import {
   claimPackEmail,
@@ -97,7 +98,12 @@ export async function sendArrivalPacks(today = todayInKerala()): Promise<number>
       const id = await queueEmail(
         tx,
         'arrival_pack',
-        arrivalPackMessage({ ...guest, propertyName: nameOf(stay.property) }, pack, url),
+        arrivalPackMessage(
+          { ...guest, propertyName: nameOf(stay.property) },
+          pack,
+          url,
+          await listServiceLinesOf(tx, stay.id),
+        ),
         { bookingRequestId: stay.id },
       );
       await recordPackEmail(tx, stay.id, id);

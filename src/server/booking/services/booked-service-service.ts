@@ -11,7 +11,7 @@ import {
   type ServiceChoiceErrors,
   serviceStartsAt,
 } from '../../../lib/concierge-services.ts';
-import { addDays, todayInKerala } from '../../../lib/dates.ts';
+import { addDays, formatStayDate, todayInKerala } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { paths } from '../../../lib/paths.ts';
 import { callerFor } from '../../auth/admin-caller.ts';
@@ -290,4 +290,25 @@ export async function readServicesToday(visitor: Visitor, now = new Date()): Pro
       propertyName: propertyName(row.property),
     })),
   };
+}
+
+/** "Thu 12 Mar, 23:45: Airport transfers (Airport: Kochi (COK); Car: SUV), flight EK 532, £55: confirmed." */
+export function describeServiceLine(row: BookedServiceRow): string {
+  const chosen = row.chosen.length > 0 ? ` (${row.chosen.join('; ')})` : '';
+  const flight = row.flight ? `, flight ${row.flight}` : '';
+  const price =
+    row.pricePence === null
+      ? ', price to be confirmed'
+      : `, ${formatMoney({ minor: row.pricePence, currency: 'GBP' })}`;
+  const status = row.status === 'confirmed' ? 'confirmed' : 'asked for';
+  return `${formatStayDate(row.date)}, ${row.time}: ${row.name}${chosen}${flight}${price}: ${status}.`;
+}
+
+/** The lines of a stay's services still on, by when they start, for its emails. */
+export async function listServiceLinesOf(tx: Transaction, bookingId: string): Promise<string[]> {
+  return (await listBookedServices(tx, bookingId))
+    .filter(
+      (row) => row.status === 'requested' || row.status === 'awaiting_price' || row.status === 'confirmed',
+    )
+    .map(describeServiceLine);
 }
