@@ -8,7 +8,8 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { readFactsOf } from '../support/seasons.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
-import { confirmStay } from './support/stays.ts';
+import { createConfirmedGuest } from './support/guests.ts';
+import { confirmStay, freeStay } from './support/stays.ts';
 
 /**
  * The concierge's services, one journey as far as it is built: on a confirmed stay arriving tomorrow,
@@ -176,4 +177,66 @@ test('a guest adds an airport transfer and a massage on /account, cancels the ma
     await row.getByRole('button', { name: /^Confirm Airport transfers/ }).click();
     await answered(row).toContainText('confirmed');
   });
+});
+
+test('a guest adds an airport transfer from COK with the booking request, shown apart from the stay’s price', async ({
+  browser,
+  playwright,
+}) => {
+  const guestApi = await playwright.request.newContext({ baseURL });
+  const stay = await freeStay(guestApi, {
+    property: 'kakkanad-skyline-apartment',
+    today: todayInKerala(),
+    from: 200,
+    to: 400,
+  });
+  const guest = {
+    name: 'Anjali Nair',
+    email: `anjali.${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: 'monsoon backwater coconut 27',
+  };
+  await createConfirmedGuest(guestApi, guest);
+  const context = await browser.newContext({ baseURL });
+  expect((await context.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(`/booking?${new URLSearchParams({ property: stay.property })}`);
+  await hydrated(page);
+  await answered(page.getByLabel('Villa or apartment')).toHaveValue(stay.property);
+  await page.getByLabel('Arrival', { exact: true }).fill(stay.arrival);
+  await page.getByLabel('Departure', { exact: true }).fill(stay.departure);
+  await page.getByLabel('Guests').fill('2');
+  const summary = page.getByText(/^7 nights for 2 guests:/);
+  await answered(summary).toBeVisible();
+  const quoted = await summary.textContent();
+
+  const extras = page.getByRole('group', { name: 'Concierge services (optional)' });
+  await extras
+    .getByLabel('Service', { exact: true })
+    .selectOption({ label: 'Airport transfers: £40 a trip' });
+  await extras.getByLabel('Day', { exact: true }).selectOption({ label: formatStayDate(stay.arrival) });
+  await extras.getByLabel('When the flight lands or leaves (India time)').fill('10:35');
+  await extras.getByLabel('Airport', { exact: true }).selectOption({ label: 'Kochi (COK)' });
+  await extras.getByLabel('Car', { exact: true }).selectOption({ label: 'SUV (up to 6, 5 cases) (+£15)' });
+  await extras.getByLabel('Flight number').fill('QR 516');
+  await expect(extras.getByText('1 trip: £55, apart from the stay’s price.')).toBeVisible();
+  // The stay's price is the same with the optional line as without it.
+  await expect(summary).toHaveText(quoted ?? '');
+
+  await page.getByLabel('Phone', { exact: true }).fill('+91 98470 55555');
+  await page.getByLabel('Town or city').fill('Kochi');
+  await expectNoAxeViolations(page, 'booking form with a concierge service');
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+  await answered(
+    page.getByText('Airport transfers is added to your request, priced apart from the stay.'),
+  ).toBeVisible();
+  const rows = await query<{ service: string; price_pence: number; flight: string; total_pence: number }>(
+    serverDatabaseUrl(),
+    `select service.service, service.price_pence, service.flight, request.total_pence
+     from booking_services service join booking_requests request on request.id = service.booking_request_id
+     where request.email = $1`,
+    [guest.email],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ service: 'airport-transfers', price_pence: 5_500, flight: 'QR 516' });
+  await context.close();
 });

@@ -1,15 +1,8 @@
 import { type SubmitEvent, useRef, useState } from 'react';
-import { SelectField } from '../../components/ui/SelectField.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { accountServiceCancellationRoute, accountServicesRoute } from '../../lib/api-contract.ts';
-import {
-  type ConciergeService,
-  priceServiceChoice,
-  serviceChoiceSchema,
-  servicePricingWords,
-} from '../../lib/concierge-services.ts';
-import { addDays, formatStayDate } from '../../lib/dates.ts';
-import { formatGbp, formatMoney } from '../../lib/money.ts';
+import type { ConciergeService } from '../../lib/concierge-services.ts';
+import { formatStayDate } from '../../lib/dates.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { requestJson } from '../api/client.ts';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import {
@@ -17,34 +10,16 @@ import {
   type BookingServicesAnswer,
   bookingServicesAnswerSchema,
 } from '../booking/booking-service-contract.ts';
+import {
+  emptyServiceDraft,
+  ServiceChoiceFields,
+  type ServiceDraft,
+  toServiceBody,
+} from '../booking/ServiceChoiceFields.tsx';
 
-/** The form as typed: every field a string until it is sent. */
-type Draft = {
-  service: string;
-  date: string;
-  time: string;
-  quantity: string;
-  options: Record<string, string>;
-  flight: string;
-  note: string;
-};
+type Draft = ServiceDraft;
 
-const emptyDraft: Draft = {
-  service: '',
-  date: '',
-  time: '',
-  quantity: '1',
-  options: {},
-  flight: '',
-  note: '',
-};
-
-/** "£40 a trip", "£45 a person", "Price confirmed by the office". */
-function describeUnitPrice(service: ConciergeService): string {
-  if (service.pricing === 'on_request' || service.priceGbp === undefined)
-    return 'Price confirmed by the office';
-  return `${formatGbp(service.priceGbp)} a ${servicePricingWords[service.pricing].unit}`;
-}
+const emptyDraft = emptyServiceDraft;
 
 /** "Thu 12 Mar, 16:00": a booked service's day and time, India time. */
 const describeWhen = (service: Pick<BookedService, 'date' | 'time'>) =>
@@ -71,7 +46,6 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
   const sendingNow = useRef(false);
   const route = accountServicesRoute(request.id);
   const panelId = `services-${request.id}`;
-  const field = (name: string) => `service-${request.id}-${name}`;
 
   async function load() {
     const loaded = await requestJson(route, bookingServicesAnswerSchema);
@@ -82,12 +56,6 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
   const offered = (answer?.offered ?? []) as ConciergeService[];
   const chosen = offered.find((service) => service.id === draft.service);
   const stay = answer?.stay;
-  const days: string[] = [];
-  if (stay) for (let day = stay.arrival; day <= stay.departure; day = addDays(day, 1)) days.push(day);
-
-  const parsed = chosen ? serviceChoiceSchema.safeParse(toBody(draft)) : undefined;
-  const priced =
-    chosen && stay && parsed?.success ? priceServiceChoice(chosen, parsed.data, stay) : undefined;
 
   function change(patch: Partial<Draft>) {
     setDraft((now) => ({ ...now, ...patch }));
@@ -103,7 +71,7 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
     setDone('');
     const sent = await requestJson(route, bookingServicesAnswerSchema, {
       method: 'POST',
-      body: toBody(draft),
+      body: toServiceBody(draft),
       headers: { 'idempotency-key': key.current },
     });
     sendingNow.current = false;
@@ -189,104 +157,14 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
         )}
         {answer?.open && (
           <form noValidate onSubmit={(event) => void add(event)}>
-            <SelectField
-              name={field('service')}
-              label="Service"
-              placeholder="Choose a service"
-              value={draft.service}
-              options={offered.map((service) => ({
-                value: service.id,
-                label: `${service.name}: ${describeUnitPrice(service)}`,
-              }))}
-              error={errors.service}
-              onValueChange={(_name, value) => change({ service: value, options: {} })}
+            <ServiceChoiceFields
+              idPrefix={`service-${request.id}`}
+              offered={offered}
+              stay={stay}
+              draft={draft}
+              errors={errors}
+              onChange={change}
             />
-            {chosen && (
-              <>
-                <p className="field__hint">
-                  {chosen.description} Book at least {chosen.noticeHours} hours ahead; free to cancel until{' '}
-                  {chosen.freeCancellationHours} hours before. Staff hours {chosen.staffHours.opens}–
-                  {chosen.staffHours.closes} India time.
-                </p>
-                <SelectField
-                  name={field('date')}
-                  label="Day"
-                  placeholder="Choose a day of the stay"
-                  value={draft.date}
-                  options={days.map((day) => ({ value: day, label: formatStayDate(day) }))}
-                  error={errors.date}
-                  onValueChange={(_name, value) => change({ date: value })}
-                />
-                <TextField
-                  name={field('time')}
-                  label={
-                    chosen.asksFlight
-                      ? 'When the flight lands or leaves (India time)'
-                      : 'Time (India time, 24-hour clock)'
-                  }
-                  hint="For example 14:30."
-                  type="time"
-                  value={draft.time}
-                  error={errors.time}
-                  onValueChange={(_name, value) => change({ time: value })}
-                />
-                {chosen.pricing !== 'per_trip' && chosen.pricing !== 'on_request' && (
-                  <TextField
-                    name={field('quantity')}
-                    label={`How many ${servicePricingWords[chosen.pricing].units}`}
-                    inputMode="numeric"
-                    value={draft.quantity}
-                    error={errors.quantity}
-                    onValueChange={(_name, value) => change({ quantity: value })}
-                  />
-                )}
-                {chosen.options.map((option) => (
-                  <SelectField
-                    key={option.id}
-                    name={field(`option-${option.id}`)}
-                    label={option.label}
-                    placeholder={`Choose the ${option.label.toLowerCase()}`}
-                    value={draft.options[option.id] ?? ''}
-                    options={option.choices.map((choice) => ({
-                      value: choice.id,
-                      label:
-                        choice.extraGbp > 0
-                          ? `${choice.label} (+${formatGbp(choice.extraGbp)})`
-                          : choice.label,
-                    }))}
-                    error={errors[`options.${option.id}`]}
-                    onValueChange={(_name, value) =>
-                      change({ options: { ...draft.options, [option.id]: value } })
-                    }
-                  />
-                ))}
-                {chosen.asksFlight && (
-                  <TextField
-                    name={field('flight')}
-                    label="Flight number"
-                    hint="For example EK 532: the driver follows it."
-                    value={draft.flight}
-                    error={errors.flight}
-                    onValueChange={(_name, value) => change({ flight: value })}
-                  />
-                )}
-                <TextField
-                  name={field('note')}
-                  label="Anything the concierge should know (optional)"
-                  multiline
-                  value={draft.note}
-                  error={errors.note}
-                  onValueChange={(_name, value) => change({ note: value })}
-                />
-                <p className="booking-services__price" aria-live="polite">
-                  {priced?.ok
-                    ? priced.price.total
-                      ? `${priced.price.line}, apart from the stay’s price.`
-                      : 'The office confirms its price by email before anything is arranged.'
-                    : ''}
-                </p>
-              </>
-            )}
             <p className="actions">
               <button type="submit" className="button" disabled={sending}>
                 {sending ? 'Adding…' : 'Add the service'}
@@ -297,17 +175,4 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
       </section>
     </div>
   );
-}
-
-/** The POST body: the number typed as a number when it is one, anything else as typed, to be refused. */
-function toBody(draft: Draft) {
-  return {
-    service: draft.service,
-    date: draft.date,
-    time: draft.time,
-    quantity: /^\d+$/.test(draft.quantity.trim()) ? Number(draft.quantity) : draft.quantity,
-    options: draft.options,
-    ...(draft.flight.trim() ? { flight: draft.flight } : {}),
-    ...(draft.note.trim() ? { note: draft.note } : {}),
-  };
 }

@@ -22,6 +22,8 @@ import {
 import { HoldTaken } from './HoldTaken.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay } from './preview-stay.ts';
+import { emptyServiceDraft } from './ServiceChoiceFields.tsx';
+import { addServiceToRequest, ServiceExtras } from './ServiceExtras.tsx';
 import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
 import { StayCalendar } from './StayCalendar.tsx';
 import { StayFields } from './StayFields.tsx';
@@ -46,6 +48,8 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   const [created, setCreated] = useState<CreatedBookingRequest | null>(null);
   const [held, setHeld] = useState<InstantBookingAnswer | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [extra, setExtra] = useState(emptyServiceDraft);
+  const [extraAdded, setExtraAdded] = useState('');
   const find = (slug: string) => properties.find((property) => property.slug === slug);
   const { findOverlap, follow } = useOverlapCheck();
 
@@ -78,6 +82,8 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
       }
       const parsed = createdBookingRequestSchema.safeParse(answer);
       if (parsed.success) setCreated(parsed.data);
+      if (parsed.success && extra.service)
+        void addServiceToRequest(parsed.data.id, extra).then(setExtraAdded);
     },
   });
 
@@ -111,15 +117,18 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   if (form.status === 'sent' && held) return <HoldTaken hold={held} propertyName={property?.name} />;
   if (form.status === 'sent') {
     return (
-      <BookingSent
-        propertyName={property?.name}
-        arrival={stay.arrival}
-        departure={stay.departure}
-        guests={guests}
-        email={values.email}
-        reference={created?.reference ?? null}
-        quote={created?.quote ?? preview.quote}
-      />
+      <>
+        <BookingSent
+          propertyName={property?.name}
+          arrival={stay.arrival}
+          departure={stay.departure}
+          guests={guests}
+          email={values.email}
+          reference={created?.reference ?? null}
+          quote={created?.quote ?? preview.quote}
+        />
+        <p role="status">{extraAdded}</p>
+      </>
     );
   }
 
@@ -150,6 +159,14 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
             errorOf={errorOf}
           />
           <PriceSummary quote={preview.quote} guests={guests} />
+          {!property?.instantBook && preview.quote && (
+            <ServiceExtras
+              {...stay}
+              guests={guests}
+              draft={extra}
+              onChange={(patch) => setExtra((now) => ({ ...now, ...patch }))}
+            />
+          )}
           {property?.instantBook && (
             <p className="booking__instant">
               Instant book: pay now and the stay is confirmed at once, with no wait for the office. We hold
