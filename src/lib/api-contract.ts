@@ -62,6 +62,8 @@ export const apiRoutes = {
   reviews: '/api/reviews',
   /** Every review, for the office (not under /api/admin/, whose `:collection` routes would take it). */
   adminReviews: '/api/admin-reviews',
+  /** GET: today's and tomorrow's booked services, for the office (not under /api/admin/, whose `:collection` routes would take it). */
+  adminServicesToday: '/api/admin-services-today',
   /** The payment provider's webhook (signed events; never called by our pages). */
   paymentWebhook: '/api/payments/webhook',
 } as const;
@@ -211,3 +213,15 @@ export const apiErrorSchema = z.object({
     requestId: z.string().optional(),
   }),
 });
+
+/** A guest's own booking's concierge services: GET what its home offers and what it has, POST add one. */
+export const accountServicesRoute = (bookingId: string) =>
+  `${apiRoutes.accountBookingRequests}/${encodeURIComponent(bookingId)}/services`;
+
+/** POST: a guest cancels one service of their own booking. */
+export const accountServiceCancellationRoute = (bookingId: string, serviceId: string) =>
+  `${accountServicesRoute(bookingId)}/${encodeURIComponent(serviceId)}/cancellation`;
+
+/** POST: the office confirms a booked service (pricing one on request). */
+export const adminServiceConfirmationRoute = (serviceId: string) =>
+  `/api/admin-booking-services/${encodeURIComponent(serviceId)}/confirmation`;

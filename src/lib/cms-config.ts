@@ -1,6 +1,7 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { describeProjectStatus, type ProjectStatus } from './catalogue.ts';
+import { type ServicePricing, servicePricings, servicePricingWords } from './concierge-services.ts';
 import {
   conciergeSchema,
   exchangeRatesSchema,
@@ -151,6 +152,34 @@ const plainWords: Record<string, { label: string; hint?: string }> = {
     label: 'GST included in the rates (%)',
     hint: 'Receipts show this share of every payment as GST (half CGST, half SGST). For accommodation since 22 September 2025: 5% when a home lets for ₹7,500 a night or less, 18% above.',
   },
+  id: {
+    label: 'Short name',
+    hint: 'Lower-case words joined by hyphens, what bookings store: never changed once used.',
+  },
+  pricing: { label: 'How it is priced' },
+  priceGbp: {
+    label: 'Price of one unit (£)',
+    hint: 'A trip, a person, a day or an hour, as it is priced. Empty when the office prices it on request.',
+  },
+  priceInr: { label: 'Price of one unit (₹)', hint: 'Only where the office sets rupee prices.' },
+  choices: { label: 'Choices' },
+  extraGbp: { label: 'Added to each unit’s price (£)', hint: '0 when this choice costs the same.' },
+  extraInr: { label: 'Added to each unit’s price (₹)' },
+  noticeHours: {
+    label: 'Notice needed (hours)',
+    hint: 'Guests add it no later than this many hours before it starts.',
+  },
+  freeCancellationHours: {
+    label: 'Free cancellation until (hours before)',
+    hint: 'Cancelled at least this many hours before it starts, it is refunded in full.',
+  },
+  lateCancellationRefundPercent: { label: 'Refunded when cancelled later (%)' },
+  homes: { label: 'Homes that offer it', hint: 'Each home’s short name, e.g. kovalam-cliff-villa.' },
+  staffHours: { label: 'Staff hours (India time)' },
+  asksFlight: {
+    label: 'Ask for the flight',
+    hint: 'For transfers: the time asked is when the flight lands or leaves.',
+  },
   gstin: {
     label: 'GSTIN (GST registration number)',
     hint: 'Exactly as the registration certificate gives it (15 characters, starting 32 for Kerala). Left empty, receipts say they are not tax invoices.',
@@ -182,6 +211,9 @@ export function labelOption(value: string): string {
     return describeReraExemption(value as ReraExemptionGround);
   }
   if ((buyerCurrencies as readonly string[]).includes(value)) return `${currencyNames.of(value)} (${value})`;
+  if ((servicePricings as readonly string[]).includes(value)) {
+    return servicePricingWords[value as ServicePricing].label;
+  }
   return describeProjectStatus(value as ProjectStatus) ?? value;
 }
 

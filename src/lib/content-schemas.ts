@@ -1,5 +1,6 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
+import { conciergeSchema } from './concierge-services.ts';
 import { isIsoDate } from './dates.ts';
 import { buyerCurrencies } from './money.ts';
 import {
@@ -459,14 +460,8 @@ export const postSchema = (image: ImageFunction) =>
     image: pictureSchema(image),
   });
 
-/** A service the concierge arranges for guests, listed on the home page. */
-export const conciergeSchema = z.object({
-  name: z.string().trim().min(1),
-  /** A single line; longer copy belongs on the about page. */
-  description: z.string().trim().min(20).max(140),
-  /** Position in the list, lowest first. */
-  order: z.int().positive(),
-});
+/** A service the concierge arranges and sells on the booking: src/lib/concierge-services.ts. */
+export { conciergeSchema };
 
 /**
  * A policy guests agree to or are told about (cancellation, privacy, house rules); the Markdown body

@@ -255,6 +255,26 @@ Object.assign(samples, {
   },
 } satisfies typeof samples);
 
+// Booked services: one awaiting its price, stored straight in the table on a stay of its own.
+async function insertBookedService(): Promise<string> {
+  const [row] = await ownerQuery<{ id: string }>(
+    `insert into booking_services (booking_request_id, service, service_name, starts_at, service_date, service_time,
+       quantity, free_cancellation_until, late_refund_percent, status, request_key, created_by)
+     values ($1, 'cruises', 'Cruises', '2090-01-12T09:00:00+05:30', '2090-01-12', '09:00', 1,
+       '2090-01-09T09:00:00+05:30', 0, 'awaiting_price', $2, gen_random_uuid())
+     returning id`,
+    [await insertBookingRequest({ status: 'confirmed' }), `guard-${crypto.randomUUID()}`],
+  );
+  return row?.id as string;
+}
+Object.assign(samples, {
+  'GET /api/admin-services-today': async () => ({ path: '/api/admin-services-today' }),
+  'POST /api/admin-booking-services/:id/confirmation': async () => ({
+    path: `/api/admin-booking-services/${await insertBookedService()}/confirmation`,
+    body: { pricePence: 30_000 },
+  }),
+} satisfies typeof samples);
+
 const endpoints = await findAdminEndpoints();
 
 describe('the admin endpoints', () => {

@@ -9,6 +9,7 @@ import { QuoteDetails } from '../booking/QuoteDetails.tsx';
 import { describeGuests, describeNights } from '../booking/stay-words.ts';
 import { PayNowLink } from '../payment/PayNowLink.tsx';
 import { BookingMessages } from './BookingMessages.tsx';
+import { BookingServices } from './BookingServices.tsx';
 import { CancelBooking } from './CancelBooking.tsx';
 import { GuestList } from './GuestList.tsx';
 import { PaymentsReceived } from './PaymentsReceived.tsx';
@@ -125,6 +126,8 @@ export function BookingRequestCard({ request }: { request: AccountBooking }) {
       {request.status === 'confirmed' && todayInKerala() <= request.departure && (
         <GuestList request={request} />
       )}
+      {(request.status === 'new' || request.status === 'confirmed') &&
+        todayInKerala() <= request.departure && <BookingServices request={request} />}
       <BookingMessages request={request} dateChange={open ? draftDateChange(request) : undefined} />
       {request.status === 'confirmed' && request.departure < todayInKerala() && (
         <p className="actions">

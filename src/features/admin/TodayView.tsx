@@ -10,6 +10,7 @@ import { type AdminCollectionName, adminCollections } from './collection-contrac
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { OccupancyGlance } from './NumbersView.tsx';
 import { balanceStateLabels, describeAge, describeMore, shortLabels } from './office-day.ts';
+import { TodayServices } from './TodayServices.tsx';
 import {
   failedEmailDays,
   type MovingStay,
@@ -86,6 +87,9 @@ export function TodayView({ headingRef, version, onOpen, onShow, onShowBookings,
           onShowBookings={onShowBookings}
           glance={<OccupancyGlance version={version} onSessionGone={onSessionGone} />}
         />
+      )}
+      {day.status === 'loaded' && (
+        <TodayServices version={version} onOpen={onOpen} onSessionGone={onSessionGone} />
       )}
     </div>
   );

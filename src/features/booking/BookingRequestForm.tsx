@@ -30,6 +30,8 @@ import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay } from './preview-stay.ts';
 import { QuoteByEmail } from './QuoteByEmail.tsx';
 import { describeRequote } from './requote.ts';
+import { emptyServiceDraft } from './ServiceChoiceFields.tsx';
+import { addServiceToRequest, ServiceExtras } from './ServiceExtras.tsx';
 import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
 import { StayCalendar } from './StayCalendar.tsx';
 import { StayFields } from './StayFields.tsx';
@@ -58,6 +60,8 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   const [held, setHeld] = useState<InstantBookingAnswer | null>(null);
   const [linkSent, setLinkSent] = useState<UnconfirmedBookingAnswer | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [extra, setExtra] = useState(emptyServiceDraft);
+  const [extraAdded, setExtraAdded] = useState('');
   const find = (slug: string) => properties.find((property) => property.slug === slug);
   const { findOverlap, follow } = useOverlapCheck();
 
@@ -100,6 +104,8 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
       }
       const parsed = createdBookingRequestSchema.safeParse(answer);
       if (parsed.success) setCreated(parsed.data);
+      if (parsed.success && extra.service)
+        void addServiceToRequest(parsed.data.id, extra).then(setExtraAdded);
     },
   });
 
@@ -156,15 +162,18 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   if (form.status === 'sent' && held) return <HoldTaken hold={held} propertyName={property?.name} />;
   if (form.status === 'sent') {
     return (
-      <BookingSent
-        propertyName={property?.name}
-        arrival={stay.arrival}
-        departure={stay.departure}
-        guests={guests}
-        email={values.email}
-        reference={created?.reference ?? null}
-        quote={created?.quote ?? preview.quote}
-      />
+      <>
+        <BookingSent
+          propertyName={property?.name}
+          arrival={stay.arrival}
+          departure={stay.departure}
+          guests={guests}
+          email={values.email}
+          reference={created?.reference ?? null}
+          quote={created?.quote ?? preview.quote}
+        />
+        <p role="status">{extraAdded}</p>
+      </>
     );
   }
 
@@ -206,6 +215,14 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
           )}
           {preview.quote && !liveProblems.arrival && (
             <QuoteByEmail stay={{ ...stay, guests: values.guests ?? '' }} email={values.email ?? ''} />
+          )}
+          {!property?.instantBook && preview.quote && (
+            <ServiceExtras
+              {...stay}
+              guests={guests}
+              draft={extra}
+              onChange={(patch) => setExtra((now) => ({ ...now, ...patch }))}
+            />
           )}
           {property?.instantBook && (
             <p className="booking__instant">

@@ -9,7 +9,7 @@ import { type Email, type EmailAttachment, sendEmail } from './email.ts';
  * waits no longer than before) and a worker calls on a timer for whatever that first try left.
  */
 
-/** What an email is. The database checks the same list (migration 20261203003010). */
+/** What an email is. The database checks the same list (migrations 20261203003010 and 20261203005010 append to it). */
 export const emailKinds = [
   'booking_office_notice',
   'booking_guest_receipt',
@@ -41,6 +41,8 @@ export const emailKinds = [
   'sign_in_link',
   // A stay and its price, emailed at the guest's request to keep.
   'stay_quote',
+  // A concierge service the office priced or confirmed (issue 49).
+  'service_confirmed',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -7,12 +7,15 @@ import { signature } from '../booking-emails.ts';
 /**
  * The guest's arrival pack by email, a week before arrival: everything the account page shows of it.
  * Its text is erased from the outbox once sent (`delivery.ts`), so the way in and the Wi-Fi password
- * stay only in the pack's own table.
+ * stay only in the pack's own table. The services booked on the stay are listed, so the guest sees
+ * what is arranged.
  */
 export function arrivalPackMessage(
   booking: { reference: string; name: string; to: string; propertyName: string; arrival: string },
   pack: ArrivalPack,
   siteUrl: string,
+  /** The concierge's services booked on the stay, one line each (`describeServiceLine`); none when empty. */
+  services: string[] = [],
 ): Email {
   return {
     to: booking.to,
@@ -42,6 +45,7 @@ export function arrivalPackMessage(
         'House manual',
         pack.houseManual,
         '',
+        ...(services.length > 0 ? ['Booked with the concierge', ...services, ''] : []),
         `Your reference: ${booking.reference}`,
       ].join('\n') + signature,
   };

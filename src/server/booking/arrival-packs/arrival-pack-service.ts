@@ -15,6 +15,7 @@ import { Refusal } from '../../refusal.ts';
 import { adminOf, bookingNotFound } from '../booking-target.ts';
 import { selectConfirmedArrivals } from '../office-day-repository.ts';
 import { selectBookingForGuest } from '../request-repository.ts';
+import { listServiceLinesOf } from '../services/booked-service-service.ts';
 import { arrivalPackMessage } from './arrival-pack-emails.ts';
 import {
   claimPackEmail,
@@ -109,7 +110,12 @@ export async function sendArrivalPacks(today = todayInKerala()): Promise<number>
       const id = await queueEmail(
         tx,
         'arrival_pack',
-        arrivalPackMessage({ ...guest, propertyName: nameOf(stay.property) }, pack, url),
+        arrivalPackMessage(
+          { ...guest, propertyName: nameOf(stay.property) },
+          pack,
+          url,
+          await listServiceLinesOf(tx, stay.id),
+        ),
         { bookingRequestId: stay.id },
       );
       await recordPackEmail(tx, stay.id, id);

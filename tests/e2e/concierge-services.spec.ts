@@ -1,0 +1,242 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
+import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
+import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
+import { findStayProblems } from '../../src/lib/stay-rules.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { everyIslandHydrated } from '../support/islands.ts';
+import { readFactsOf } from '../support/seasons.ts';
+import { query, serverDatabaseUrl } from './support/database.ts';
+import { createConfirmedGuest } from './support/guests.ts';
+import { confirmStay, freeStay } from './support/stays.ts';
+
+/**
+ * The concierge's services, one journey as far as it is built: on a confirmed stay arriving tomorrow,
+ * the guest adds an airport transfer from COK on `/account` (priced apart from the stay, added once
+ * for a double click), is told in words what is wrong with a massage outside the staff's hours, adds
+ * one at a proper time and cancels it before its cut-off; the office's Today lists the transfer with
+ * its flight by time, and confirms it.
+ */
+
+const admin = {
+  name: 'Concierge Office',
+  email: `concierge.office.${crypto.randomUUID().slice(0, 8)}@example.com`,
+  password: 'monsoon backwater coconut 27',
+};
+
+/** Server answers: a function's first call starts its instance, and a loaded machine slows each. */
+const answered = expect.configure({ timeout: 30_000 });
+
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/admin-create.ts', '--email', admin.email, '--name', admin.name], {
+    env: { ...process.env, ADMIN_PASSWORD: admin.password, DATABASE_URL: serverDatabaseUrl() },
+    stdio: 'pipe',
+  });
+});
+
+const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
+
+// Homes whose guests may book a transfer and a massage, tried in turn for free nights from tomorrow.
+const homes = [
+  'panampilly-nagar-duplex',
+  'kakkanad-skyline-apartment',
+  'marine-drive-studio',
+  'edappally-gated-residence',
+];
+
+test('a guest adds an airport transfer and a massage on /account, cancels the massage, and Today lists the transfer', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  const today = todayInKerala();
+  const tomorrow = addDays(today, 1);
+  const guestApi = await playwright.request.newContext({ baseURL });
+  let stay: { property: string; arrival: string; departure: string } | undefined;
+  for (const property of homes) {
+    const facts = readFactsOf(property);
+    const nights = Math.max(facts.minNights, 3);
+    const candidate = { property, arrival: tomorrow, departure: addDays(tomorrow, nights) };
+    const calendar = await guestApi.get(`/api/availability?${new URLSearchParams({ property })}`);
+    const { confirmed } = (await calendar.json()) as { confirmed: { arrival: string; departure: string }[] };
+    const free = confirmed.every(
+      (taken) => candidate.departure <= taken.arrival || candidate.arrival >= taken.departure,
+    );
+    const allowed = Object.keys(findStayProblems({ ...candidate, guests: 2 }, facts, today)).length === 0;
+    if (free && allowed) {
+      stay = candidate;
+      break;
+    }
+  }
+  if (!stay) throw new Error('No home has free nights from tomorrow for this test');
+  const guest = await confirmStay(guestApi, stay);
+  const { bookingRequests } = (await (
+    await guestApi.get('/api/account/booking-requests')
+  ).json()) as AccountBookingRequestsAnswer;
+  const booking = bookingRequests[0];
+  if (!booking || !guest) throw new Error('The confirmed stay is not on the guest’s account');
+
+  await test.step('the guest adds an airport transfer from COK, priced apart from the stay', async () => {
+    const guestContext = await browser.newContext({ baseURL });
+    expect((await guestContext.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
+    const guestPage = await guestContext.newPage();
+    await guestPage.goto('/account');
+    await hydrated(guestPage);
+    const card = guestPage.getByRole('article').filter({ hasText: booking.reference });
+    const totalBefore = await card.locator('.quote__total').textContent();
+    const open = card.getByRole('button', { name: `Concierge services on ${booking.reference}` });
+    await answered(open).toBeVisible();
+    await open.click();
+    const panel = card.getByRole('region', { name: 'Concierge services' });
+    await answered(panel.getByLabel('Service', { exact: true })).toBeEnabled();
+    await panel
+      .getByLabel('Service', { exact: true })
+      .selectOption({ label: 'Airport transfers: £40 a trip' });
+    await panel.getByLabel('Day', { exact: true }).selectOption({ label: formatStayDate(tomorrow) });
+    await panel.getByLabel('When the flight lands or leaves (India time)').fill('23:45');
+    await panel.getByLabel('Airport', { exact: true }).selectOption({ label: 'Kochi (COK)' });
+    await panel.getByLabel('Car', { exact: true }).selectOption({ label: 'Saloon (up to 3, 3 cases)' });
+    await panel.getByLabel('Flight number').fill('EK 532');
+    await expect(panel.getByText('1 trip: £40, apart from the stay’s price.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Add the service' }).dblclick();
+    await answered(panel.getByRole('status')).toHaveText(
+      'Airport transfers is added. Its price is apart from the stay’s.',
+    );
+    const booked = panel.getByRole('list', { name: 'Booked services' });
+    await expect(booked.getByRole('listitem')).toHaveCount(1);
+    await expect(booked).toContainText('Airport: Kochi (COK)');
+    await expect(booked).toContainText('flight EK 532');
+    await expect(booked).toContainText('£40');
+    // The stay's own price is as it was.
+    expect(await card.locator('.quote__total').textContent()).toBe(totalBefore);
+
+    await test.step('a massage before the staff start is refused in words, keeping what was typed', async () => {
+      await panel
+        .getByLabel('Service', { exact: true })
+        .selectOption({ label: 'Ayurvedic massage: £45 a person' });
+      await panel.getByLabel('Day', { exact: true }).selectOption({ label: formatStayDate(tomorrow) });
+      await panel.getByLabel('Time (India time, 24-hour clock)').fill('07:00');
+      await panel.getByLabel('Treatment').selectOption({ label: 'Abhyanga (60 minutes)' });
+      await panel.getByLabel('Where', { exact: true }).selectOption({ label: 'At the centre' });
+      await panel.getByRole('button', { name: 'Add the service' }).click();
+      await answered(
+        panel.getByText('Choose a time within the staff’s hours, 08:00–20:00 India time.'),
+      ).toBeVisible();
+      await expect(panel.getByLabel('Time (India time, 24-hour clock)')).toHaveValue('07:00');
+      await expect(panel.getByLabel('Time (India time, 24-hour clock)')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+    });
+
+    await test.step('at a proper time it is added, then cancelled before its cut-off', async () => {
+      await panel.getByLabel('Time (India time, 24-hour clock)').fill('18:00');
+      await panel.getByRole('button', { name: 'Add the service' }).click();
+      await answered(panel.getByRole('status')).toHaveText(
+        'Ayurvedic massage is added. Its price is apart from the stay’s.',
+      );
+      await expect(booked.getByRole('listitem')).toHaveCount(2);
+      const massage = booked.getByRole('listitem').filter({ hasText: 'Ayurvedic massage' });
+      await expect(massage).toContainText('Free to cancel until');
+      await expectNoAxeViolations(guestPage, 'account with concierge services');
+      await massage.getByRole('button', { name: /^Cancel Ayurvedic massage/ }).click();
+      await answered(massage).toContainText('Cancelled.');
+      await expect(massage.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+    });
+    await guestContext.close();
+  });
+
+  await test.step('the database holds one transfer and the cancelled massage', async () => {
+    const rows = await query<{ service: string; status: string; flight: string | null }>(
+      serverDatabaseUrl(),
+      'select service, status, flight from booking_services where booking_request_id = $1 order by starts_at',
+      [booking.id],
+    );
+    expect(rows).toEqual([
+      { service: 'ayurvedic-massage', status: 'cancelled', flight: null },
+      { service: 'airport-transfers', status: 'requested', flight: 'EK 532' },
+    ]);
+  });
+
+  await test.step('the office’s Today lists the transfer on its day with its flight, and confirms it', async () => {
+    await page.goto('/admin/login');
+    await hydrated(page);
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/admin', { timeout: 90_000 });
+    const services = page.getByRole('region', { name: /Services today and tomorrow/ });
+    const row = services.getByRole('listitem').filter({ hasText: booking.reference });
+    await answered(row).toContainText('23:45 Airport transfers, flight EK 532');
+    await expect(row).toContainText('Kochi (COK)');
+    await expect(row).not.toContainText('Ayurvedic massage');
+    await expectNoAxeViolations(page, 'Today with services');
+    await row.getByRole('button', { name: /^Confirm Airport transfers/ }).click();
+    await answered(row).toContainText('confirmed');
+  });
+});
+
+test('a guest adds an airport transfer from COK with the booking request, shown apart from the stay’s price', async ({
+  browser,
+  playwright,
+}) => {
+  const guestApi = await playwright.request.newContext({ baseURL });
+  const stay = await freeStay(guestApi, {
+    property: 'kakkanad-skyline-apartment',
+    today: todayInKerala(),
+    from: 200,
+    to: 400,
+  });
+  const guest = {
+    name: 'Anjali Nair',
+    email: `anjali.${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: 'monsoon backwater coconut 27',
+  };
+  await createConfirmedGuest(guestApi, guest);
+  const context = await browser.newContext({ baseURL });
+  expect((await context.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(`/booking?${new URLSearchParams({ property: stay.property })}`);
+  await hydrated(page);
+  await answered(page.getByLabel('Villa or apartment')).toHaveValue(stay.property);
+  await page.getByLabel('Arrival', { exact: true }).fill(stay.arrival);
+  await page.getByLabel('Departure', { exact: true }).fill(stay.departure);
+  await page.getByLabel('Guests').fill('2');
+  const summary = page.getByText(/^7 nights for 2 guests:/);
+  await answered(summary).toBeVisible();
+  const quoted = await summary.textContent();
+
+  const extras = page.getByRole('group', { name: 'Concierge services (optional)' });
+  await extras
+    .getByLabel('Service', { exact: true })
+    .selectOption({ label: 'Airport transfers: £40 a trip' });
+  await extras.getByLabel('Day', { exact: true }).selectOption({ label: formatStayDate(stay.arrival) });
+  await extras.getByLabel('When the flight lands or leaves (India time)').fill('10:35');
+  await extras.getByLabel('Airport', { exact: true }).selectOption({ label: 'Kochi (COK)' });
+  await extras.getByLabel('Car', { exact: true }).selectOption({ label: 'SUV (up to 6, 5 cases) (+£15)' });
+  await extras.getByLabel('Flight number').fill('QR 516');
+  await expect(extras.getByText('1 trip: £55, apart from the stay’s price.')).toBeVisible();
+  // The stay's price is the same with the optional line as without it.
+  await expect(summary).toHaveText(quoted ?? '');
+
+  await page.getByLabel('Phone', { exact: true }).fill('+91 98470 55555');
+  await page.getByLabel('Town or city').fill('Kochi');
+  await expectNoAxeViolations(page, 'booking form with a concierge service');
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+  await answered(
+    page.getByText('Airport transfers is added to your request, priced apart from the stay.'),
+  ).toBeVisible();
+  const rows = await query<{ service: string; price_pence: number; flight: string; total_pence: number }>(
+    serverDatabaseUrl(),
+    `select service.service, service.price_pence, service.flight, request.total_pence
+     from booking_services service join booking_requests request on request.id = service.booking_request_id
+     where request.email = $1`,
+    [guest.email],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ service: 'airport-transfers', price_pence: 5_500, flight: 'QR 516' });
+  await context.close();
+});
