@@ -41,9 +41,11 @@ async function insertBooking(
   return { id: row.id, reference: row.reference, email };
 }
 
+/** The reminders' emails of a booking: every one but the receipts its recorded payments sent. */
 const outboxOf = (id: string) =>
   ownerQuery<{ kind: string; recipient: string; subject: string; body: string | null }>(
-    'select kind, recipient, subject, body from email_outbox where booking_request_id = $1 order by created_at',
+    `select kind, recipient, subject, body from email_outbox
+     where booking_request_id = $1 and kind <> 'payment_receipt' order by created_at`,
     [id],
   );
 

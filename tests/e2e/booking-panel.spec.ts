@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { e2eOutboxDir } from '../../playwright.config.ts';
 import { addDays, daysBetween, formatMonth, todayInKerala } from '../../src/lib/dates.ts';
 import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay, type StayToPrice } from '../../src/lib/pricing.ts';
 import { seasonsInPence } from '../../src/lib/seasons.ts';
+import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { islandHydrated } from '../support/islands.ts';
 import { pickDaysClearOfChangeovers, readFactsOf } from '../support/seasons.ts';
@@ -159,6 +161,27 @@ test.describe('at 1280 px', () => {
       `${formatPence(quote.totalPence)} in total`,
     );
     await expect(day(panel, free.arrival)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a priced stay is emailed to keep from the panel, with no account', async ({ page }) => {
+    const panel = await openPanel(page, `?arrival=${free.arrival}&departure=${free.departure}&guests=2`);
+    const quote = priceOf({ ...free, guests: 2, today });
+    const email = `panel.quote.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await panel.getByRole('button', { name: 'Email me this quote' }).click();
+    await panel.getByLabel('Email for the quote').fill(email);
+    await panel.getByRole('button', { name: 'Send the quote' }).click();
+    await answered(panel.getByText(`Quote sent to ${email}`)).toBeVisible();
+    await expectNoAxeViolations(page, 'the property panel after a quote was emailed');
+    await expect
+      .poll(
+        async () => (await readOutbox(e2eOutboxDir)).find((message) => message.to.includes(email))?.text,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toContain(`Total: ${formatPence(quote.totalPence)}`);
+    // The search was not sent with the address: the page stayed where it was.
+    expect(new URL(page.url()).pathname).toBe(`/villas/${villa.id}`);
   });
 });
 

@@ -20,6 +20,7 @@ import type { BookableProperty } from './booking-contract.ts';
 import { readRememberedArrival, rememberStay } from './last-stay.ts';
 import { PriceSummary } from './PriceSummary.tsx';
 import { previewStay, type StayValues } from './preview-stay.ts';
+import { QuoteByEmail } from './QuoteByEmail.tsx';
 import { StayPicker } from './StayPicker.tsx';
 import { describePicking, type PickedStay, pickDay } from './stay-picking.ts';
 import { describeNights } from './stay-words.ts';
@@ -266,6 +267,18 @@ export default function BookingPanel({ property }: { property: BookableProperty 
           )}
         </div>
       </form>
+      {/* Outside the form, so its address is not sent with the search and Enter sends the quote. */}
+      {quote && (
+        <QuoteByEmail
+          stay={{
+            property: property.slug,
+            arrival: values.arrival,
+            departure: values.departure,
+            guests: values.guests ?? '',
+          }}
+          email=""
+        />
+      )}
       <div className="book-bar">
         <p className="book-bar__price">
           {quote ? (
