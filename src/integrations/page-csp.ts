@@ -53,3 +53,24 @@ export function narrowPageCsp(html: string): { html: string; narrowed: boolean }
     narrowed: true,
   };
 }
+
+/**
+ * Adds one inline script of our own build's making to the page's `<meta>` CSP (its hash in
+ * `script-src`), for a script the build writes into the page after Astro listed the hashes (the island
+ * runtime's loader, island-runtime-file.ts). A page without a `<meta>` CSP is left as it is.
+ */
+export function allowInlineScript(html: string, body: string): string {
+  const meta = cspMeta.exec(html);
+  if (!meta?.[1]) return html;
+  const hash = sha256(body);
+  const content = meta[1]
+    .split(';')
+    .map((directive) => {
+      const trimmed = directive.trim();
+      return trimmed.split(/\s+/)[0] === 'script-src' && !trimmed.includes(hash)
+        ? `${trimmed} ${hash}`
+        : trimmed;
+    })
+    .join('; ');
+  return html.replace(meta[0], `<meta http-equiv="content-security-policy" content="${content}">`);
+}
