@@ -75,6 +75,7 @@ const stateOf = (
   sentOn: '2027-01-08',
   today: days[day],
   now: '2027-01-10T10:00:00.000Z',
+  timeZone: 'Europe/London',
 });
 
 describe('judgeMoney', () => {
@@ -90,7 +91,7 @@ describe('judgeMoney', () => {
  */
 const table: [BookingState, string, string][] = [
   [stateOf('new', 'nothing_paid'), 'Awaiting confirmation', 'We answer by email by Mon, 11 January 2027'],
-  [stateOf('held', 'nothing_paid'), 'Held while you pay', 'pay the deposit to book them at once'],
+  [stateOf('held', 'nothing_paid'), 'Held while you pay', 'held for you until 10:30 GMT: pay the deposit by then'],
   [
     stateOf('held', 'nothing_paid', 'before', 'lapsed'),
     'Hold expired',
@@ -176,5 +177,14 @@ describe('describeBooking', () => {
     if (label === 'Booked') expect(explanation).toMatch(/^Booked: (these dates are yours|enjoy your stay)\./);
     if (state.status === 'confirmed' && paid && state.today < state.departure) expect(label).toBe('Booked');
     if (state.status === 'new') expect(explanation).toContain('nothing is held');
+  });
+});
+
+describe('a hold, said on its reader’s clock', () => {
+  it('names the minute it ends in the time zone of the guest reading it, not a length of time', () => {
+    const held = stateOf('held', 'nothing_paid');
+    expect(describeBooking({ ...held, timeZone: 'Asia/Dubai' }).explanation).toContain('until 14:30 GST');
+    expect(describeBooking({ ...held, timeZone: 'Asia/Kolkata' }).explanation).toContain('until 16:00 GMT+5:30');
+    expect(describeBooking(held).explanation).not.toContain('30 minutes');
   });
 });

@@ -46,6 +46,8 @@ export type BookingState = {
   today: string;
   /** The moment it is read at (an ISO timestamp), against which a hold ends. */
   now: string;
+  /** The reader's time zone (an IANA name), in which a hold's end is said. */
+  timeZone: string;
 };
 
 /** booked and stayed are a confirmed booking with its deposit in; the others follow the status. */
@@ -156,7 +158,9 @@ export function describeBooking(state: BookingState): BookingWords {
       }
       return {
         label: 'Held while you pay',
-        explanation: 'These nights are held for you for 30 minutes: pay the deposit to book them at once.',
+        explanation: state.heldUntil
+          ? `These nights are held for you until ${describeHoldEnd(state.heldUntil, state.timeZone)}: pay the deposit by then to book them at once.`
+          : 'These nights are held for you while you pay: pay the deposit to book them at once.',
         tone: 'held',
       };
     }
@@ -195,8 +199,22 @@ export function describeBooking(state: BookingState): BookingWords {
   }
 }
 
-/** An account page's booking as the state its words are read from, at `now`. */
-export function readBookingState(request: AccountBooking, now: Date): BookingState {
+/** When a hold ends, as its reader's clock shows it: "10:42" (with the zone's name where it is not obvious). */
+function describeHoldEnd(heldUntil: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(heldUntil));
+}
+
+/** An account page's booking as the state its words are read from, at `now`, in the reader's time zone. */
+export function readBookingState(
+  request: AccountBooking,
+  now: Date,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): BookingState {
   const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
   const summary = request.ledger?.summary;
   return {
@@ -219,5 +237,6 @@ export function readBookingState(request: AccountBooking, now: Date): BookingSta
     sentOn: todayInKerala(new Date(request.createdAt)),
     today: todayInKerala(now),
     now: now.toISOString(),
+    timeZone,
   };
 }
