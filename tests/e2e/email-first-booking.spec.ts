@@ -106,6 +106,10 @@ test('a new guest sends a request from a property page with no password, in at m
   const card = page.getByRole('article', { name: villa.name });
   await answered(card.getByRole('definition').filter({ hasText: reference })).toBeVisible();
   await expect(card.getByText('Status: Awaiting confirmation')).toBeVisible();
+  // The page says what the link just did, above the card.
+  await expect(
+    page.getByRole('status').filter({ hasText: `Your request ${reference} for ${villa.name}` }),
+  ).toContainText(/is sent\. We answer by email by .+, often sooner\./);
 
   const line = `new guest, property page with dates to a sent request: ${taps.count} taps (fields typed counted as taps, the emailed link included)`;
   console.log(line);

@@ -1,7 +1,11 @@
 import { useRef, useState } from 'react';
+import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { signOut } from '../api/client.ts';
+import { usePageQuery } from '../auth/use-page-query.ts';
 import type { SessionUser } from '../auth/use-session.ts';
+import type { AccountBooking } from '../booking/booking-contract.ts';
+import { describeAnswerBy } from '../booking/stay-words.ts';
 import { BookingRequestCard } from './BookingRequestCard.tsx';
 import { HowToPay, type OfficeContact } from './HowToPay.tsx';
 import { type OwnBookingRequests, useOwnBookingRequests } from './use-own-booking-requests.ts';
@@ -49,11 +53,29 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
       )}
       <section aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
         <h2 id="requests-title">Your bookings</h2>
+        {requests.status === 'loaded' && <JustSent requests={requests.requests} />}
         <RequestList requests={requests} reload={reload} />
       </section>
       {/* Arrives with the list, not before it: below a list still loading, it would be pushed down. */}
       {requests.status !== 'loading' && <HowToPay office={office} />}
     </div>
+  );
+}
+
+/**
+ * What the page says of the request it was sent to show (`?sent=KV-…`, where an emailed link or code
+ * that sends a request lands): that it has gone, and when the answer comes. A reference that is not
+ * this guest's, or a request no longer waiting, says nothing: its card says where it stands.
+ */
+function JustSent({ requests }: { requests: readonly AccountBooking[] }) {
+  const reference = usePageQuery()?.get('sent');
+  const sent = requests.find((request) => request.reference === reference && request.status === 'new');
+  if (!sent) return null;
+  return (
+    <p className="account__sent" role="status">
+      Your request {sent.reference} for {sent.propertyName}, {formatStayDate(sent.arrival)} to{' '}
+      {formatStayDate(sent.departure)}, is sent. {describeAnswerBy(todayInKerala(new Date(sent.createdAt)))}
+    </p>
   );
 }
 
