@@ -10,6 +10,7 @@ import {
 } from '../../lib/cancellation-refund.ts';
 import { daysBetween, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import { splitRefund } from '../../lib/refund-split.ts';
 import { adminOf, callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { type Caller, serviceRole, type Transaction, withCaller } from '../db/database.ts';
@@ -48,7 +49,7 @@ import {
  */
 export function quotePolicyRefund(
   booking: { arrival: string; totalPence: number; depositPence: number },
-  payments: RefundablePayment[],
+  payments: Pick<RefundablePayment, 'amountPence' | 'refundedPence' | 'kind' | 'createdAt'>[],
   now: Date,
 ): CancellationOffer {
   const paidPence = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
@@ -73,9 +74,9 @@ const problemLength = 500;
 const byHand = 'Paid to the office (not online): return it by hand.';
 
 /**
- * Spreads `amountPence` over a booking's payments and records a refund from each, in `tx`: online
- * payments first, newest first, so the most goes back to the card without anyone's hand; then what was
- * paid to the office, owed until it returns it. Answers the ids of the refunds to ask providers for.
+ * Spreads `amountPence` over a booking's payments and records a refund from each, in `tx`, by the rule
+ * the office's question was worded from (splitRefund): online first, to ask providers for; what was
+ * paid to the office is owed until it returns it.
  */
 export async function recordRefunds(
   tx: Transaction,
@@ -83,15 +84,9 @@ export async function recordRefunds(
   amountPence: number,
   refund: Pick<NewRefund, 'bookingId' | 'reason' | 'requestedBy'>,
 ): Promise<void> {
-  const order = [...payments].sort(
-    (a, b) =>
-      Number(b.provider !== null) - Number(a.provider !== null) ||
-      b.createdAt.getTime() - a.createdAt.getTime(),
-  );
-  let left = amountPence;
-  for (const payment of order) {
-    const share = Math.min(left, payment.amountPence - payment.refundedPence);
-    if (share <= 0) continue;
+  const { shares, leftPence } = splitRefund(payments, amountPence);
+  if (leftPence > 0) throw new Error(`${leftPence} pence of a refund found no payment to come from`);
+  for (const { payment, amountPence: share } of shares) {
     await insertRefund(tx, {
       ...refund,
       paymentId: payment.id,
@@ -101,10 +96,7 @@ export async function recordRefunds(
       provider: payment.provider,
       problem: payment.provider ? null : byHand,
     });
-    left -= share;
-    if (left === 0) return;
   }
-  if (left > 0) throw new Error(`${left} pence of a refund found no payment to come from`);
 }
 
 /** A provider's refusal in a line for the office: its own message, cut to what the database keeps. */
