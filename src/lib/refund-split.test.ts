@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRefundPlan, splitRefund } from './refund-split.ts';
+import { describeNetPaid, describeRefundPlan, splitRefund, splitRefundable } from './refund-split.ts';
 
 const card = (pence: number, day: string, refunded = 0) => ({
   amountPence: pence,
@@ -53,5 +53,19 @@ describe('the question asked before a refund moves', () => {
     expect(describeRefundPlan(shares)).toBe(
       'Refund £950? £50 goes back to the card it was paid with; £900 is owed back by bank transfer: record it when sent.',
     );
+  });
+});
+
+describe('what was paid, net of refunds', () => {
+  it('says paid, refunded and net once anything went back', () => {
+    expect(describeNetPaid(90_000, 5_000)).toBe('Paid £900, refunded £50, net £850');
+    expect(describeNetPaid(90_000, 0)).toBe('Paid £900');
+  });
+
+  it('parts card money, which the provider returns, from office money, returned by hand', () => {
+    expect(splitRefundable([card(5_000, '2026-11-20', 1_000), transfer(90_000, '2026-11-25')])).toEqual({
+      cardPence: 4_000,
+      handPence: 90_000,
+    });
   });
 });

@@ -70,3 +70,24 @@ export function describeRefundPlan(shares: readonly RefundShare<RefundSource>[])
   if (card.length === 0) return `Refund ${formatPence(sum(hand))}? ${byHand}`;
   return `Refund ${formatPence(sum(shares))}? ${formatPence(sum(card))} goes back to the card it was paid with; ${byHand}`;
 }
+
+/** What was paid, less what went back, as both the office and the guest read it: "Paid £900, refunded £50, net £850". */
+export function describeNetPaid(receivedPence: number, refundedPence: number): string {
+  if (refundedPence === 0) return `Paid ${formatPence(receivedPence)}`;
+  return `Paid ${formatPence(receivedPence)}, refunded ${formatPence(refundedPence)}, net ${formatPence(receivedPence - refundedPence)}`;
+}
+
+/**
+ * What can still go back, split by who returns it: the provider returns card money on the office's
+ * word; money paid to the office (a bank transfer, cash) it returns by hand.
+ */
+export function splitRefundable(payments: readonly RefundSource[]): { cardPence: number; handPence: number } {
+  let cardPence = 0;
+  let handPence = 0;
+  for (const payment of payments) {
+    const left = payment.amountPence - payment.refundedPence;
+    if (payment.provider === null) handPence += left;
+    else cardPence += left;
+  }
+  return { cardPence, handPence };
+}

@@ -5,7 +5,7 @@ import { adminRefundRoute, adminRefundsRoute } from '../../lib/api-contract.ts';
 import { formatKeralaTime as formatOfficeTime } from '../../lib/dates.ts';
 import { readPoundsAsPence } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
-import { describeRefundPlan, splitRefund } from '../../lib/refund-split.ts';
+import { describeRefundPlan, splitRefund, splitRefundable } from '../../lib/refund-split.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import {
   type BookingLedgerAnswer,
@@ -36,14 +36,31 @@ function chosenPence(ledger: BookingLedgerAnswer, mode: string, amount: string, 
   return pence !== null && pence > 0 && pence <= left ? pence : null;
 }
 
+/** What can go back, card money (the provider returns it) apart from office money (returned by hand). */
+function describeRefundable(ledger: BookingLedgerAnswer): string {
+  const { cardPence, handPence } = splitRefundable(
+    ledger.payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt) })),
+  );
+  return [
+    cardPence > 0 && `${formatPence(cardPence)} can go back to the card`,
+    handPence > 0 && `${formatPence(handPence)} paid to the office goes back by hand`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** The question asked before `pence` is refunded, by the rule the server records the refund with. */
 function confirmationOf(ledger: BookingLedgerAnswer, pence: number): string {
   const payments = ledger.payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt) }));
   return describeRefundPlan(splitRefund(payments, pence).shares);
 }
 
-const refundStatusWords = { pending: 'asked of the provider', refunded: 'refunded', owed: 'owed' } as const;
-const refundReasonWords = { cancellation: 'the guest’s cancellation', office: 'the office' } as const;
+const refundStatusWords = {
+  pending: 'waiting at the provider, to go back',
+  refunded: 'refunded',
+  owed: 'owed back',
+} as const;
+const refundReasonWords = { cancellation: 'the guest cancelled', office: 'the office refunded' } as const;
 
 /** A session's state in the office's words: pending, paid, failed, refunded, or taken but not recorded. */
 function describeSession(session: OnlineSession, ledger: BookingLedgerAnswer): string {
@@ -175,9 +192,12 @@ export function BookingRefunds({
             {ledger.refunds.map((refund) => (
               <li key={refund.id}>
                 <span>
-                  {formatPence(refund.amountPence)} for {refundReasonWords[refund.reason]}:{' '}
-                  <strong>{refundStatusWords[refund.status]}</strong>
-                  {refund.provider && ` through ${refund.provider}`}
+                  <strong>
+                    {formatPence(refund.amountPence)} {refundStatusWords[refund.status]}
+                    {refund.provider ? ' to the card it was paid with' : ' by hand'}
+                  </strong>{' '}
+                  ({refundReasonWords[refund.reason]}
+                  {refund.provider && `, through ${refund.provider}`})
                   {refund.providerRefundId && ` (${refund.providerRefundId})`}
                   {refund.status === 'owed' && refund.problem && `: ${refund.problem}`}
                   <span className="ledger__who">
@@ -220,7 +240,7 @@ export function BookingRefunds({
       {left > 0 && (
         <form className="ledger__form" noValidate onSubmit={refund}>
           <fieldset>
-            <legend>Refund ({formatPence(left)} can go back)</legend>
+            <legend>Refund ({describeRefundable(ledger)})</legend>
             <SelectField
               name="mode"
               label="Refund"

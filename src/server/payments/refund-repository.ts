@@ -277,6 +277,10 @@ export type OwnRefund = {
   status: RefundStatus;
   /** The Kerala day it was asked for. */
   askedOn: string;
+  /** Back through the provider to the card (else by the office's hand). */
+  toCard: boolean;
+  /** The Kerala day it was back with the guest; null while it is not. */
+  refundedOn: string | null;
 };
 
 /** The refunds of the given bookings, oldest first. */
@@ -284,7 +288,9 @@ export async function selectOwnRefunds(tx: Transaction, bookingIds: string[]): P
   if (bookingIds.length === 0) return [];
   return tx.query<OwnRefund>(
     `select id, booking_request_id as "bookingId", amount_pence as "amountPence", status,
-            ${isoDate(`created_at at time zone '${officeTimeZone}'`)} as "askedOn"
+            ${isoDate(`created_at at time zone '${officeTimeZone}'`)} as "askedOn",
+            provider is not null as "toCard",
+            case when status = 'refunded' then ${isoDate(`settled_at at time zone '${officeTimeZone}'`)} end as "refundedOn"
      from public.payment_refunds where booking_request_id = any($1::uuid[])
      order by created_at, id`,
     [bookingIds],
