@@ -14,7 +14,7 @@ export default signedInEndpoint(
   async (request, visitor, context) => {
     const { id, refundId } = readRefundTarget(context);
     validate(settleRefundInputSchema, (await readBody(request)).value);
-    await settleRefundByHand(visitor, id, refundId);
+    await settleRefundByHand(bookingPayables, visitor, id, refundId);
     return json(await showLedger(bookingPayables, visitor, id));
   },
   { admin: true },

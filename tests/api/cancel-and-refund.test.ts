@@ -270,10 +270,14 @@ describe('cancelling', () => {
     expect(refundsAtStandIn(paymentIntent)).toEqual([
       expect.objectContaining({ id: refunds[0]?.provider_refund_id, amount: 33125 }),
     ]);
-    const [email] = (await emailsTo(guest.email)).filter(({ subject }) =>
-      subject.includes(booking.reference),
-    );
+    const emails = (await emailsTo(guest.email)).filter(({ subject }) => subject.includes(booking.reference));
+    const email = emails.find(({ subject }) => subject.startsWith('Cancelled:'));
     expect(email?.subject).toBe(`Cancelled: ${booking.property} (${booking.reference}), refund £331.25`);
+    // The refund back on the card is a document too: its credit note, in an email of its own.
+    const creditNote = emails.find(({ subject }) => subject.startsWith('Refunded:'));
+    expect(creditNote?.subject).toBe(`Refunded: £331.25 for ${booking.property} (${booking.reference})`);
+    expect(creditNote?.text).toContain('it went back to the card you paid with.');
+    expect(creditNote?.attachments.map(({ contentType }) => contentType)).toEqual(['application/pdf']);
     expect(email?.text).toContain(
       'Kept by our cancellation policy (60 days or more before arrival: we keep half the deposit): £331.25',
     );
@@ -316,7 +320,8 @@ describe('cancelling', () => {
     expect(await refundsOf(booking.id)).toHaveLength(1);
     expect(refundsAtStandIn(paymentIntent)).toHaveLength(1);
     const emails = (await emailsTo(guest.email)).filter(({ subject }) => subject.includes(booking.reference));
-    expect(emails).toHaveLength(1);
+    // One cancellation and one credit note, however often it was asked.
+    expect(emails.map(({ subject }) => subject.split(':')[0]).sort()).toEqual(['Cancelled', 'Refunded']);
     const audited = await ownerQuery<{ action: string }>(
       `select action from admin_audit_log where row_id = $1 and action like 'refund_%' order by created_at, action`,
       [booking.id],

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as paymentsFunction from '../../netlify/functions/admin-booking-payments.mts';
 import * as refundFunction from '../../netlify/functions/admin-booking-refund.mts';
 import * as refundsFunction from '../../netlify/functions/admin-booking-refunds.mts';
 import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import { bookingLedgerAnswerSchema } from '../../src/features/payment/payment-ledger-contract.ts';
-import { adminRefundRoute, adminRefundsRoute } from '../../src/lib/api-contract.ts';
+import { adminPaymentsRoute, adminRefundRoute, adminRefundsRoute } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import {
   choosePaymentProvider,
@@ -161,6 +162,25 @@ describe('the office’s refunds', () => {
     await ownerQuery(`update booking_requests set status = 'cancelled' where id = $1`, [booking.id]);
     expect((await refund(booking.id, { mode: 'policy' })).status).toBe(201);
     expect(refundsAtStandIn(paymentIntent)).toEqual([33125]);
+  });
+
+  it('shows the policy’s amount before it is chosen, and refunds that amount', async () => {
+    const booking = await insertBooking();
+    const paymentIntent = await payDeposit(booking);
+    await ownerQuery(`update booking_requests set status = 'cancelled' where id = $1`, [booking.id]);
+    const read = await invoke(
+      paymentsFunction,
+      adminRequest('GET', adminPaymentsRoute(booking.id), { cookie: admin.cookie }),
+    );
+    expect(read.status).toBe(200);
+    const before = bookingLedgerAnswerSchema.parse(await read.json());
+    expect(before.policyRefund).toMatchObject({ paidPence: 66250, refundPence: 33125 });
+    expect(before.policyRefund?.rule).toMatch(/deposit/);
+    const after = bookingLedgerAnswerSchema.parse(
+      await (await refund(booking.id, { mode: 'policy' })).json(),
+    );
+    expect(refundsAtStandIn(paymentIntent)).toEqual([before.policyRefund?.refundPence]);
+    expect(after.policyRefund).toMatchObject({ paidPence: 33125 });
   });
 
   it('refunds an amount up to what is left, and refuses more with a field message', async () => {

@@ -1,16 +1,23 @@
 import { accountReceiptRoute } from '../../lib/api-contract.ts';
-import { formatStayDate } from '../../lib/dates.ts';
+import { formatShortDate, formatStayDate } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import { describeNetPaid } from '../../lib/refund-split.ts';
 import type { AccountBooking } from '../booking/booking-contract.ts';
 import type { GuestLedger } from '../payment/payment-contract.ts';
 
-/** How a refund reads: done, or still on its way back. */
+/** How a refund reads, in the guest's words: where it went and when, or that it is still on its way. */
 function describeRefund(refund: AccountBooking['refunds'][number]): string {
   const amount = formatPence(refund.amountPence);
-  const asked = formatStayDate(refund.askedOn);
-  return refund.status === 'refunded'
-    ? `Refunded ${amount} (asked on ${asked})`
-    : `Refund of ${amount} on its way back to you (asked on ${asked})`;
+  if (refund.status === 'refunded') {
+    const on = refund.refundedOn ? ` on ${formatShortDate(refund.refundedOn)}` : '';
+    return refund.toCard
+      ? `${amount} refunded to your card${on}`
+      : `${amount} returned to you by our office${on}`;
+  }
+  const asked = formatShortDate(refund.askedOn);
+  return refund.toCard
+    ? `${amount} on its way back to your card (since ${asked})`
+    : `${amount} to come back from our office, the way you paid (since ${asked})`;
 }
 
 /**
@@ -32,6 +39,10 @@ export function PaymentsReceived({
   titleId: string;
 }) {
   const balanceLeft = summary ? summary.outstandingPence - summary.dueNowPence : 0;
+  const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
+  const refundedPence = refunds
+    .filter((refund) => refund.status === 'refunded')
+    .reduce((sum, refund) => sum + refund.amountPence, 0);
   return (
     <section className="request__payments" aria-labelledby={titleId}>
       <h4 id={titleId}>Payments</h4>
@@ -56,10 +67,15 @@ export function PaymentsReceived({
           ))}
         </ul>
       )}
+      {refundedPence > 0 && <p className="request__net">{describeNetPaid(received, refundedPence)}.</p>}
       {summary && (
         <p className="request__due">
           {summary.outstandingPence === 0 ? (
-            <>Paid in full: {formatPence(summary.totalPence)}. Thank you.</>
+            refundedPence > 0 ? (
+              <>Nothing more is due.</>
+            ) : (
+              <>Paid in full: {formatPence(summary.totalPence)}. Thank you.</>
+            )
           ) : (
             <>
               {summary.dueNowPence > 0 && <>Due now: {formatPence(summary.dueNowPence)}. </>}

@@ -236,6 +236,10 @@ export const accountBookingSchema = accountBookingRequestSchema.extend({
       status: z.enum(refundStatuses),
       /** The Kerala day it was asked for. */
       askedOn: isoDate,
+      /** Back through the provider to the card it was paid with; else returned by the office's hand. */
+      toCard: z.boolean(),
+      /** The Kerala day it reached the guest; null while on its way. */
+      refundedOn: isoDate.nullable(),
     }),
   ),
   /** While the booking is held, when the hold ends (an ISO timestamp); else null. */

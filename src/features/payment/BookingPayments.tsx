@@ -4,6 +4,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { adminPaymentRoute, adminPaymentsRoute, adminReceiptRoute } from '../../lib/api-contract.ts';
 import { formatKeralaTime as formatOfficeTime, formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import { describeNetPaid } from '../../lib/refund-split.ts';
 import { describeAmountPaid } from '../../lib/rupee-payment.ts';
 import { BookingSectionBody, useBookingSection } from '../api/BookingSection.tsx';
 import { isSessionGone, requestJson } from '../api/client.ts';
@@ -37,7 +38,14 @@ const kindOptions = paymentKinds.map((kind) => ({ value: kind, label: paymentKin
 const methodOptions = paymentMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }));
 
 /** What the booking owes, in the words the office uses; the same facts the guest's account page shows. */
-export function LedgerFacts({ summary }: { summary: LedgerSummaryAnswer }) {
+export function LedgerFacts({
+  summary,
+  refundedPence = 0,
+}: {
+  summary: LedgerSummaryAnswer;
+  /** Back with the guest: the received line then nets it, and nothing says "paid in full". */
+  refundedPence?: number;
+}) {
   return (
     <dl className="admin-detail__fields ledger__facts">
       <div>
@@ -66,12 +74,20 @@ export function LedgerFacts({ summary }: { summary: LedgerSummaryAnswer }) {
       )}
       <div>
         <dt>Received</dt>
-        <dd>{formatPence(summary.receivedPence)}</dd>
+        <dd>
+          {refundedPence > 0
+            ? describeNetPaid(summary.receivedPence, refundedPence)
+            : formatPence(summary.receivedPence)}
+        </dd>
       </div>
       <div>
         <dt>Outstanding</dt>
         <dd>
-          {summary.outstandingPence === 0 ? 'Nothing: paid in full' : formatPence(summary.outstandingPence)}
+          {summary.outstandingPence === 0
+            ? refundedPence > 0
+              ? 'Nothing more is owed'
+              : 'Nothing: paid in full'
+            : formatPence(summary.outstandingPence)}
           {summary.dueNowPence > 0 && `, of which ${formatPence(summary.dueNowPence)} is due now`}
           {summary.overdue && ` (overdue by ${describeDays(summary.daysOverdue)})`}
         </dd>
@@ -176,7 +192,7 @@ export function BookingPayments({
       <BookingSectionBody section={section} loading="Loading the payments…">
         {(ledger) => (
           <>
-            <LedgerFacts summary={ledger.summary} />
+            <LedgerFacts summary={ledger.summary} refundedPence={ledger.refundedPence} />
             {ledger.payments.length === 0 ? (
               <p>No payments recorded yet.</p>
             ) : (

@@ -1,9 +1,11 @@
-import { type SubmitEvent, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adminRefundRoute, adminRefundsRoute } from '../../lib/api-contract.ts';
 import { formatKeralaTime as formatOfficeTime } from '../../lib/dates.ts';
+import { readPoundsAsPence } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
+import { describeRefundPlan, splitRefund, splitRefundable } from '../../lib/refund-split.ts';
 import { isSessionGone, requestJson } from '../api/client.ts';
 import {
   type BookingLedgerAnswer,
@@ -11,14 +13,54 @@ import {
   type OnlineSession,
 } from './payment-ledger-contract.ts';
 
-const refundModes = [
-  { value: 'full', label: 'Everything received and not yet refunded' },
-  { value: 'policy', label: 'What the cancellation policy refunds today' },
-  { value: 'amount', label: 'An amount' },
-];
+/** The form's choices, the policy's with its amount today so the office sees it before choosing. */
+function refundModes(ledger: BookingLedgerAnswer) {
+  const policy = ledger.policyRefund;
+  return [
+    { value: 'full', label: 'Everything received and not yet refunded' },
+    {
+      value: 'policy',
+      label: policy
+        ? `What the cancellation policy refunds today: ${formatPence(policy.refundPence)} (${policy.rule})`
+        : 'What the cancellation policy refunds today',
+    },
+    { value: 'amount', label: 'An amount' },
+  ];
+}
 
-const refundStatusWords = { pending: 'asked of the provider', refunded: 'refunded', owed: 'owed' } as const;
-const refundReasonWords = { cancellation: 'the guest’s cancellation', office: 'the office' } as const;
+/** The amount a choice of the form refunds, or null when the server must judge it (an unreadable amount). */
+function chosenPence(ledger: BookingLedgerAnswer, mode: string, amount: string, left: number): number | null {
+  if (mode === 'full') return left;
+  if (mode === 'policy') return ledger.policyRefund?.refundPence ?? null;
+  const pence = readPoundsAsPence(amount);
+  return pence !== null && pence > 0 && pence <= left ? pence : null;
+}
+
+/** What can go back, card money (the provider returns it) apart from office money (returned by hand). */
+function describeRefundable(ledger: BookingLedgerAnswer): string {
+  const { cardPence, handPence } = splitRefundable(
+    ledger.payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt) })),
+  );
+  return [
+    cardPence > 0 && `${formatPence(cardPence)} can go back to the card`,
+    handPence > 0 && `${formatPence(handPence)} paid to the office goes back by hand`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** The question asked before `pence` is refunded, by the rule the server records the refund with. */
+function confirmationOf(ledger: BookingLedgerAnswer, pence: number): string {
+  const payments = ledger.payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt) }));
+  return describeRefundPlan(splitRefund(payments, pence).shares);
+}
+
+const refundStatusWords = {
+  pending: 'waiting at the provider, to go back',
+  refunded: 'refunded',
+  owed: 'owed back',
+} as const;
+const refundReasonWords = { cancellation: 'the guest cancelled', office: 'the office refunded' } as const;
 
 /** A session's state in the office's words: pending, paid, failed, refunded, or taken but not recorded. */
 function describeSession(session: OnlineSession, ledger: BookingLedgerAnswer): string {
@@ -59,6 +101,12 @@ export function BookingRefunds({
   const [refusal, setRefusal] = useState('');
   const [sending, setSending] = useState(false);
   const key = useRef(crypto.randomUUID());
+  // The refund waiting for the office's yes: its amount and the question that names where it goes.
+  const [asking, setAsking] = useState<{ pence: number; question: string } | null>(null);
+  const question = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (asking) question.current?.focus();
+  }, [asking]);
 
   async function send(body: unknown, done: string, route = adminRefundsRoute(bookingId), method = 'POST') {
     if (sending) return;
@@ -83,15 +131,26 @@ export function BookingRefunds({
     key.current = crypto.randomUUID();
   }
 
+  const left = ledger.payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
+
+  // The first submit only asks: nothing moves until the office answers the question naming the amount.
+  // An amount the form cannot read goes to the server, which refuses it beside its field.
   function refund(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    const pence = chosenPence(ledger, mode, amount, left);
+    if (pence === null || pence === 0) return void sendRefund();
+    setRefusal('');
+    setMessage('');
+    setAsking({ pence, question: confirmationOf(ledger, pence) });
+  }
+
+  function sendRefund() {
+    setAsking(null);
     void send(
       mode === 'amount' ? { mode, amount } : { mode },
       'Refund asked for: see Refunds for what became of it.',
     );
   }
-
-  const left = ledger.payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
   return (
     <>
       {ledger.sessions.length > 0 && (
@@ -133,9 +192,12 @@ export function BookingRefunds({
             {ledger.refunds.map((refund) => (
               <li key={refund.id}>
                 <span>
-                  {formatPence(refund.amountPence)} for {refundReasonWords[refund.reason]}:{' '}
-                  <strong>{refundStatusWords[refund.status]}</strong>
-                  {refund.provider && ` through ${refund.provider}`}
+                  <strong>
+                    {formatPence(refund.amountPence)} {refundStatusWords[refund.status]}
+                    {refund.provider ? ' to the card it was paid with' : ' by hand'}
+                  </strong>{' '}
+                  ({refundReasonWords[refund.reason]}
+                  {refund.provider && `, through ${refund.provider}`})
                   {refund.providerRefundId && ` (${refund.providerRefundId})`}
                   {refund.status === 'owed' && refund.problem && `: ${refund.problem}`}
                   <span className="ledger__who">
@@ -178,15 +240,18 @@ export function BookingRefunds({
       {left > 0 && (
         <form className="ledger__form" noValidate onSubmit={refund}>
           <fieldset>
-            <legend>Refund ({formatPence(left)} can go back)</legend>
+            <legend>Refund ({describeRefundable(ledger)})</legend>
             <SelectField
               name="mode"
               label="Refund"
               placeholder="Choose how much"
-              options={refundModes}
+              options={refundModes(ledger)}
               value={mode}
               error={errors.mode}
-              onValueChange={(_name, value) => setMode(value)}
+              onValueChange={(_name, value) => {
+                setMode(value);
+                setAsking(null);
+              }}
             />
             {mode === 'amount' && (
               <TextField
@@ -198,12 +263,36 @@ export function BookingRefunds({
                 maxLength={20}
                 value={amount}
                 error={errors.amount}
-                onValueChange={(_name, value) => setAmount(value)}
+                onValueChange={(_name, value) => {
+                  setAmount(value);
+                  setAsking(null);
+                }}
               />
             )}
-            <button className="button button--primary" type="submit" disabled={sending} aria-busy={sending}>
-              {sending ? 'Refunding…' : 'Refund'}
-            </button>
+            {asking ? (
+              <div className="ledger__confirm">
+                <p ref={question} tabIndex={-1} id={`refund-question-${bookingId}`}>
+                  <strong>{asking.question}</strong>
+                </p>
+                <button
+                  className="button button--primary"
+                  type="button"
+                  disabled={sending}
+                  aria-busy={sending}
+                  aria-describedby={`refund-question-${bookingId}`}
+                  onClick={sendRefund}
+                >
+                  Yes, refund {formatPence(asking.pence)}
+                </button>{' '}
+                <button className="button button--ghost" type="button" onClick={() => setAsking(null)}>
+                  No, go back
+                </button>
+              </div>
+            ) : (
+              <button className="button button--primary" type="submit" disabled={sending} aria-busy={sending}>
+                {sending ? 'Refunding…' : 'Refund…'}
+              </button>
+            )}
           </fieldset>
         </form>
       )}

@@ -5,7 +5,7 @@ import { largestAmountPence, readPoundsAsPence } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
 import { parseWithoutEval } from '../../lib/zod-strict-csp.ts';
 import { inRupeesSchema, ledgerSummarySchema, paymentKinds } from './payment-contract.ts';
-import { refundReasons, refundStatuses } from './refund-contract.ts';
+import { cancellationOfferSchema, refundReasons, refundStatuses } from './refund-contract.ts';
 
 // Before any schema is built here: this module may be the first of a page's schemas to run.
 parseWithoutEval();
@@ -124,6 +124,8 @@ export const bookingLedgerAnswerSchema = z.object({
   refundedPence: z.int().nonnegative(),
   refunds: z.array(refundSchema),
   sessions: z.array(onlineSessionSchema),
+  /** What the cancellation policy would refund if cancelled now, shown before the office chooses it. */
+  policyRefund: cancellationOfferSchema.nullable(),
 });
 export type BookingLedgerAnswer = z.infer<typeof bookingLedgerAnswerSchema>;
 

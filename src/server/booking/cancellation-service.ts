@@ -19,6 +19,7 @@ import {
   summariseRefunds,
 } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
+import { bookingPayables } from './booking-payable.ts';
 import { bookingNotFound } from './booking-target.ts';
 import { lockPayableBooking, selectBookingMoney } from './money-repository.ts';
 import { updateBookingStatus } from './request-repository.ts';
@@ -133,12 +134,12 @@ export async function cancelOwnBooking(
     return { booking, offer };
   });
   if (!decided) {
-    await sendPendingRefunds(provider, serviceRole, id, {
+    await sendPendingRefunds(bookingPayables, provider, serviceRole, id, {
       askedBefore: new Date(Date.now() - abandonedRefundMs),
     });
     return readCancellation(id, now);
   }
-  await sendPendingRefunds(provider, serviceRole, id);
+  await sendPendingRefunds(bookingPayables, provider, serviceRole, id);
   const { booking, offer } = decided;
   const emails = await withCaller(serviceRole, async (tx) => {
     const property = await findProperty(booking.property);

@@ -193,7 +193,14 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
         .map(({ id, kind, amountPence, receivedOn }) => ({ id, kind, amountPence, receivedOn })),
       refunds: refunds
         .filter((refund) => refund.bookingId === request.id)
-        .map(({ id, amountPence, status, askedOn }) => ({ id, amountPence, status, askedOn })),
+        .map(({ id, amountPence, status, askedOn, toCard, refundedOn }) => ({
+          id,
+          amountPence,
+          status,
+          askedOn,
+          toCard,
+          refundedOn,
+        })),
       heldUntil: holdEnds.get(request.id) ?? null,
       unreadMessages: unread.get(request.id) ?? 0,
       arrivalPack: packs.get(request.id) ?? null,

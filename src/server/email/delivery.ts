@@ -43,6 +43,8 @@ export const emailKinds = [
   'stay_quote',
   // A concierge service the office priced or confirmed (issue 49).
   'service_confirmed',
+  // A refund back with the guest, with its credit note (issue 46).
+  'refund_credit_note',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

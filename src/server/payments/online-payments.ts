@@ -253,7 +253,7 @@ export async function settleSession(
     if (error instanceof PaymentMismatch) await tellOfficeOfMismatch(provider.name, error);
     throw error;
   });
-  if (refundsOf) await sendPendingRefunds(provider, serviceRole, refundsOf);
+  if (refundsOf) await sendPendingRefunds(payables, provider, serviceRole, refundsOf);
   if (emailIds) {
     registerReceiptPreparer(payables);
     await deliverQueuedEmails(emailIds);
@@ -560,7 +560,7 @@ export async function reconcilePayments(
     }
   }
   report.released = (await payables.releaseUnpaid()).length;
-  const { refunded, failed } = await settleWaitingRefunds(provider, { limit });
+  const { refunded, failed } = await settleWaitingRefunds(payables, provider, { limit });
   report.refunds = { refunded, failed };
   return report;
 }

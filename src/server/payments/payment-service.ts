@@ -28,6 +28,7 @@ import {
   selectRefunds,
 } from './payment-repository.ts';
 import { pendingReceipt, receiptFileOf, registerReceiptPreparer } from './receipt-service.ts';
+import { quotePolicyRefund } from './refund-service.ts';
 
 /**
  * The payments ledger's rules: the office records and removes payments on confirmed bookings and reads
@@ -52,11 +53,15 @@ async function readLedger(
 ): Promise<BookingLedgerAnswer> {
   const money = await payables.readMoney(tx, id);
   if (!money) throw payables.notFound();
+  const payments = await selectPayments(tx, id);
+  const dated = payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt) }));
   return {
     status: money.status,
     takesPayments: money.status === 'confirmed' && !money.deleted,
     summary: describeMoney(money, todayInKerala()),
-    payments: await selectPayments(tx, id),
+    payments,
+    // Shown before the office chooses the policy's refund: the amount the refund itself works out.
+    policyRefund: payments.length > 0 ? quotePolicyRefund(money, dated, new Date()) : null,
     refundedPence: money.refundedPence,
     refunds: await selectRefunds(tx, id),
     sessions: await selectOnlineSessions(tx, id),

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   type InRupees,
   type PaymentKind,
@@ -11,7 +10,7 @@ import { summariseLedger } from '../../lib/ledger.ts';
 import { formatPence } from '../../lib/money.ts';
 import { choosePaymentDue } from '../../lib/payment-due.ts';
 import { describeAmountPaid } from '../../lib/rupee-payment.ts';
-import { registerScriptFonts, writeText } from '../documents/script-fonts.ts';
+import { type DocumentCompany, startMoneyDocument } from '../documents/document-kit.ts';
 import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /**
@@ -21,22 +20,8 @@ import type { PaymentProviderName } from './providers/payment-provider.ts';
  * of supply, the tax by rate and amount); without one it says it is a receipt, not a tax invoice.
  */
 
-/** The company as the site settings give it (src/content/site.json). */
-export type ReceiptCompany = {
-  brand: string;
-  office: {
-    name: string;
-    street: string;
-    locality: string;
-    region: string;
-    postalCode: string;
-    country: string;
-    phone: string;
-    email: string;
-  };
-  gstRatePercent: number;
-  gstin?: string | undefined;
-};
+/** The company as the site settings give it (src/content/site.json), with its GST rate. */
+export type ReceiptCompany = DocumentCompany & { gstRatePercent: number };
 
 /** One payment of a booking, as the ledger holds it. */
 export type ReceiptPayment = {
@@ -120,12 +105,6 @@ function describeMethod(payment: ReceiptPayment): string {
   return `${method}, online (${provider})`;
 }
 
-const ink = '#1b2623';
-const inkSoft = '#44524e';
-const lagoon = '#0e4a47';
-const margin = 48;
-const contentWidth = 595.28 - 2 * margin;
-
 /**
  * The receipt of one payment as an A4 PDF. The same facts and company give the same bytes: the
  * document is dated the day the money was received.
@@ -137,75 +116,14 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
   const halfRate = formatRate(company.gstRatePercent / 2);
   const nights = daysBetween(facts.arrival, facts.departure);
 
-  const document = new PDFDocument({
-    size: 'A4',
-    margin,
-    info: {
-      Title: `${title} ${facts.number}`,
-      Author: company.brand,
-      Subject: `${describeAmountPaid({ pence: facts.payment.amountPence, inRupees: facts.payment.inRupees })} received for ${facts.reference}`,
-      CreationDate: new Date(`${facts.payment.receivedOn}T00:00:00Z`),
-    },
-    lang: 'en-GB',
-    displayTitle: true,
+  const document = startMoneyDocument(title, company, {
+    Title: `${title} ${facts.number}`,
+    Subject: `${describeAmountPaid({ pence: facts.payment.amountPence, inRupees: facts.payment.inRupees })} received for ${facts.reference}`,
+    CreationDate: new Date(`${facts.payment.receivedOn}T00:00:00Z`),
   });
-  registerScriptFonts(document);
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    document.on('end', resolve);
-    document.on('error', reject);
-  });
-
+  const { rows, heading } = document;
   const { office } = company;
-  document.font('bold').fontSize(16).fillColor(lagoon).text(company.brand, margin, margin);
-  document
-    .font('bold')
-    .fontSize(14)
-    .fillColor(ink)
-    .text(title, margin, margin + 2, { width: contentWidth, align: 'right' });
-  document.moveDown(0.6);
-  document
-    .font('regular')
-    .fontSize(9)
-    .fillColor(inkSoft)
-    .text(
-      [
-        office.name,
-        `${office.street}, ${office.locality}, ${office.region} ${office.postalCode}, ${office.country}`,
-        `${office.phone} · ${office.email}`,
-        ...(company.gstin ? [`GSTIN ${company.gstin}`] : []),
-      ].join('\n'),
-      margin,
-      undefined,
-      { width: contentWidth },
-    );
 
-  const rows = (pairs: [string, string][], { size = 10, labelWidth = 150 } = {}) => {
-    for (const [label, value] of pairs) {
-      const top = document.y;
-      document.font('bold').fontSize(size).fillColor(inkSoft).text(label, margin, top, { width: labelWidth });
-      const afterLabel = document.y;
-      // A value may be the guest's words, in any script: each run in a face that draws it.
-      writeText(document.fillColor(ink), value, 'regular', {
-        x: margin + labelWidth,
-        y: top,
-        width: contentWidth - labelWidth,
-      });
-      document.y = Math.max(document.y, afterLabel) + 3;
-    }
-  };
-  const heading = (text: string) => {
-    document.moveDown(0.8);
-    document
-      .font('bold')
-      .fontSize(11)
-      .fillColor(lagoon)
-      .text(text, margin, document.y, { width: contentWidth });
-    document.moveDown(0.3);
-  };
-
-  document.moveDown(1);
   rows([
     [taxInvoice ? 'Invoice number' : 'Receipt number', facts.number],
     ['Date', formatStayDate(facts.payment.receivedOn)],
@@ -257,24 +175,11 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     ],
   ]);
 
-  document.moveDown(1.2);
-  document
-    .font('regular')
-    .fontSize(9)
-    .fillColor(inkSoft)
-    .text(
-      [
-        `Our rates include GST at ${formatRate(gst.ratePercent)}, charged in Kerala, where the home is. Amounts are in pounds sterling${facts.payment.inRupees ? '; the rupees of this payment settle the pounds beside them, at the rate and date printed there' : ''}.`,
-        taxInvoice
-          ? `Place of supply: Kerala (${keralaStateCode}). Tax payable on reverse charge: no.`
-          : `This receipt is not a tax invoice, as our GST registration number (GSTIN) is not printed on it. For a GST tax invoice, write to ${office.email} quoting ${facts.number}.`,
-      ].join('\n'),
-      margin,
-      document.y,
-      { width: contentWidth },
-    );
-
-  document.end();
-  await finished;
-  return new Uint8Array(Buffer.concat(chunks));
+  document.note([
+    `Our rates include GST at ${formatRate(gst.ratePercent)}, charged in Kerala, where the home is. Amounts are in pounds sterling${facts.payment.inRupees ? '; the rupees of this payment settle the pounds beside them, at the rate and date printed there' : ''}.`,
+    taxInvoice
+      ? `Place of supply: Kerala (${keralaStateCode}). Tax payable on reverse charge: no.`
+      : `This receipt is not a tax invoice, as our GST registration number (GSTIN) is not printed on it. For a GST tax invoice, write to ${office.email} quoting ${facts.number}.`,
+  ]);
+  return document.finish();
 }

@@ -8,6 +8,7 @@ import { type PendingAttachment, registerAttachmentPreparer } from '../email/del
 import type { EmailAttachment } from '../email/email.ts';
 import { apiSecurityHeaders } from '../http/responses.ts';
 import { Refusal } from '../refusal.ts';
+import { registerCreditNotePreparer } from './credit-note-service.ts';
 import type { PayableSource } from './payable.ts';
 import { selectOwnPayments, selectPayments, selectReceiptPayments } from './payment-repository.ts';
 import { describeReceipt, makeReceipt, type ReceiptCompany, receiptFileName } from './receipt-document.ts';
@@ -87,6 +88,8 @@ export const pendingReceipt = (bookingId: string, paymentId: string): PendingAtt
  * (npm start's worker, the send-emails function). Calling it again changes nothing.
  */
 export function registerReceiptPreparer(payables: PayableSource): void {
+  // A refund's credit note is the receipt's other half: whoever sends receipts sends credit notes.
+  registerCreditNotePreparer(payables);
   registerAttachmentPreparer('payment-receipt', async (tx, pending) => {
     const { bookingId, paymentId } = pendingReceiptSchema.parse(pending);
     const receipt = await composeReceipt(payables, tx, bookingId, paymentId);

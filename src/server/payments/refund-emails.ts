@@ -115,3 +115,44 @@ export function failedRefundOfficeAlertMessage(refund: {
     ].join('\n'),
   };
 }
+
+/** A refund back with the guest, as its email tells them. */
+export type CreditedRefundEmail = {
+  to: string;
+  name: string;
+  reference: string;
+  propertyName: string;
+  amountPence: number;
+  destination: 'card' | 'hand';
+  refundedOn: string;
+  creditNoteFile: string;
+};
+
+/**
+ * The guest's email of a refund that reached them (never one pending or failed), with its credit note:
+ * how much, to where, on which day, and when a card refund shows on their statement. Dates are the
+ * day in Kerala, where the office recorded it, written out so no reader mistakes the day.
+ */
+export function refundCreditNoteMessage(refund: CreditedRefundEmail, siteUrl: string): Email {
+  const where =
+    refund.destination === 'card'
+      ? 'it went back to the card you paid with'
+      : 'our office sent it back the way you paid';
+  return {
+    to: refund.to,
+    subject: `Refunded: ${formatPence(refund.amountPence)} for ${refund.propertyName} (${refund.reference})`,
+    text:
+      [
+        `Hello ${refund.name},`,
+        '',
+        `We refunded ${formatPence(refund.amountPence)} of your booking ${refund.reference} at ${refund.propertyName} on ${formatStayDate(refund.refundedOn)}: ${where}.`,
+        '',
+        refund.destination === 'card'
+          ? 'A refund to a card usually shows on your statement within 5 to 10 working days, as your bank takes it.'
+          : 'If it has not reached you within 5 working days, reply to this email and we will look into it.',
+        '',
+        `The credit note is attached (${refund.creditNoteFile}).`,
+        `Your bookings on your account page: ${siteUrl}${paths.account}`,
+      ].join('\n') + signature,
+  };
+}

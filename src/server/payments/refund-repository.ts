@@ -277,6 +277,10 @@ export type OwnRefund = {
   status: RefundStatus;
   /** The Kerala day it was asked for. */
   askedOn: string;
+  /** Back through the provider to the card (else by the office's hand). */
+  toCard: boolean;
+  /** The Kerala day it was back with the guest; null while it is not. */
+  refundedOn: string | null;
 };
 
 /** The refunds of the given bookings, oldest first. */
@@ -284,9 +288,46 @@ export async function selectOwnRefunds(tx: Transaction, bookingIds: string[]): P
   if (bookingIds.length === 0) return [];
   return tx.query<OwnRefund>(
     `select id, booking_request_id as "bookingId", amount_pence as "amountPence", status,
-            ${isoDate(`created_at at time zone '${officeTimeZone}'`)} as "askedOn"
+            ${isoDate(`created_at at time zone '${officeTimeZone}'`)} as "askedOn",
+            provider is not null as "toCard",
+            case when status = 'refunded' then ${isoDate(`settled_at at time zone '${officeTimeZone}'`)} end as "refundedOn"
      from public.payment_refunds where booking_request_id = any($1::uuid[])
      order by created_at, id`,
     [bookingIds],
   );
+}
+
+/** A refund back with its guest, as its credit note prints it. */
+export type CreditedRefund = {
+  id: string;
+  bookingId: string;
+  amountPence: number;
+  reason: 'cancellation' | 'office';
+  provider: PaymentProviderName | null;
+  providerRefundId: string | null;
+  creditNoteNumber: string;
+  /** Kerala's day it was recorded refunded. */
+  refundedOn: string;
+  receiptNumber: string | null;
+};
+
+/** Refund `id` of booking `bookingId` if it is refunded (so it has its credit note's number), read as the server. */
+export async function selectCreditedRefund(
+  tx: Transaction,
+  bookingId: string,
+  id: string,
+): Promise<CreditedRefund | undefined> {
+  const [row] = await tx.query<CreditedRefund>(
+    `select refund.id, refund.booking_request_id as "bookingId", refund.amount_pence as "amountPence",
+            refund.reason, refund.provider, refund.provider_refund_id as "providerRefundId",
+            refund.credit_note_number as "creditNoteNumber",
+            ${isoDate(`coalesce(refund.settled_at, now()) at time zone '${officeTimeZone}'`)} as "refundedOn",
+            payment.receipt_number as "receiptNumber"
+     from public.payment_refunds refund
+     left join public.payments payment on payment.id = refund.payment_id
+     where refund.id = $1 and refund.booking_request_id = $2 and refund.status = 'refunded'
+       and refund.credit_note_number is not null`,
+    [id, bookingId],
+  );
+  return row;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../lib/cancellation-refund.ts';
 import { daysBetween, todayInKerala } from '../../lib/dates.ts';
 import { formatPence } from '../../lib/money.ts';
+import { splitRefund } from '../../lib/refund-split.ts';
 import { adminOf, callerFor } from '../auth/admin-caller.ts';
 import type { Visitor } from '../auth/session.ts';
 import { type Caller, serviceRole, type Transaction, withCaller } from '../db/database.ts';
@@ -17,6 +18,7 @@ import { deliverQueuedEmails, queueEmail } from '../email/delivery.ts';
 import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempotency.ts';
 import { Refusal } from '../refusal.ts';
 import { log } from '../runtime/logger.ts';
+import { queueCreditNote, sendCreditNotes } from './credit-note-service.ts';
 import type { PayableSource } from './payable.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { failedRefundOfficeAlertMessage } from './refund-emails.ts';
@@ -48,7 +50,7 @@ import {
  */
 export function quotePolicyRefund(
   booking: { arrival: string; totalPence: number; depositPence: number },
-  payments: RefundablePayment[],
+  payments: Pick<RefundablePayment, 'amountPence' | 'refundedPence' | 'kind' | 'createdAt'>[],
   now: Date,
 ): CancellationOffer {
   const paidPence = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
@@ -73,9 +75,9 @@ const problemLength = 500;
 const byHand = 'Paid to the office (not online): return it by hand.';
 
 /**
- * Spreads `amountPence` over a booking's payments and records a refund from each, in `tx`: online
- * payments first, newest first, so the most goes back to the card without anyone's hand; then what was
- * paid to the office, owed until it returns it. Answers the ids of the refunds to ask providers for.
+ * Spreads `amountPence` over a booking's payments and records a refund from each, in `tx`, by the rule
+ * the office's question was worded from (splitRefund): online first, to ask providers for; what was
+ * paid to the office is owed until it returns it.
  */
 export async function recordRefunds(
   tx: Transaction,
@@ -83,15 +85,9 @@ export async function recordRefunds(
   amountPence: number,
   refund: Pick<NewRefund, 'bookingId' | 'reason' | 'requestedBy'>,
 ): Promise<void> {
-  const order = [...payments].sort(
-    (a, b) =>
-      Number(b.provider !== null) - Number(a.provider !== null) ||
-      b.createdAt.getTime() - a.createdAt.getTime(),
-  );
-  let left = amountPence;
-  for (const payment of order) {
-    const share = Math.min(left, payment.amountPence - payment.refundedPence);
-    if (share <= 0) continue;
+  const { shares, leftPence } = splitRefund(payments, amountPence);
+  if (leftPence > 0) throw new Error(`${leftPence} pence of a refund found no payment to come from`);
+  for (const { payment, amountPence: share } of shares) {
     await insertRefund(tx, {
       ...refund,
       paymentId: payment.id,
@@ -101,10 +97,7 @@ export async function recordRefunds(
       provider: payment.provider,
       problem: payment.provider ? null : byHand,
     });
-    left -= share;
-    if (left === 0) return;
   }
-  if (left > 0) throw new Error(`${left} pence of a refund found no payment to come from`);
 }
 
 /** A provider's refusal in a line for the office: its own message, cut to what the database keeps. */
@@ -120,6 +113,7 @@ function describeRefusal(provider: PaymentProvider | null, error: unknown): stri
  * that finds another's refunds still pending leaves them to it unless they are old enough that it died.
  */
 export async function sendPendingRefunds(
+  payables: PayableSource,
   provider: PaymentProvider | null,
   caller: Caller,
   bookingId: string,
@@ -129,6 +123,7 @@ export async function sendPendingRefunds(
   const pending = await withCaller(caller, (tx) =>
     selectPendingRefunds(tx, bookingId, { askedBefore, reader }),
   );
+  const creditNotes: string[] = [];
   for (const refund of pending) {
     let outcome: Parameters<typeof settleRefund>[2];
     try {
@@ -162,8 +157,16 @@ export async function sendPendingRefunds(
       log().error({ err: error, refundId: refund.id, bookingId }, 'A refund was not made');
       outcome = { status: 'owed', problem: describeRefusal(provider, error) };
     }
-    await withCaller(caller, (tx) => settleRefund(tx, refund.id, outcome));
+    const emailId = await withCaller(caller, async (tx) => {
+      const settled = await settleRefund(tx, refund.id, outcome);
+      // Back with the guest: its credit note's email commits with it (not a pending or a failed one).
+      return settled && outcome.status === 'refunded'
+        ? queueCreditNote(payables, tx, bookingId, refund.id)
+        : undefined;
+    });
+    if (emailId) creditNotes.push(emailId);
   }
+  await sendCreditNotes(payables, creditNotes);
 }
 
 /** A refund the provider made and then failed, in a line for the office. */
@@ -183,6 +186,7 @@ export type WaitingRefundsReport = { asked: number; refunded: number; failed: nu
  * refunded, never that it was done. One the provider cannot answer for is left for the next run.
  */
 export async function settleWaitingRefunds(
+  payables: PayableSource,
   provider: PaymentProvider,
   { limit = 100 } = {},
 ): Promise<WaitingRefundsReport> {
@@ -200,9 +204,12 @@ export async function settleWaitingRefunds(
       const now = await provider.findRefund(reference, refund.providerRefundId);
       if (now.status === 'pending') continue;
       if (now.status === 'succeeded') {
-        await withCaller(serviceRole, (tx) =>
-          settleRefund(tx, refund.id, { status: 'refunded', providerRefundId: now.refundId }),
-        );
+        const emailId = await withCaller(serviceRole, async (tx) => {
+          const refunded = { status: 'refunded' as const, providerRefundId: now.refundId };
+          if (!(await settleRefund(tx, refund.id, refunded))) return undefined;
+          return queueCreditNote(payables, tx, refund.bookingId, refund.id);
+        });
+        if (emailId) await sendCreditNotes(payables, [emailId]);
         report.refunded++;
         continue;
       }
@@ -308,13 +315,24 @@ export async function refundFromOffice(
       'That is more than is left to refund: it was refunded meanwhile. Look again.',
     );
   });
-  if (asked) await sendPendingRefunds(provider, caller, id);
+  if (asked) await sendPendingRefunds(payables, provider, caller, id);
 }
 
-/** Marks a refund owed (paid by hand, or refused by the provider) as returned by the office by hand. */
-export async function settleRefundByHand(visitor: Visitor, id: string, refundId: string): Promise<void> {
-  const settled = await withCaller(callerFor(visitor), (tx) => settleOwedRefund(tx, id, refundId));
-  if (!settled) {
-    throw new Refusal('not_found', 'This booking has no such refund still owed; it may be settled already.');
-  }
+/** Marks a refund owed (paid by hand, or refused by the provider) as returned by the office by hand; the guest is sent its credit note. */
+export async function settleRefundByHand(
+  payables: PayableSource,
+  visitor: Visitor,
+  id: string,
+  refundId: string,
+): Promise<void> {
+  const emailId = await withCaller(callerFor(visitor), async (tx) => {
+    if (!(await settleOwedRefund(tx, id, refundId))) {
+      throw new Refusal(
+        'not_found',
+        'This booking has no such refund still owed; it may be settled already.',
+      );
+    }
+    return queueCreditNote(payables, tx, id, refundId);
+  });
+  if (emailId) await sendCreditNotes(payables, [emailId]);
 }
