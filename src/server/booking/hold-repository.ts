@@ -5,7 +5,8 @@ import { runningHold } from './booking-sql.ts';
 /**
  * The SQL that keeps instant book's holds within reason: whose running holds there are, by account and
  * by the client they were made from (app_private.hold_clients, migration 20261202000100). The hold
- * itself is a booking row (request-repository.ts); this file only counts them.
+ * itself is a booking row (request-repository.ts); this file counts them, and says when
+ * each of a guest's holds ends (read on the account page, as the guest: RLS decides which rows come back).
  */
 
 /** A hold that still keeps its nights and is not in the trash. */
@@ -71,4 +72,16 @@ export async function recordHoldClient(tx: Transaction, bookingId: string, clien
     bookingId,
     client,
   ]);
+}
+
+/** When each held booking's hold ends (ISO timestamps), by booking id; bookings not held are left out. */
+export async function selectHoldEnds(tx: Transaction, bookingIds: string[]): Promise<Map<string, string>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await tx.query<{ id: string; heldUntil: string }>(
+    `select id, ${isoTimestamp('held_until')} as "heldUntil"
+     from public.booking_requests
+     where id = any($1::uuid[]) and status = 'held' and held_until is not null`,
+    [bookingIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.heldUntil]));
 }

@@ -17,7 +17,7 @@ import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempo
 import { readOwnLedgers, selectOwnPayments, selectOwnRefunds } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
-import { selectHoldEnds } from './own-booking-money-repository.ts';
+import { selectHoldEnds } from './hold-repository.ts';
 import { countUnread, selectReleasedPacks } from './request-extras-repository.ts';
 import {
   insertBookingRequest,
