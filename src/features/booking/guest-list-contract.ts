@@ -84,10 +84,13 @@ export const indianNationality = 'IN';
 
 /**
  * The choices of a guest's nationality, as the guest list's select groups them: the common ones
- * first, then every nationality by country name (India among them, for the select's sake).
+ * first, then every other nationality by country name. Each is listed once: a country in both groups
+ * read as two choices, and a screen reader counted it twice.
  */
 export function listNationalityChoices(): { group: string; options: { value: string; label: string }[] }[] {
-  const every = [...nationalityCodes, indianNationality]
+  const common = new Set<string>(commonNationalities.map(([code]) => code));
+  const others = [...nationalityCodes, indianNationality]
+    .filter((code) => !common.has(code))
     .map((code) => ({ value: code, label: nameNationality(code) }))
     .sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
   return [
@@ -95,7 +98,7 @@ export function listNationalityChoices(): { group: string; options: { value: str
       group: 'Most of our guests',
       options: commonNationalities.map(([value, label]) => ({ value, label })),
     },
-    { group: 'Every country', options: every },
+    { group: 'Every other country', options: others },
   ];
 }
 
