@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { paths } from '../../lib/paths.ts';
 import { signOut } from '../api/client.ts';
 import type { SessionUser } from '../auth/use-session.ts';
+import { describeJustSent, readBookingState } from '../booking/booking-words.ts';
 import { BookingRequestCard } from './BookingRequestCard.tsx';
 import { HowToPay, type OfficeContact } from './HowToPay.tsx';
 import { type OwnBookingRequests, useOwnBookingRequests } from './use-own-booking-requests.ts';
@@ -86,8 +87,17 @@ function RequestList({ requests, reload }: { requests: OwnBookingRequests; reloa
       </div>
     );
   }
+  // The booking form lands here with `?sent=KV-…` once a request is stored: say so, above its card.
+  const sentReference = new URLSearchParams(window.location.search).get('sent');
+  const sent = requests.requests.find((request) => request.reference === sentReference);
+  const justSent = sent ? describeJustSent(sent.reference, readBookingState(sent, new Date())) : null;
   return (
     <div className="account__requests">
+      {justSent && (
+        <p className="account__sent" role="status">
+          {justSent}
+        </p>
+      )}
       {requests.requests.map((request) => (
         <BookingRequestCard key={request.id} request={request} />
       ))}

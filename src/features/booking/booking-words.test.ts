@@ -4,6 +4,7 @@ import {
   type BookingMoney,
   type BookingState,
   describeBooking,
+  describeJustSent,
   judgeMoney,
   type MoneyState,
   moneyStates,
@@ -70,11 +71,13 @@ const stateOf = (
   money: moneyOf[money],
   heldUntil:
     hold === 'none' ? null : hold === 'running' ? '2027-01-10T10:30:00.000Z' : '2027-01-10T09:30:00.000Z',
+  bookedInstantly: status === 'held' || status === 'expired',
   arrival: '2027-04-01',
   departure: '2027-04-08',
   sentOn: '2027-01-08',
   today: days[day],
   now: '2027-01-10T10:00:00.000Z',
+  timeZone: 'Europe/London',
 });
 
 describe('judgeMoney', () => {
@@ -151,6 +154,23 @@ describe('describeBooking', () => {
     expect(described.explanation).toContain(words);
   });
 
+  it("says when a running hold ends, in the guest's own time zone, not how long holds last", () => {
+    const held = stateOf('held', 'nothing_paid');
+    expect(describeBooking(held).explanation).toContain('held for you until 10:30:');
+    expect(describeBooking({ ...held, timeZone: 'Asia/Kolkata' }).explanation).toContain(
+      'held for you until 16:00:',
+    );
+    expect(describeBooking(held).explanation).not.toContain('minutes');
+  });
+
+  it('names the date a request was sent "Sent", and the date an instant booking was made "Booked"', () => {
+    expect(describeBooking(stateOf('new', 'nothing_paid')).madeLabel).toBe('Sent');
+    expect(describeBooking(stateOf('confirmed', 'deposit_received')).madeLabel).toBe('Sent');
+    const instant = { ...stateOf('confirmed', 'deposit_received'), bookedInstantly: true };
+    expect(describeBooking(instant).madeLabel).toBe('Booked');
+    expect(describeBooking(stateOf('held', 'nothing_paid')).madeLabel).toBe('Booked');
+  });
+
   it('says the balance is overdue once its day has passed', () => {
     const state = stateOf('confirmed', 'deposit_received');
     expect(describeBooking({ ...state, money: { ...state.money, overdue: true } }).explanation).toContain(
@@ -176,5 +196,21 @@ describe('describeBooking', () => {
     if (label === 'Booked') expect(explanation).toMatch(/^Booked: (these dates are yours|enjoy your stay)\./);
     if (state.status === 'confirmed' && paid && state.today < state.departure) expect(label).toBe('Booked');
     if (state.status === 'new') expect(explanation).toContain('nothing is held');
+  });
+});
+
+describe('describeJustSent', () => {
+  it('says the request just sent was sent, and by when the office answers', () => {
+    expect(describeJustSent('KV-2027-0042', stateOf('new', 'nothing_paid'))).toBe(
+      'Request KV-2027-0042 sent: we answer by email by Mon, 11 January 2027, often sooner.',
+    );
+  });
+
+  it.each([
+    stateOf('confirmed', 'nothing_paid'),
+    stateOf('declined', 'nothing_paid'),
+    stateOf('held', 'nothing_paid'),
+  ])('says nothing once the request is %o: its card says where it stands', (state) => {
+    expect(describeJustSent('KV-2027-0042', state)).toBeNull();
   });
 });

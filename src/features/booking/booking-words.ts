@@ -38,6 +38,8 @@ export type BookingState = {
   money: BookingMoney;
   /** The end of a hold (an ISO timestamp) while the booking is held; else null. */
   heldUntil: string | null;
+  /** Booked at once (instant book: held while its guest paid), not sent as a request for the office to answer. */
+  bookedInstantly: boolean;
   arrival: string;
   departure: string;
   /** The Kerala day the request was sent. */
@@ -46,6 +48,8 @@ export type BookingState = {
   today: string;
   /** The moment it is read at (an ISO timestamp), against which a hold ends. */
   now: string;
+  /** The guest's own time zone (their browser's), in which the end of a hold is told. */
+  timeZone: string;
 };
 
 /** booked and stayed are a confirmed booking with its deposit in; the others follow the status. */
@@ -57,6 +61,8 @@ export type BookingWords = {
   /** What it means and what happens next, in a sentence or two. */
   explanation: string;
   tone: BookingTone;
+  /** What the day it was made is called on the card: a request was "Sent", an instant booking "Booked". */
+  madeLabel: 'Sent' | 'Booked';
 };
 
 /** How a booking's money reads, refunds first: any refund asked for is what the guest now waits on. */
@@ -93,7 +99,7 @@ function describeMoneyBack(money: BookingMoney): string {
 }
 
 /** A confirmed booking's words by its money and dates. */
-function describeConfirmed(state: BookingState): BookingWords {
+function describeConfirmed(state: BookingState): Omit<BookingWords, 'madeLabel'> {
   const { money, today, arrival, departure } = state;
   if (today >= departure) {
     return {
@@ -128,8 +134,20 @@ function describeConfirmed(state: BookingState): BookingWords {
   };
 }
 
+/** The hour and minute a hold ends, as the guest's clock shows it: "10:42". */
+function formatHoldEnd(heldUntil: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(heldUntil),
+  );
+}
+
 /** What a booking's card says, from its whole state. */
 export function describeBooking(state: BookingState): BookingWords {
+  return { ...describeStatus(state), madeLabel: state.bookedInstantly ? 'Booked' : 'Sent' };
+}
+
+/** The label, the explanation and the tone, by status, money, dates and hold. */
+function describeStatus(state: BookingState): Omit<BookingWords, 'madeLabel'> {
   const { status, money } = state;
   switch (status) {
     case 'new':
@@ -154,9 +172,10 @@ export function describeBooking(state: BookingState): BookingWords {
           tone: 'expired',
         };
       }
+      const until = state.heldUntil ? ` until ${formatHoldEnd(state.heldUntil, state.timeZone)}` : '';
       return {
         label: 'Held while you pay',
-        explanation: 'These nights are held for you for 30 minutes: pay the deposit to book them at once.',
+        explanation: `These nights are held for you${until}: pay the deposit to book them at once.`,
         tone: 'held',
       };
     }
@@ -195,8 +214,22 @@ export function describeBooking(state: BookingState): BookingWords {
   }
 }
 
+/**
+ * What the account page says above the list of the request the booking form just sent (it lands on
+ * `/account?sent=KV-…`): that it was sent, and when the office answers. Null once the office has
+ * answered, or for an instant booking, whose card says where it stands.
+ */
+export function describeJustSent(reference: string, state: BookingState): string | null {
+  if (state.status !== 'new' || state.bookedInstantly) return null;
+  return `Request ${reference} sent: ${describeAnswerBy(state.sentOn).replace(/^We/, 'we')}`;
+}
+
 /** An account page's booking as the state its words are read from, at `now`. */
-export function readBookingState(request: AccountBooking, now: Date): BookingState {
+export function readBookingState(
+  request: AccountBooking,
+  now: Date,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): BookingState {
   const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
   const summary = request.ledger?.summary;
   return {
@@ -214,10 +247,12 @@ export function readBookingState(request: AccountBooking, now: Date): BookingSta
       overdue: summary?.overdue ?? false,
     },
     heldUntil: request.heldUntil,
+    bookedInstantly: request.bookedInstantly,
     arrival: request.arrival,
     departure: request.departure,
     sentOn: todayInKerala(new Date(request.createdAt)),
     today: todayInKerala(now),
     now: now.toISOString(),
+    timeZone,
   };
 }

@@ -74,14 +74,21 @@ export async function recordHoldClient(tx: Transaction, bookingId: string, clien
   ]);
 }
 
-/** When each held booking's hold ends (ISO timestamps), by booking id; bookings not held are left out. */
-export async function selectHoldEnds(tx: Transaction, bookingIds: string[]): Promise<Map<string, string>> {
+/** An instant booking's hold as its card reads it: when it ends while the booking is still held, else null. */
+export type OwnHold = { heldUntil: string | null };
+
+/**
+ * The holds of these bookings, by booking id: every booking made instantly has one (its `held_until`
+ * stays once it is paid or lapses), its end given only while it is still held. A booking sent as a
+ * request is left out.
+ */
+export async function selectHolds(tx: Transaction, bookingIds: string[]): Promise<Map<string, OwnHold>> {
   if (bookingIds.length === 0) return new Map();
-  const rows = await tx.query<{ id: string; heldUntil: string }>(
-    `select id, ${isoTimestamp('held_until')} as "heldUntil"
+  const rows = await tx.query<{ id: string; heldUntil: string | null }>(
+    `select id, case when status = 'held' then ${isoTimestamp('held_until')} end as "heldUntil"
      from public.booking_requests
-     where id = any($1::uuid[]) and status = 'held' and held_until is not null`,
+     where id = any($1::uuid[]) and held_until is not null`,
     [bookingIds],
   );
-  return new Map(rows.map((row) => [row.id, row.heldUntil]));
+  return new Map(rows.map((row) => [row.id, { heldUntil: row.heldUntil }]));
 }
