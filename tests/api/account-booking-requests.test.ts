@@ -109,6 +109,8 @@ describe('GET /api/account/booking-requests', () => {
       payments: [],
       refunds: [],
       heldUntil: null,
+      // Sent as a request, so its card calls its date "Sent" (instant ones: tests/api/instant-book.test.ts).
+      bookedInstantly: false,
       // No messages on it yet (tests/api/booking-messages.test.ts).
       unreadMessages: 0,
       // Not confirmed, so no arrival pack (tests/api/arrival-packs.test.ts).

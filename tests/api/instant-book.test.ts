@@ -167,7 +167,9 @@ describe('booking instantly', () => {
     expect(minutesLeft).toBeLessThanOrEqual(30);
     const held = await listOwn(guest.cookie, row.id);
     expect(held.heldUntil).toBe(row.held_until?.toISOString());
-    expect(describeBooking(readBookingState(held, new Date())).label).toBe('Held while you pay');
+    const heldWords = describeBooking(readBookingState(held, new Date()));
+    expect(heldWords.label).toBe('Held while you pay');
+    expect(heldWords.madeLabel).toBe('Booked');
     expect(await takenNights()).toContainEqual({ arrival: day(0), departure: day(7) });
     expect(await isFreeInSearch(day(2), day(5))).toBe(false);
     const deposit = depositOf(day(0), day(7));
@@ -188,6 +190,8 @@ describe('booking instantly', () => {
     expect(await page.text()).toContain('Booked: your stay is confirmed');
     const booked = await listOwn(guest.cookie, row.id);
     expect(booked.heldUntil).toBeNull();
+    // Paid and confirmed, it was still booked, not sent as a request: its card keeps saying so.
+    expect(booked.bookedInstantly).toBe(true);
     expect(describeBooking(readBookingState(booked, new Date())).explanation).toMatch(
       /^Booked: these dates are yours\. Deposit received\./,
     );

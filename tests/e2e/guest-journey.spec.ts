@@ -115,6 +115,10 @@ test('a guest searches, books through registration, and the office confirms: the
     reference = new URL(page.url()).searchParams.get('sent') ?? '';
     expect(reference).toMatch(/^KV-\d{4}-\d{4,}$/);
     await answered(page.getByRole('article', { name: villa.name })).toBeVisible();
+    // Where the form lands, the page says what just happened, not only the list.
+    await expect(
+      page.getByRole('status').filter({ hasText: `Your request ${reference} for ${villa.name}` }),
+    ).toHaveText(/, is sent\. We answer by email by \w{3}, \d{1,2} \w+ \d{4}, often sooner\.$/);
     await expectNoAxeViolations(page);
   });
 

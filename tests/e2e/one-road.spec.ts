@@ -148,6 +148,8 @@ test(
       await hydrated(page);
       await answered(page.getByLabel('Villa or apartment')).toHaveValue(apartment.slug);
       await expect(page.getByText(/^Book and pay the deposit now: confirmed at once\./)).toBeVisible();
+      // Paying is what books an instant-book home: no line of the page says nothing is paid yet.
+      expect(await page.locator('main').innerText()).not.toMatch(/nothing is paid until then/i);
       await road.type(page.getByLabel('Phone', { exact: true }), '+44 7700 900456');
       await road.type(page.getByLabel('Town or city'), 'Bristol');
       await road.tap(page.getByRole('button', { name: 'Book and pay the deposit now' }));
@@ -179,6 +181,9 @@ test(
       expect(sentences).not.toContain('once the deposit is paid');
       expect(sentences).not.toContain('nothing is due for this request');
       await expect(card.getByText(new RegExp(`Received ${deposit}`))).toBeVisible();
+      // Booked, not sent as a request: the card's date says so.
+      await expect(card.locator('dt', { hasText: /^Booked$/ })).toBeVisible();
+      await expect(card.locator('dt', { hasText: /^Sent$/ })).toHaveCount(0);
       await expectNoAxeViolations(page, 'account, booked');
     });
 

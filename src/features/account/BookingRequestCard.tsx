@@ -89,7 +89,7 @@ export function BookingRequestCard({ request }: { request: AccountBooking }) {
           <dd>{describeGuests(request.guests)}</dd>
         </div>
         <div>
-          <dt>Sent</dt>
+          <dt>{words.madeLabel}</dt>
           <dd>{formatStayDate(todayInKerala(new Date(request.createdAt)))}</dd>
         </div>
       </dl>

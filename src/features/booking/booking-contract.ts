@@ -244,6 +244,8 @@ export const accountBookingSchema = accountBookingRequestSchema.extend({
   ),
   /** While the booking is held, when the hold ends (an ISO timestamp); else null. */
   heldUntil: z.string().nullable(),
+  /** Booked at once on an instant-book home (held while its guest paid), not sent as a request. */
+  bookedInstantly: z.boolean(),
 });
 
 /** `GET /api/account/booking-requests` 200. */

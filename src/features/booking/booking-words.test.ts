@@ -70,6 +70,7 @@ const stateOf = (
   money: moneyOf[money],
   heldUntil:
     hold === 'none' ? null : hold === 'running' ? '2027-01-10T10:30:00.000Z' : '2027-01-10T09:30:00.000Z',
+  bookedInstantly: status === 'held' || status === 'expired',
   arrival: '2027-04-01',
   departure: '2027-04-08',
   sentOn: '2027-01-08',
@@ -91,7 +92,11 @@ describe('judgeMoney', () => {
  */
 const table: [BookingState, string, string][] = [
   [stateOf('new', 'nothing_paid'), 'Awaiting confirmation', 'We answer by email by Mon, 11 January 2027'],
-  [stateOf('held', 'nothing_paid'), 'Held while you pay', 'held for you until 10:30 GMT: pay the deposit by then'],
+  [
+    stateOf('held', 'nothing_paid'),
+    'Held while you pay',
+    'held for you until 10:30 GMT: pay the deposit to book',
+  ],
   [
     stateOf('held', 'nothing_paid', 'before', 'lapsed'),
     'Hold expired',
@@ -152,6 +157,14 @@ describe('describeBooking', () => {
     expect(described.explanation).toContain(words);
   });
 
+  it('names the date a request was sent "Sent", and the date an instant booking was made "Booked"', () => {
+    expect(describeBooking(stateOf('new', 'nothing_paid')).madeLabel).toBe('Sent');
+    expect(describeBooking(stateOf('confirmed', 'deposit_received')).madeLabel).toBe('Sent');
+    const instant = { ...stateOf('confirmed', 'deposit_received'), bookedInstantly: true };
+    expect(describeBooking(instant).madeLabel).toBe('Booked');
+    expect(describeBooking(stateOf('held', 'nothing_paid')).madeLabel).toBe('Booked');
+  });
+
   it('says the balance is overdue once its day has passed', () => {
     const state = stateOf('confirmed', 'deposit_received');
     expect(describeBooking({ ...state, money: { ...state.money, overdue: true } }).explanation).toContain(
@@ -184,7 +197,9 @@ describe('a hold, said on its reader’s clock', () => {
   it('names the minute it ends in the time zone of the guest reading it, not a length of time', () => {
     const held = stateOf('held', 'nothing_paid');
     expect(describeBooking({ ...held, timeZone: 'Asia/Dubai' }).explanation).toContain('until 14:30 GST');
-    expect(describeBooking({ ...held, timeZone: 'Asia/Kolkata' }).explanation).toContain('until 16:00 GMT+5:30');
+    expect(describeBooking({ ...held, timeZone: 'Asia/Kolkata' }).explanation).toContain(
+      'until 16:00 GMT+5:30',
+    );
     expect(describeBooking(held).explanation).not.toContain('30 minutes');
   });
 });

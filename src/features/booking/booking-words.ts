@@ -38,6 +38,8 @@ export type BookingState = {
   money: BookingMoney;
   /** The end of a hold (an ISO timestamp) while the booking is held; else null. */
   heldUntil: string | null;
+  /** Booked at once (instant book: held while its guest paid), not sent as a request for the office to answer. */
+  bookedInstantly: boolean;
   arrival: string;
   departure: string;
   /** The Kerala day the request was sent. */
@@ -46,7 +48,7 @@ export type BookingState = {
   today: string;
   /** The moment it is read at (an ISO timestamp), against which a hold ends. */
   now: string;
-  /** The reader's time zone (an IANA name), in which a hold's end is said. */
+  /** The guest's own time zone (their browser's), in which the end of a hold is told. */
   timeZone: string;
 };
 
@@ -59,6 +61,8 @@ export type BookingWords = {
   /** What it means and what happens next, in a sentence or two. */
   explanation: string;
   tone: BookingTone;
+  /** What the day it was made is called on the card: a request was "Sent", an instant booking "Booked". */
+  madeLabel: 'Sent' | 'Booked';
 };
 
 /** How a booking's money reads, refunds first: any refund asked for is what the guest now waits on. */
@@ -95,7 +99,7 @@ function describeMoneyBack(money: BookingMoney): string {
 }
 
 /** A confirmed booking's words by its money and dates. */
-function describeConfirmed(state: BookingState): BookingWords {
+function describeConfirmed(state: BookingState): Omit<BookingWords, 'madeLabel'> {
   const { money, today, arrival, departure } = state;
   if (today >= departure) {
     return {
@@ -130,8 +134,24 @@ function describeConfirmed(state: BookingState): BookingWords {
   };
 }
 
+/** The hour and minute a hold ends, as the guest's clock shows it: "10:42 GMT". */
+function formatHoldEnd(heldUntil: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    // The zone's short name ("GST", "GMT+5:30"): a guest abroad reads whose clock it is.
+    timeZoneName: 'short',
+  }).format(new Date(heldUntil));
+}
+
 /** What a booking's card says, from its whole state. */
 export function describeBooking(state: BookingState): BookingWords {
+  return { ...describeStatus(state), madeLabel: state.bookedInstantly ? 'Booked' : 'Sent' };
+}
+
+/** The label, the explanation and the tone, by status, money, dates and hold. */
+function describeStatus(state: BookingState): Omit<BookingWords, 'madeLabel'> {
   const { status, money } = state;
   switch (status) {
     case 'new':
@@ -156,11 +176,10 @@ export function describeBooking(state: BookingState): BookingWords {
           tone: 'expired',
         };
       }
+      const until = state.heldUntil ? ` until ${formatHoldEnd(state.heldUntil, state.timeZone)}` : '';
       return {
         label: 'Held while you pay',
-        explanation: state.heldUntil
-          ? `These nights are held for you until ${describeHoldEnd(state.heldUntil, state.timeZone)}: pay the deposit by then to book them at once.`
-          : 'These nights are held for you while you pay: pay the deposit to book them at once.',
+        explanation: `These nights are held for you${until}: pay the deposit to book them at once.`,
         tone: 'held',
       };
     }
@@ -199,16 +218,6 @@ export function describeBooking(state: BookingState): BookingWords {
   }
 }
 
-/** When a hold ends, as its reader's clock shows it: "10:42" (with the zone's name where it is not obvious). */
-function describeHoldEnd(heldUntil: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(heldUntil));
-}
-
 /** An account page's booking as the state its words are read from, at `now`, in the reader's time zone. */
 export function readBookingState(
   request: AccountBooking,
@@ -232,6 +241,7 @@ export function readBookingState(
       overdue: summary?.overdue ?? false,
     },
     heldUntil: request.heldUntil,
+    bookedInstantly: request.bookedInstantly,
     arrival: request.arrival,
     departure: request.departure,
     sentOn: todayInKerala(new Date(request.createdAt)),

@@ -5,7 +5,8 @@ import { runningHold } from './booking-sql.ts';
 /**
  * The SQL that keeps instant book's holds within reason: whose running holds there are, by account and
  * by the client they were made from (app_private.hold_clients, migration 20261202000100). The hold
- * itself is a booking row (request-repository.ts); this file only counts them.
+ * itself is a booking row (request-repository.ts); this file counts them, and says when
+ * each of a guest's holds ends (read on the account page, as the guest: RLS decides which rows come back).
  */
 
 /** A hold that still keeps its nights and is not in the trash. */
@@ -71,4 +72,23 @@ export async function recordHoldClient(tx: Transaction, bookingId: string, clien
     bookingId,
     client,
   ]);
+}
+
+/** An instant booking's hold as its card reads it: when it ends while the booking is still held, else null. */
+export type OwnHold = { heldUntil: string | null };
+
+/**
+ * The holds of these bookings, by booking id: every booking made instantly has one (its `held_until`
+ * stays once it is paid or lapses), its end given only while it is still held. A booking sent as a
+ * request is left out.
+ */
+export async function selectHolds(tx: Transaction, bookingIds: string[]): Promise<Map<string, OwnHold>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await tx.query<{ id: string; heldUntil: string | null }>(
+    `select id, case when status = 'held' then ${isoTimestamp('held_until')} end as "heldUntil"
+     from public.booking_requests
+     where id = any($1::uuid[]) and held_until is not null`,
+    [bookingIds],
+  );
+  return new Map(rows.map((row) => [row.id, { heldUntil: row.heldUntil }]));
 }

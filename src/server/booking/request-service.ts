@@ -17,7 +17,7 @@ import { claimIdempotencyKey, hashRequest, rememberAnswer } from '../http/idempo
 import { readOwnLedgers, selectOwnPayments, selectOwnRefunds } from '../payments/index.ts';
 import { Refusal } from '../refusal.ts';
 import { guestReceiptMessage, officeNoticeMessage } from './booking-emails.ts';
-import { selectHoldEnds } from './own-booking-money-repository.ts';
+import { selectHolds } from './hold-repository.ts';
 import { countUnread, selectReleasedPacks } from './request-extras-repository.ts';
 import {
   insertBookingRequest,
@@ -137,7 +137,7 @@ async function readStoredAnswer(tx: Transaction, body: unknown): Promise<Created
 export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountBooking[]> {
   const catalogue = await loadCatalogue();
   const today = todayInKerala();
-  const { requests, ledgers, unread, packs, payments, refunds, holdEnds } = await withCaller(
+  const { requests, ledgers, unread, packs, payments, refunds, holds } = await withCaller(
     { role: 'authenticated', claims: visitor.claims },
     async (tx) => {
       const requests = await listBookingRequestsOfUser(tx, visitor.user.id);
@@ -166,8 +166,8 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
       const ids = requests.map(({ id }) => id);
       const payments = await selectOwnPayments(tx, ids);
       const refunds = await selectOwnRefunds(tx, ids);
-      const holdEnds = await selectHoldEnds(tx, ids);
-      return { requests, ledgers, unread, packs, payments, refunds, holdEnds };
+      const holds = await selectHolds(tx, ids);
+      return { requests, ledgers, unread, packs, payments, refunds, holds };
     },
   );
   return requests.map(({ createdAt, ...request }) => {
@@ -201,7 +201,8 @@ export async function listOwnBookingRequests(visitor: Visitor): Promise<AccountB
           toCard,
           refundedOn,
         })),
-      heldUntil: holdEnds.get(request.id) ?? null,
+      heldUntil: holds.get(request.id)?.heldUntil ?? null,
+      bookedInstantly: holds.has(request.id),
       unreadMessages: unread.get(request.id) ?? 0,
       arrivalPack: packs.get(request.id) ?? null,
     };
