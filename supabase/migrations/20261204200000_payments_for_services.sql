@@ -87,3 +87,28 @@ grant insert (booking_service_id) on public.payments to service_role;
 grant select (booking_service_id) on public.payments to authenticated, service_role;
 grant insert (booking_service_id) on public.payment_sessions to service_role;
 grant select (booking_service_id) on public.payment_sessions to authenticated;
+
+-- The office's view of the ledger again (as 20261202000500's): `select *` took the columns the table
+-- had then, so booking_service_id reaches the office's screens only when the view is made anew.
+create or replace view dashboard.payments as
+  select * from public.payments where (select public.is_admin());
+
+-- The arrival pack is released by the stay's deposit, not by a massage paid: as 20261202000200's
+-- definition, counting only the stay's own payments.
+create or replace function public.arrival_pack_is_released(booking uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.booking_requests request
+    where request.id = booking and request.status = 'confirmed' and request.deleted_at is null
+      and (pg_catalog.now() at time zone 'Asia/Kolkata')::date <= request.departure + 1
+      and (
+        exists (select 1 from public.arrival_pack_releases release where release.booking_request_id = request.id)
+        or (select coalesce(sum(payment.amount_pence), 0) from public.payments payment
+            where payment.booking_request_id = request.id and payment.booking_service_id is null)
+          >= request.deposit_pence
+      )
+  )
+$$;

@@ -18,7 +18,7 @@ const addService = async (booking: string, fields: { status: string; price: numb
        returning id`,
       [booking, fields.price, fields.status, `key-${Math.random().toString(36).slice(2, 12)}`, guestA.claims.sub],
     )
-  ).rows[0].id;
+  )[0].id;
 
 const pay = (booking: string, pence: number, service: string | null) =>
   asOwner(
@@ -58,11 +58,20 @@ describe('a service paid on its own in the ledger', () => {
     expect(await refusal(pay(stay, 1, null))).toBe('payments_within_the_booking_total');
   });
 
-  it('is taken once: a second payment of the same service is refused', async () => {
+  it('is taken once: a second payment of the same service is refused, one row stored', async () => {
     const stay = await confirmedStay(100_000);
     const massage = await addService(stay, { status: 'confirmed', price: 4_500 });
     await pay(stay, 4_500, massage);
-    expect(await refusal(pay(stay, 4_500, massage))).toBe('payments_one_per_service');
+    // The price refuses a second whole payment; the unique index refuses even a second one within it.
+    expect(await refusal(pay(stay, 4_500, massage))).toBe('payments_within_the_service_price');
+    const halved = await addService(stay, { status: 'confirmed', price: 4_500 });
+    await pay(stay, 2_000, halved);
+    expect(await refusal(pay(stay, 2_000, halved))).toBe('payments_one_per_service');
+    const stored = await asOwner<{ n: number }>(
+      'select count(*)::int as n from payments where booking_service_id = any($1::uuid[])',
+      [[massage, halved]],
+    );
+    expect(stored[0].n).toBe(2);
   });
 
   it('is never more than its price', async () => {
