@@ -96,4 +96,16 @@ describe('a service paid on its own in the ledger', () => {
     const massage = await addService(other, { status: 'confirmed', price: 4_500 });
     expect(await refusal(pay(stay, 4_500, massage))).toBe('payments_service_on_its_booking');
   });
+
+  it('does not release the arrival pack, which waits for the stay\'s deposit', async () => {
+    // A stay of £100 (deposit £25) with a £45 massage paid: the massage alone passes the deposit.
+    const stay = await confirmedStay(10_000);
+    const massage = await addService(stay, { status: 'confirmed', price: 4_500 });
+    await pay(stay, 4_500, massage);
+    const released = () =>
+      asOwner<{ released: boolean }>('select public.arrival_pack_is_released($1) as released', [stay]);
+    expect((await released())[0].released).toBe(false);
+    await pay(stay, 2_500, null);
+    expect((await released())[0].released).toBe(true);
+  });
 });
