@@ -16,7 +16,13 @@ const addService = async (booking: string, fields: { status: string; price: numb
        values ($1, 'ayurvedic-massage', 'Ayurvedic massage', '2091-02-14T16:00:00+05:30', '2091-02-14', '16:00',
          1, $2, '2091-02-14T10:00:00+05:30', 0, $3, $4, $5)
        returning id`,
-      [booking, fields.price, fields.status, `key-${Math.random().toString(36).slice(2, 12)}`, guestA.claims.sub],
+      [
+        booking,
+        fields.price,
+        fields.status,
+        `key-${Math.random().toString(36).slice(2, 12)}`,
+        guestA.claims.sub,
+      ],
     )
   )[0].id;
 
@@ -97,7 +103,7 @@ describe('a service paid on its own in the ledger', () => {
     expect(await refusal(pay(stay, 4_500, massage))).toBe('payments_service_on_its_booking');
   });
 
-  it('does not release the arrival pack, which waits for the stay\'s deposit', async () => {
+  it("does not release the arrival pack, which waits for the stay's deposit", async () => {
     // A stay of £100 (deposit £25) with a £45 massage paid: the massage alone passes the deposit.
     const stay = await confirmedStay(10_000);
     const massage = await addService(stay, { status: 'confirmed', price: 4_500 });
