@@ -19,7 +19,7 @@ import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts'
  */
 
 const receivedSql = `coalesce((select sum(payment.amount_pence) from public.payments payment
-  where payment.booking_request_id = booking_requests.id), 0)`;
+  where payment.booking_request_id = booking_requests.id and payment.booking_service_id is null), 0)`;
 const refundedSql = `coalesce((select sum(refund.amount_pence) from public.payment_refunds refund
   where refund.booking_request_id = booking_requests.id and refund.status = 'refunded'), 0)`;
 

@@ -40,8 +40,12 @@ export const takenStays = `(select * from public.booking_requests
 export const refundedPence = `coalesce((select sum(amount_pence) from public.payment_refunds
   where booking_request_id = request.id and status = 'refunded'), 0)::integer`;
 
-/** The sum received for the booking aliased `request`, as an integer. */
-export const receivedPence = `coalesce((select sum(amount_pence) from public.payments where booking_request_id = request.id), 0)::integer`;
+/**
+ * The sum received for the stay of the booking aliased `request`, as an integer: its services' payments
+ * are their own (paid whole, apart from the stay's deposit and balance), so they are left out.
+ */
+export const receivedPence = `coalesce((select sum(amount_pence) from public.payments
+  where booking_request_id = request.id and booking_service_id is null), 0)::integer`;
 
 // The Kerala day of the confirmation; the status trigger stamps status_changed_at as it happens.
 export const confirmedOn = (table: string) =>

@@ -102,7 +102,8 @@ export async function selectDueBalances(tx: Transaction, today: string, limit: n
                 then request.total_pence else request.deposit_pence end as unpaid_first,
               coalesce(request.balance_due_date, (request.status_changed_at at time zone 'Asia/Kolkata')::date) as due_on
        from dashboard.booking_requests request
-       left join (select booking_request_id, sum(amount_pence) as received from public.payments group by booking_request_id) paid
+       left join (select booking_request_id, sum(amount_pence) as received from public.payments
+         where booking_service_id is null group by booking_request_id) paid
          on paid.booking_request_id = request.id
        where request.status = 'confirmed' and request.deleted_at is null
      ), due as (

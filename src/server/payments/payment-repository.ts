@@ -31,7 +31,7 @@ export async function selectPayments(tx: Transaction, bookingId: string): Promis
             provider, provider_reference as "providerReference", ${inRupeesColumn('payment')},
             coalesce((select sum(refund.amount_pence) from dashboard.payment_refunds refund
                       where refund.payment_id = payment.id), 0)::integer as "refundedPence"
-     from dashboard.payments payment where booking_request_id = $1
+     from dashboard.payments payment where booking_request_id = $1 and booking_service_id is null
      order by received_on, created_at, id`,
     [bookingId],
   );
@@ -125,22 +125,23 @@ export async function selectOwnPayments(
   return tx.query(
     `select id, booking_request_id as "bookingId", kind, amount_pence as "amountPence",
             ${isoDate('received_on')} as "receivedOn"
-     from public.payments where booking_request_id = any($1::uuid[])
+     from public.payments where booking_request_id = any($1::uuid[]) and booking_service_id is null
      order by received_on, created_at, id`,
     [bookingIds],
   );
 }
 
 /**
- * A booking's payments as its receipts print them, in the ledger's order (the day received, then the
- * order recorded): the server's read (service_role), for a caller whose access was checked.
+ * A stay's payments as its receipts print them, in the ledger's order (the day received, then the
+ * order recorded): the server's read (service_role), for a caller whose access was checked. Its
+ * services' payments are theirs, each on a receipt of its own, so they are left out of the stay's.
  */
 export async function selectReceiptPayments(tx: Transaction, bookingId: string): Promise<ReceiptPayment[]> {
   return tx.query<ReceiptPayment>(
     `select id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method,
             provider, provider_reference as "providerReference", receipt_number as "receiptNumber",
             ${inRupeesColumn('payments')}
-     from public.payments payments where booking_request_id = $1
+     from public.payments payments where booking_request_id = $1 and booking_service_id is null
      order by received_on, created_at, id`,
     [bookingId],
   );
