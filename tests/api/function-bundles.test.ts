@@ -67,7 +67,9 @@ beforeAll(async () => {
   } finally {
     await cache.close();
   }
-}, 300_000);
+  // Bundling every function is the heaviest setup of the suite: about 90 s on a quiet machine, past
+  // 300 s once at load 13 (a clean-clone run beside four other sessions' tests, 2026-12-02).
+}, 600_000);
 
 afterAll(async () => {
   if (out) await rm(out, { recursive: true, force: true });
