@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refundReasons, refundStatuses } from '../../src/features/payment/refund-contract.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { storePayment } from '../support/payment-scenario.ts';
 import {
   admin,
   anon,
@@ -36,12 +37,13 @@ async function insertPaidBooking(userId: string): Promise<{ booking: string; pay
     status: 'confirmed',
     statusChangedAt: 'now',
   });
-  const [row] = await asOwner<{ id: string }>(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
-     values ($1, 'deposit', 17500, '2091-01-01', 'card', 'stand-in', $2) returning id`,
-    [booking, `pi_rls_${crypto.randomUUID()}`],
-  );
-  return { booking, payment: row?.id as string };
+  const payment = await storePayment(asOwner, booking, {
+    amountPence: 17500,
+    receivedOn: '2091-01-01',
+    provider: 'stand-in',
+    providerReference: `pi_rls_${crypto.randomUUID()}`,
+  });
+  return { booking, payment };
 }
 
 const insertRefund = async (booking: string, payment: string) =>

@@ -4,7 +4,7 @@ import { createOrPromoteAdmin } from '../../src/server/auth/admins.ts';
 import type { Visitor } from '../../src/server/auth/session.ts';
 import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { recordPayment } from '../../src/server/payments/index.ts';
-import type { RunQuery } from './booking-scenario.ts';
+import type { PaymentKind, PaymentMethod } from './payment-rows.ts';
 import { ownerQuery } from './sql.ts';
 
 /**
@@ -16,8 +16,9 @@ import { ownerQuery } from './sql.ts';
  * must be refused) is written directly, by `storePayment` or `paymentInsert`, and only from here.
  */
 
-export type PaymentKind = 'deposit' | 'balance' | 'other';
-export type PaymentMethod = 'bank_transfer' | 'card' | 'cash' | 'upi';
+// The direct way in, for states the product cannot reach, is ./payment-rows.ts (no server code, so
+// an e2e spec can store a row in the e2e server's database too).
+export { paymentColumns, paymentInsert, storePayment, storePayments } from './payment-rows.ts';
 
 /** An admin the office's payments are recorded in the name of. */
 export type OfficeAdmin = { id: string; email: string; name: string };
@@ -99,84 +100,4 @@ async function amountOf(bookingId: string, { amountPence }: OfficePayment): Prom
   );
   if (!booking) throw new Error(`No booking ${bookingId} to pay`);
   return amountPence === 'total' ? booking.total_pence : booking.deposit_pence;
-}
-
-/** A payment row as stored; anything left out takes the default. */
-export type StoredPayment = {
-  kind?: PaymentKind;
-  amountPence: number;
-  /** `YYYY-MM-DD`, or a SQL date expression's value given as text; today unless given. */
-  receivedOn?: string;
-  method?: PaymentMethod;
-  /** An online payment's provider and its id there; left out, the payment was taken by hand. */
-  provider?: string;
-  providerReference?: string;
-  /** Who recorded a payment taken by hand; a made-up admin unless given. */
-  recordedBy?: string;
-  /** How long ago the row was written, in hours (refund rules read it); now unless given. */
-  createdHoursAgo?: number;
-};
-
-/** A stored payment's columns, in the table's names, with the defaults filled in. */
-export function paymentColumns(bookingId: string, payment: StoredPayment): Record<string, unknown> {
-  const online = payment.provider !== undefined;
-  const columns: Record<string, unknown> = {
-    booking_request_id: bookingId,
-    kind: payment.kind ?? 'deposit',
-    amount_pence: payment.amountPence,
-    received_on: payment.receivedOn ?? new Date().toISOString().slice(0, 10),
-    method: payment.method ?? (online ? 'card' : 'bank_transfer'),
-  };
-  if (online) {
-    columns.provider = payment.provider;
-    columns.provider_reference = payment.providerReference;
-  }
-  if (!online || payment.recordedBy !== undefined)
-    columns.recorded_by = payment.recordedBy ?? crypto.randomUUID();
-  if (payment.createdHoursAgo !== undefined)
-    columns.created_at = new Date(Date.now() - payment.createdHoursAgo * 3_600_000).toISOString();
-  return columns;
-}
-
-/**
- * The insert of one payment row given in the table's own column names, exactly as given: for a test
- * that inserts as another role (row-level security), or a row the table's checks must refuse.
- */
-export function paymentInsert(columns: Record<string, unknown>, returning?: string): [string, unknown[]] {
-  const names = Object.keys(columns);
-  // Nothing returned unless asked: `returning` needs the right to read, which a role may lack.
-  return [
-    `insert into public.payments (${names.join(', ')})
-     values (${names.map((_name, index) => `$${index + 1}`).join(', ')})
-     ${returning ? `returning ${returning}` : ''}`,
-    Object.values(columns),
-  ];
-}
-
-/**
- * Stores payments directly, as the database owner, past the product's own way in: only for a state the
- * product cannot reach quickly. Answers each row's id, in the order given.
- */
-export async function storePayments(
-  run: RunQuery,
-  bookingId: string,
-  payments: StoredPayment[],
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (const payment of payments) {
-    const [row] = await run<{ id: string }>(...paymentInsert(paymentColumns(bookingId, payment), 'id'));
-    if (!row) throw new Error('The payment insert returned no row');
-    ids.push(row.id);
-  }
-  return ids;
-}
-
-/** Stores one payment directly (see `storePayments`) and answers its id. */
-export async function storePayment(
-  run: RunQuery,
-  bookingId: string,
-  payment: StoredPayment,
-): Promise<string> {
-  const [id] = await storePayments(run, bookingId, [payment]);
-  return id as string;
 }
