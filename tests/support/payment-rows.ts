@@ -20,6 +20,8 @@ export type StoredPayment = {
   /** An online payment's provider and its id there; left out, the payment was taken by hand. */
   provider?: string;
   providerReference?: string;
+  /** The booked service (a massage, a cook) the payment is for; the stay itself unless given. */
+  serviceId?: string | null;
   /** Who recorded a payment taken by hand; a made-up admin unless given. */
   recordedBy?: string;
   /** How long ago the row was written, in hours (refund rules read it); now unless given. */
@@ -36,6 +38,7 @@ export function paymentColumns(bookingId: string, payment: StoredPayment): Recor
     received_on: payment.receivedOn ?? new Date().toISOString().slice(0, 10),
     method: payment.method ?? (online ? 'card' : 'bank_transfer'),
   };
+  if (payment.serviceId !== undefined) columns.booking_service_id = payment.serviceId;
   if (online) {
     columns.provider = payment.provider;
     columns.provider_reference = payment.providerReference;
