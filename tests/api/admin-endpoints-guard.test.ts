@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import { recordOfficePayment } from '../support/payment-scenario.ts';
+import { recordOfficePayment, storeRefund } from '../support/payment-scenario.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -167,12 +167,14 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
       receivedOn: '2026-01-05',
       method: 'cash',
     });
-    const [refund] = await ownerQuery<{ id: string }>(
-      `insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, problem)
-       values ($1, $2, 1000, 'office', 'owed', 'by hand') returning id`,
-      [id, payment],
-    );
-    return { path: `/api/admin/booking-requests/${id}/refunds/${refund?.id}`, body: { status: 'refunded' } };
+    const refund = await storeRefund(ownerQuery, id, {
+      paymentId: payment,
+      amountPence: 1000,
+      reason: 'office',
+      status: 'owed',
+      problem: 'by hand',
+    });
+    return { path: `/api/admin/booking-requests/${id}/refunds/${refund}`, body: { status: 'refunded' } };
   },
   'POST /api/admin/:collection/:id/restore': async () => {
     const id = await insertContactMessage();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refundReasons, refundStatuses } from '../../src/features/payment/refund-contract.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
-import { storePayment } from '../support/payment-scenario.ts';
+import { storePayment, storeRefund } from '../support/payment-scenario.ts';
 import {
   admin,
   anon,
@@ -46,14 +46,15 @@ async function insertPaidBooking(userId: string): Promise<{ booking: string; pay
   return { booking, payment };
 }
 
-const insertRefund = async (booking: string, payment: string) =>
-  (
-    await asOwner<{ id: string }>(
-      `insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, provider, problem)
-       values ($1, $2, 1000, 'cancellation', 'owed', 'stand-in', 'refused') returning id`,
-      [booking, payment],
-    )
-  )[0]?.id as string;
+const insertRefund = (booking: string, payment: string) =>
+  storeRefund(asOwner, booking, {
+    paymentId: payment,
+    amountPence: 1000,
+    reason: 'cancellation',
+    status: 'owed',
+    provider: 'stand-in',
+    problem: 'refused',
+  });
 
 beforeAll(async () => {
   const own = await insertPaidBooking(guestA.claims.sub);

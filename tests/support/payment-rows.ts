@@ -92,3 +92,32 @@ export async function storePayment(
   const [id] = await storePayments(run, bookingId, [payment]);
   return id as string;
 }
+
+/** A refund row in the table's own column names; stored directly, as a payment's state is above. */
+export type StoredRefund = {
+  paymentId: string;
+  amountPence: number;
+  reason: string;
+  status: string;
+  provider?: string;
+  problem?: string;
+};
+
+/** Stores a refund of a payment directly (one owed by hand, one a provider refused) and answers its id. */
+export async function storeRefund(run: RunQuery, bookingId: string, refund: StoredRefund): Promise<string> {
+  const [row] = await run<{ id: string }>(
+    `insert into public.payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, provider, problem)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [
+      bookingId,
+      refund.paymentId,
+      refund.amountPence,
+      refund.reason,
+      refund.status,
+      refund.provider ?? null,
+      refund.problem ?? null,
+    ],
+  );
+  if (!row) throw new Error('The refund insert returned no row');
+  return row.id;
+}

@@ -18,7 +18,7 @@ import { ownerQuery } from './sql.ts';
 
 // The direct way in, for states the product cannot reach, is ./payment-rows.ts (no server code, so
 // an e2e spec can store a row in the e2e server's database too).
-export { paymentColumns, paymentInsert, storePayment, storePayments } from './payment-rows.ts';
+export { paymentColumns, paymentInsert, storePayment, storePayments, storeRefund } from './payment-rows.ts';
 
 /** An admin the office's payments are recorded in the name of. */
 export type OfficeAdmin = { id: string; email: string; name: string };
