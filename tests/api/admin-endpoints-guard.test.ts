@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
+import { recordOfficePayment, storeRefund } from '../support/payment-scenario.ts';
 import { insertBookingRequest, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -98,21 +99,21 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   }),
   'DELETE /api/admin/booking-requests/:id/payments/:payment': async () => {
     const id = await insertBookingRequest({ status: 'confirmed' });
-    const [payment] = await ownerQuery<{ id: string }>(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid()) returning id`,
-      [id],
-    );
-    return { path: `/api/admin/booking-requests/${id}/payments/${payment?.id}` };
+    const payment = await recordOfficePayment(id, {
+      amountPence: 1000,
+      receivedOn: '2026-01-05',
+      method: 'cash',
+    });
+    return { path: `/api/admin/booking-requests/${id}/payments/${payment}` };
   },
   'GET /api/admin/booking-requests/:id/payments/:payment/receipt': async () => {
     const id = await insertBookingRequest({ status: 'confirmed' });
-    const [payment] = await ownerQuery<{ id: string }>(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid()) returning id`,
-      [id],
-    );
-    return { path: `/api/admin/booking-requests/${id}/payments/${payment?.id}/receipt` };
+    const payment = await recordOfficePayment(id, {
+      amountPence: 1000,
+      receivedOn: '2026-01-05',
+      method: 'cash',
+    });
+    return { path: `/api/admin/booking-requests/${id}/payments/${payment}/receipt` };
   },
   'GET /api/admin/booking-requests/:id/reminder': async () => ({
     path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/reminder`,
@@ -156,25 +157,24 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   // Paid in cash: a refund of it is owed, for the office to return by hand, and asks no provider.
   'POST /api/admin/booking-requests/:id/refunds': async () => {
     const id = await insertBookingRequest({ status: 'confirmed' });
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid())`,
-      [id],
-    );
+    await recordOfficePayment(id, { amountPence: 1000, receivedOn: '2026-01-05', method: 'cash' });
     return { path: `/api/admin/booking-requests/${id}/refunds`, body: { mode: 'full' } };
   },
   'PATCH /api/admin/booking-requests/:id/refunds/:refund': async () => {
     const id = await insertBookingRequest({ status: 'confirmed' });
-    const [refund] = await ownerQuery<{ id: string }>(
-      `with payment as (
-         insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-         values ($1, 'deposit', 1000, '2026-01-05', 'cash', gen_random_uuid()) returning id
-       )
-       insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, problem)
-       select $1, payment.id, 1000, 'office', 'owed', 'by hand' from payment returning id`,
-      [id],
-    );
-    return { path: `/api/admin/booking-requests/${id}/refunds/${refund?.id}`, body: { status: 'refunded' } };
+    const payment = await recordOfficePayment(id, {
+      amountPence: 1000,
+      receivedOn: '2026-01-05',
+      method: 'cash',
+    });
+    const refund = await storeRefund(ownerQuery, id, {
+      paymentId: payment,
+      amountPence: 1000,
+      reason: 'office',
+      status: 'owed',
+      problem: 'by hand',
+    });
+    return { path: `/api/admin/booking-requests/${id}/refunds/${refund}`, body: { status: 'refunded' } };
   },
   'POST /api/admin/:collection/:id/restore': async () => {
     const id = await insertContactMessage();

@@ -6,6 +6,7 @@ import { todayInKerala } from '../../src/lib/dates.ts';
 import { readBookingNumbers } from '../../src/server/booking/booking-numbers-service.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking } from '../support/booking-scenario.ts';
+import { storePayments } from '../support/payment-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -49,12 +50,11 @@ beforeAll(async () => {
     deletedAt: '2041-01-01T00:00:00Z',
   });
   // Received from the ledger in the month the money came: £125 in October, £200 in December.
-  await ownerQuery(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-     values ($1, 'deposit', 12500, '2041-10-20', 'card', gen_random_uuid()),
-            ($1, 'balance', 20000, '2041-12-05', 'bank_transfer', gen_random_uuid())`,
-    [stayAcrossMonths],
-  );
+  // Stored directly: the office cannot type a day in 2041 yet.
+  await storePayments(ownerQuery, stayAcrossMonths, [
+    { kind: 'deposit', amountPence: 12500, receivedOn: '2041-10-20', method: 'card' },
+    { kind: 'balance', amountPence: 20000, receivedOn: '2041-12-05', method: 'bank_transfer' },
+  ]);
   // The visitor a function's guard hands the service for this admin, as bench:admin builds it.
   const { id, email, name } = admin;
   const claims = { sub: id, email, role: 'authenticated' as const, app_metadata: { role: 'admin' } };

@@ -16,6 +16,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { readCsv } from '../support/csv.ts';
+import { recordOfficePayment } from '../support/payment-scenario.ts';
 import { asRole, insertBookingRequest as insertBooking, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -145,11 +146,7 @@ describe('sending a balance reminder by hand', () => {
       statusChangedAt: 'now',
     });
     if (receivedPence > 0) {
-      await ownerQuery(
-        `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-         values ($1, 'deposit', $2, current_date, 'cash', gen_random_uuid())`,
-        [id, receivedPence],
-      );
+      await recordOfficePayment(id, { kind: 'deposit', amountPence: receivedPence, method: 'cash' }, admin);
     }
     return { id, email };
   }
@@ -213,11 +210,7 @@ describe('sending a balance reminder by hand', () => {
 
   it('refuses a booking paid in full, one not confirmed and one in the trash with 409, and queues nothing', async () => {
     const paid = await confirmedStay();
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       select id, 'balance', total_pence, current_date, 'cash', gen_random_uuid() from booking_requests where id = $1`,
-      [paid.id],
-    );
+    await recordOfficePayment(paid.id, { kind: 'balance', amountPence: 'total', method: 'cash' }, admin);
     const fresh = await insertBooking({ property: uniqueProperty(), arrival: addDays(todayInKerala(), 80) });
     const trashed = await confirmedStay();
     await ownerQuery('update booking_requests set deleted_at = now() where id = $1', [trashed.id]);

@@ -11,6 +11,7 @@ import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { judgeBalance } from '../../src/lib/ledger.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking, insertBookings, madeUpProperty } from '../support/booking-scenario.ts';
+import { recordOfficePayment } from '../support/payment-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -139,15 +140,7 @@ describe('the office’s day', () => {
       statusChangedAt: new Date().toISOString(),
     });
     const paidDeposit = await book({ status: 'confirmed', arrival: addDays(today, 201) });
-    const [{ deposit_pence: deposit } = { deposit_pence: 0 }] = await ownerQuery<{ deposit_pence: number }>(
-      'select deposit_pence from booking_requests where id = $1',
-      [paidDeposit.id],
-    );
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'deposit', $2, $3, 'cash', gen_random_uuid())`,
-      [paidDeposit.id, deposit, today],
-    );
+    await recordOfficePayment(paidDeposit.id, { kind: 'deposit', receivedOn: today, method: 'cash' }, admin);
     const { balances } = await readToday();
     const rows = balances.rows;
     expect(rows.find(({ id }) => id === overdue.id)).toMatchObject({ state: 'overdue' });

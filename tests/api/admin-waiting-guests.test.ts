@@ -10,6 +10,7 @@ import { countCollections } from '../../src/server/admin/admin-repository.ts';
 import { selectPackReaders } from '../../src/server/booking/arrival-packs/arrival-pack-repository.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking, madeUpProperty, type RunQuery } from '../support/booking-scenario.ts';
+import { recordOfficePayment } from '../support/payment-scenario.ts';
 import { admin as officeAdmin } from '../support/roles.ts';
 import { asRole, ownerQuery } from '../support/sql.ts';
 
@@ -192,12 +193,7 @@ describe('the paid guests waiting for an arrival pack', () => {
     const withPack = madeUpProperty('packed-villa');
     const paidWithPack = await book({ status: 'confirmed', arrival: addDays(today, 2), property: withPack });
     for (const { id } of [paidSoon, paidLater, paidWithPack]) {
-      await ownerQuery(
-        `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-         select id, 'deposit', deposit_pence, current_date, 'card', gen_random_uuid()
-         from booking_requests where id = $1`,
-        [id],
-      );
+      await recordOfficePayment(id, { kind: 'deposit', method: 'card' }, admin);
     }
     await ownerQuery(
       `insert into arrival_packs (property, address, latitude, longitude, directions_from_cok, directions_from_trv,
@@ -241,11 +237,7 @@ describe('the readers of a home’s arrival pack', () => {
       departure: addDays(today, -10),
     });
     const declined = await book({ property, status: 'declined', arrival: addDays(today, 40) });
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       select id, 'deposit', deposit_pence, current_date, 'card', gen_random_uuid() from booking_requests where id = $1`,
-      [paid.id],
-    );
+    await recordOfficePayment(paid.id, { kind: 'deposit', method: 'card' }, admin);
     await ownerQuery('insert into arrival_pack_emails (booking_request_id) values ($1)', [paid.id]);
     // As the office: the dashboard's view shows bookings to admins only.
     const readers = await asRole('authenticated', officeAdmin.claims, (client) => {

@@ -8,7 +8,7 @@ import {
   adminArrivalPackRoute,
   apiRoutes,
 } from '../../src/lib/api-contract.ts';
-import { addDays } from '../../src/lib/dates.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { sendArrivalPacks } from '../../src/server/booking/arrival-packs/arrival-pack-service.ts';
 import {
   accountIdOf,
@@ -20,6 +20,7 @@ import {
 } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking } from '../support/booking-scenario.ts';
+import { recordOfficePayment } from '../support/payment-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -133,10 +134,15 @@ describe('the arrival pack', () => {
       'select deposit_pence from booking_requests where id = $1',
       [paid.id],
     );
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'deposit', $2, current_date, 'cash', gen_random_uuid())`,
-      [paid.id, booking?.deposit_pence],
+    await recordOfficePayment(
+      paid.id,
+      {
+        kind: 'deposit',
+        amountPence: booking?.deposit_pence ?? 0,
+        receivedOn: todayInKerala(),
+        method: 'cash',
+      },
+      office,
     );
     expect((await packOnAccount(guest.cookie, paid.id)).pack).toEqual({
       ...pack,
@@ -176,7 +182,10 @@ describe('the arrival pack', () => {
     expect(rows.map((row) => row.booking_request_id)).toEqual([paid.id]);
     // Sent, its text erased from the table: the pack stays in its own.
     expect(rows[0]).toMatchObject({ status: 'sent', body: null });
-    const [email] = (await emailsTo(guest.email)).filter(({ subject }) => subject.includes(paid.reference));
+    // The guest also has the deposit's receipt on this booking; the pack is its own email.
+    const [email] = (await emailsTo(guest.email)).filter(
+      ({ subject }) => subject.startsWith('Your arrival pack') && subject.includes(paid.reference),
+    );
     expect(email?.text).toContain(pack.wifiPassword);
     // Eight days out is not yet; the unreleased stay of the other guest never.
     expect(await sendArrivalPacks(addDays(earlyArrival, -8))).toBe(0);

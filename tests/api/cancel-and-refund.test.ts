@@ -20,6 +20,7 @@ import {
 import { asClient, emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
+import { storePayment } from '../support/payment-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -99,11 +100,14 @@ async function payDeposit(
   });
   await standIn.pay(session.sessionId, card);
   const paymentIntent = standIn.sessions.get(session.sessionId)?.payment_intent as string;
-  await ownerQuery(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference, created_at)
-     values ($1, 'deposit', 66250, $2, 'card', 'stand-in', $3, now() - make_interval(hours => $4))`,
-    [booking.id, today, paymentIntent, hoursAgo],
-  );
+  // Stored directly: the settlement would record it now, and the refund rules read how long ago it was.
+  await storePayment(ownerQuery, booking.id, {
+    amountPence: 66250,
+    receivedOn: today,
+    provider: 'stand-in',
+    providerReference: paymentIntent,
+    createdHoursAgo: hoursAgo,
+  });
   return paymentIntent;
 }
 
@@ -331,11 +335,13 @@ describe('cancelling', () => {
 
   it('lists money paid to the office by hand as owed, for the office to return', async () => {
     const booking = await insertBooking();
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by, created_at)
-       values ($1, 'deposit', 66250, $2, 'bank_transfer', gen_random_uuid(), now() - interval '5 days')`,
-      [booking.id, today],
-    );
+    // Stored directly: written five days ago, which no way in can back-date.
+    await storePayment(ownerQuery, booking.id, {
+      amountPence: 66250,
+      receivedOn: today,
+      method: 'bank_transfer',
+      createdHoursAgo: 5 * 24,
+    });
     const answer = await answerOf(await cancel(booking.id));
     expect(answer.refunds).toEqual({ refundedPence: 0, pendingPence: 0, owedPence: 33125 });
     expect(await refundsOf(booking.id)).toMatchObject([

@@ -15,6 +15,7 @@ import {
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { readCsv } from '../support/csv.ts';
+import { recordOfficePayment, storePayment } from '../support/payment-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
 /**
@@ -78,11 +79,14 @@ async function paidSession(booking: { id: string; reference: string }, amountPen
 /** The deposit paid online three days ago, recorded; answers the provider's name for the money. */
 async function payDeposit(booking: { id: string; reference: string }): Promise<string> {
   const { paymentIntent } = await paidSession(booking);
-  await ownerQuery(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference, created_at)
-     values ($1, 'deposit', 66250, $2, 'card', 'stand-in', $3, now() - interval '3 days')`,
-    [booking.id, today, paymentIntent],
-  );
+  // Stored directly: the settlement would record it now, and the refund rules read how long ago it was.
+  await storePayment(ownerQuery, booking.id, {
+    amountPence: 66250,
+    receivedOn: today,
+    provider: 'stand-in',
+    providerReference: paymentIntent,
+    createdHoursAgo: 3 * 24,
+  });
   return paymentIntent;
 }
 
@@ -232,11 +236,7 @@ describe('the office’s refunds', () => {
 
   it('keeps a refund of money paid in cash owed until the office marks it returned by hand', async () => {
     const booking = await insertBooking();
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'deposit', 66250, $2, 'cash', gen_random_uuid())`,
-      [booking.id, today],
-    );
+    await recordOfficePayment(booking.id, { amountPence: 66250, receivedOn: today, method: 'cash' }, admin);
     expect((await refund(booking.id, { mode: 'full' })).status).toBe(201);
     const [owed] = await ownerQuery<{ id: string; status: string }>(
       'select id, status from payment_refunds where booking_request_id = $1',

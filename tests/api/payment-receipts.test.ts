@@ -9,6 +9,7 @@ import { paths } from '../../src/lib/paths.ts';
 import { accountIdOf, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { recordOfficePayment, storePayment } from '../support/payment-scenario.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -42,18 +43,18 @@ beforeAll(async () => {
     status: 'confirmed',
     statusChangedAt: 'now',
   });
-  const [online] = await ownerQuery<{ id: string }>(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference, recorded_by)
-     values ($1, 'deposit', 66250, $2, 'card', 'stripe', 'pi_receipt_test', null) returning id`,
-    [booking.id, today],
+  // Stored directly: a card payment with Stripe's own id for it, which no stand-in session gives.
+  deposit = await storePayment(ownerQuery, booking.id, {
+    amountPence: 66250,
+    receivedOn: today,
+    provider: 'stripe',
+    providerReference: 'pi_receipt_test',
+  });
+  balance = await recordOfficePayment(
+    booking.id,
+    { kind: 'balance', amountPence: 100000, receivedOn: today, method: 'bank_transfer' },
+    admin,
   );
-  const [byHand] = await ownerQuery<{ id: string }>(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-     values ($1, 'balance', 100000, $2, 'bank_transfer', gen_random_uuid()) returning id`,
-    [booking.id, today],
-  );
-  deposit = online?.id as string;
-  balance = byHand?.id as string;
 });
 
 /** A payment's stored receipt number, and the file its receipt is saved as. */
@@ -157,11 +158,17 @@ describe("the guest's receipts", () => {
 });
 
 describe('receipt numbers', () => {
-  const record = (bookingId: string, pence: number) =>
+  const record = async (bookingId: string, pence: number) =>
     ownerQuery<{ id: string; receipt_number: string }>(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'other', $2, $3, 'cash', gen_random_uuid()) returning id, receipt_number`,
-      [bookingId, pence, today],
+      'select id, receipt_number from payments where id = $1',
+      [
+        await recordOfficePayment(bookingId, {
+          kind: 'other',
+          amountPence: pence,
+          receivedOn: today,
+          method: 'cash',
+        }),
+      ],
     );
 
   it('are given once, in the order payments are recorded, and kept when an entry before them is removed', async () => {

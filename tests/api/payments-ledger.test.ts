@@ -25,6 +25,7 @@ import { balanceStates, judgeBalance } from '../../src/lib/ledger.ts';
 import { asClient, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
+import { paymentColumns, paymentInsert, storePayment } from '../support/payment-scenario.ts';
 import { asRole, ownerQuery } from '../support/sql.ts';
 
 /**
@@ -306,17 +307,9 @@ describe('the database', () => {
   it('refuses, for any role, payments that pass the total, and an edit of an entry', async () => {
     const id = await insertBooking();
     await expect(
-      ownerQuery(
-        `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-         values ($1, 'other', 70001, current_date, 'cash', gen_random_uuid())`,
-        [id],
-      ),
+      ownerQuery(...paymentInsert(paymentColumns(id, { kind: 'other', amountPence: 70001, method: 'cash' }))),
     ).rejects.toMatchObject({ code: '23514', constraint: 'payments_within_the_booking_total' });
-    await ownerQuery(
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'other', 100, current_date, 'cash', gen_random_uuid())`,
-      [id],
-    );
+    await storePayment(ownerQuery, id, { kind: 'other', amountPence: 100, method: 'cash' });
     await expect(
       ownerQuery('update payments set amount_pence = 1 where booking_request_id = $1', [id]),
     ).rejects.toMatchObject({
@@ -332,14 +325,15 @@ describe('the database', () => {
       new pg.Client({ connectionString: url }),
     ];
     await Promise.all([first.connect(), second.connect()]);
-    const insert = `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-                    values ($1, 'other', 40000, current_date, 'cash', gen_random_uuid())`;
+    const [insert, values] = paymentInsert(
+      paymentColumns(id, { kind: 'other', amountPence: 40000, method: 'cash' }),
+    );
     try {
       await first.query('begin');
       await second.query('begin');
-      await first.query(insert, [id]);
+      await first.query(insert, values);
       // The second insert blocks on the booking's row lock until the first commits.
-      const waiting = second.query(insert, [id]).then(
+      const waiting = second.query(insert, values).then(
         () => 'stored',
         (error: { constraint?: string }) => error.constraint,
       );
@@ -391,9 +385,9 @@ describe('who may read and write payments (RLS)', () => {
     await expect(
       asRole('authenticated', claims, (client) =>
         client.query(
-          `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-           values ($1, 'other', 1, current_date, 'cash', $2)`,
-          [own, guest.id],
+          ...paymentInsert(
+            paymentColumns(own, { kind: 'other', amountPence: 1, method: 'cash', recordedBy: guest.id }),
+          ),
         ),
       ),
     ).rejects.toMatchObject({ code: '42501' });
@@ -414,11 +408,8 @@ describe('who may read and write payments (RLS)', () => {
     };
     await expect(
       asRole('authenticated', claims, (client) =>
-        client.query(
-          `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-           values ($1, 'other', 1, current_date, 'cash', gen_random_uuid())`,
-          [id],
-        ),
+        // Recorded in a made-up admin's name, not this one's.
+        client.query(...paymentInsert(paymentColumns(id, { kind: 'other', amountPence: 1, method: 'cash' }))),
       ),
     ).rejects.toMatchObject({ code: '42501' });
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { recordOfficePayment } from '../support/payment-scenario.ts';
 import {
   admin,
   anon,
@@ -40,11 +41,7 @@ beforeAll(async () => {
     (await insertBooking(asOwner, { userId, property, status: 'confirmed', statusChangedAt: 'now' })).id;
   paidBooking = await book(guestA.claims.sub, packed);
   unpaidBooking = await book(guestB.claims.sub, unpacked);
-  await asOwner(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-     select id, 'deposit', deposit_pence, current_date, 'cash', gen_random_uuid() from booking_requests where id = $1`,
-    [paidBooking],
-  );
+  await recordOfficePayment(paidBooking, { kind: 'deposit', method: 'cash' });
 });
 
 async function attempt(db: Parameters<typeof touches>[0], statement: string) {

@@ -6,6 +6,7 @@ import {
   paymentSessionStatuses,
 } from '../../src/server/payments/index.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { paymentColumns, paymentInsert, storePayment } from '../support/payment-scenario.ts';
 import {
   admin,
   anon,
@@ -66,22 +67,38 @@ beforeAll(async () => {
 });
 
 /** `touches`, with a row refused by a policy's check counted as refused too. */
-async function attempt(db: Parameters<typeof touches>[0], statement: string) {
+async function attempt(db: Parameters<typeof touches>[0], statement: string, values: unknown[] = []) {
   try {
-    return await touches(db, statement);
+    return await touches(db, statement, values);
   } catch (error) {
     if (/violates row-level security policy/.test(String(error))) return 'refused' as const;
     throw error;
   }
 }
 
-const serverWrites = () => [
-  `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence)
+/** A provider's payment on the guest's own booking, in the table's column names. */
+const providersPayment = (columns: Record<string, unknown> = {}) => ({
+  ...paymentColumns(ownBooking, {
+    amountPence: 17500,
+    receivedOn: '2091-01-01',
+    provider: 'stand-in',
+    providerReference: `pi_rls_${crypto.randomUUID()}`,
+  }),
+  ...columns,
+});
+
+const serverWrites = (): [string, unknown[]][] => [
+  [
+    `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence)
      values ('${ownBooking}', 'stand-in', 'cs_rls_${crypto.randomUUID()}', 'deposit', 17500)`,
-  `update payment_sessions set status = 'expired', settled_at = now() where id = '${ownSession}'`,
-  `insert into payment_provider_events (provider, event_id, type) values ('stand-in', 'evt_${crypto.randomUUID()}', 'x')`,
-  `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
-     values ('${ownBooking}', 'deposit', 17500, '2091-01-01', 'card', 'stand-in', 'pi_rls_${crypto.randomUUID()}')`,
+    [],
+  ],
+  [`update payment_sessions set status = 'expired', settled_at = now() where id = '${ownSession}'`, []],
+  [
+    `insert into payment_provider_events (provider, event_id, type) values ('stand-in', 'evt_${crypto.randomUUID()}', 'x')`,
+    [],
+  ],
+  paymentInsert(providersPayment()),
 ];
 
 describe('online payment tables', () => {
@@ -94,8 +111,10 @@ describe('online payment tables', () => {
     'refuse %s opening or settling sessions, storing events or recording a provider’s payment',
     async (_name, caller) => {
       await asCaller(caller, async (db) => {
-        for (const statement of serverWrites()) {
-          expect([0, 'refused'], `${caller.name}: ${statement}`).toContain(await attempt(db, statement));
+        for (const [statement, values] of serverWrites()) {
+          expect([0, 'refused'], `${caller.name}: ${statement}`).toContain(
+            await attempt(db, statement, values),
+          );
         }
       });
     },
@@ -133,20 +152,25 @@ describe('online payment tables', () => {
 
   it('let the server open and settle sessions, store events and record what a provider received', async () => {
     await asCaller(server, async (db) => {
-      for (const statement of serverWrites()) expect(await attempt(db, statement), statement).toBe(1);
+      for (const [statement, values] of serverWrites())
+        expect(await attempt(db, statement, values), statement).toBe(1);
     });
   });
 
   it('refuse the server recording a payment without a provider, or in an admin’s name', async () => {
     await asCaller(server, async (db) => {
-      const withoutProvider = `insert into payments (booking_request_id, kind, amount_pence, received_on, method)
-        values ('${ownBooking}', 'deposit', 100, '2091-01-01', 'card')`;
-      await expect(attempt(db, withoutProvider)).rejects.toThrow(
+      const {
+        provider: _provider,
+        provider_reference: _reference,
+        ...withoutProvider
+      } = providersPayment({
+        amount_pence: 100,
+      });
+      await expect(attempt(db, ...paymentInsert(withoutProvider))).rejects.toThrow(
         /payments_recorded_by_an_admin_or_a_provider/,
       );
-      const inAnAdminsName = `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference, recorded_by)
-        values ('${ownBooking}', 'deposit', 100, '2091-01-01', 'card', 'stand-in', 'pi_x', '${admin.claims.sub}')`;
-      expect(await attempt(db, inAnAdminsName)).toBe('refused');
+      const inAnAdminsName = providersPayment({ amount_pence: 100, recorded_by: admin.claims.sub });
+      expect(await attempt(db, ...paymentInsert(inAnAdminsName))).toBe('refused');
     });
   });
 
@@ -157,46 +181,40 @@ describe('online payment tables', () => {
     });
     const reference = `pi_once_${crypto.randomUUID()}`;
     const pay = () =>
-      asOwner(
-        `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
-         values ($1, 'deposit', 1000, '2091-01-01', 'card', 'stripe', $2)`,
-        [ownBooking, reference],
-      );
+      storePayment(asOwner, ownBooking, {
+        amountPence: 1000,
+        receivedOn: '2091-01-01',
+        provider: 'stripe',
+        providerReference: reference,
+      });
     await pay();
     await expect(pay()).rejects.toThrow(/payments_recorded_once_per_provider_reference/);
   });
 
   it('let the server record a payment in rupees only with its paise, rate and date, which its guest reads', async () => {
     const reference = `pay_rupees_${crypto.randomUUID()}`;
-    const inRupees = (columns: string, values: string) =>
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference${columns})
-       values ('${ownBooking}', 'deposit', 1000, '2091-01-01', 'upi', 'razorpay', '${reference}'${values})`;
+    const inRupees = (columns: Record<string, unknown>) =>
+      paymentInsert(
+        providersPayment({
+          amount_pence: 1000,
+          method: 'upi',
+          provider: 'razorpay',
+          provider_reference: reference,
+          ...columns,
+        }),
+      );
+    const rate = { paid_minor: 117200, rupees_per_pound: 117.2, rate_of: '2090-12-30' };
     await asCaller(server, async (db) => {
-      await expect(attempt(db, inRupees(', paid_currency', ", 'INR'"))).rejects.toThrow(
+      await expect(attempt(db, ...inRupees({ paid_currency: 'INR' }))).rejects.toThrow(
         /payments_rupees_at_a_dated_rate/,
       );
-      await expect(
-        attempt(db, inRupees(', paid_minor, rupees_per_pound, rate_of', ", 117200, 117.2, '2090-12-30'")),
-      ).rejects.toThrow(/payments_rupees_at_a_dated_rate/);
+      await expect(attempt(db, ...inRupees(rate))).rejects.toThrow(/payments_rupees_at_a_dated_rate/);
     });
     await asCaller(server, async (db) => {
-      expect(
-        await attempt(
-          db,
-          inRupees(
-            ', paid_currency, paid_minor, rupees_per_pound, rate_of',
-            ", 'INR', 117200, 117.2, '2090-12-30'",
-          ),
-        ),
-      ).toBe(1);
+      expect(await attempt(db, ...inRupees({ paid_currency: 'INR', ...rate }))).toBe(1);
     });
     // asCaller rolls its transaction back: the row a guest reads is the owner's.
-    await asOwner(
-      inRupees(
-        ', paid_currency, paid_minor, rupees_per_pound, rate_of',
-        ", 'INR', 117200, 117.2, '2090-12-30'",
-      ),
-    );
+    await asOwner(...inRupees({ paid_currency: 'INR', ...rate }));
     const read = `select paid_currency, paid_minor, rupees_per_pound, rate_of from payments where booking_request_id = '${ownBooking}' and paid_currency = 'INR'`;
     await asCaller(guestA, async (db) => expect(await attempt(db, read)).toBe(1));
     await asCaller(guestB, async (db) => expect(await attempt(db, read)).toBe(0));

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refundReasons, refundStatuses } from '../../src/features/payment/refund-contract.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { storePayment, storeRefund } from '../support/payment-scenario.ts';
 import {
   admin,
   anon,
@@ -36,22 +37,24 @@ async function insertPaidBooking(userId: string): Promise<{ booking: string; pay
     status: 'confirmed',
     statusChangedAt: 'now',
   });
-  const [row] = await asOwner<{ id: string }>(
-    `insert into payments (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference)
-     values ($1, 'deposit', 17500, '2091-01-01', 'card', 'stand-in', $2) returning id`,
-    [booking, `pi_rls_${crypto.randomUUID()}`],
-  );
-  return { booking, payment: row?.id as string };
+  const payment = await storePayment(asOwner, booking, {
+    amountPence: 17500,
+    receivedOn: '2091-01-01',
+    provider: 'stand-in',
+    providerReference: `pi_rls_${crypto.randomUUID()}`,
+  });
+  return { booking, payment };
 }
 
-const insertRefund = async (booking: string, payment: string) =>
-  (
-    await asOwner<{ id: string }>(
-      `insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, provider, problem)
-       values ($1, $2, 1000, 'cancellation', 'owed', 'stand-in', 'refused') returning id`,
-      [booking, payment],
-    )
-  )[0]?.id as string;
+const insertRefund = (booking: string, payment: string) =>
+  storeRefund(asOwner, booking, {
+    paymentId: payment,
+    amountPence: 1000,
+    reason: 'cancellation',
+    status: 'owed',
+    provider: 'stand-in',
+    problem: 'refused',
+  });
 
 beforeAll(async () => {
   const own = await insertPaidBooking(guestA.claims.sub);

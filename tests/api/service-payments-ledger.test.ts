@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { storePayment } from '../support/payment-rows.ts';
 import { asOwner, guestA } from '../support/roles.ts';
 
 /**
@@ -26,13 +27,15 @@ const addService = async (booking: string, fields: { status: string; price: numb
     )
   )[0].id;
 
+// Stored directly: these are the table's own checks, whatever way a payment comes in.
 const pay = (booking: string, pence: number, service: string | null) =>
-  asOwner(
-    `insert into payments (booking_request_id, booking_service_id, kind, amount_pence, received_on, method,
-       provider, provider_reference)
-     values ($1, $2, 'other', $3, current_date, 'card', 'stand-in', $4)`,
-    [booking, service, pence, `ref-${Math.random().toString(36).slice(2, 12)}`],
-  );
+  storePayment(asOwner, booking, {
+    kind: 'other',
+    amountPence: pence,
+    serviceId: service,
+    provider: 'stand-in',
+    providerReference: `ref-${Math.random().toString(36).slice(2, 12)}`,
+  });
 
 const refusal = async (write: Promise<unknown>) => {
   try {

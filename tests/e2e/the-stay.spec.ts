@@ -7,6 +7,7 @@ import { readOutbox } from '../../src/server/email/outbox.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { openBookingRequestsList } from '../support/office.ts';
+import { storePayment } from '../support/payment-rows.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
@@ -183,13 +184,12 @@ test('guest and office talk on a confirmed booking, each emailed about it and sh
     await expect(card.getByRole('region', { name: 'Your arrival pack' })).toHaveCount(0);
     const before = await (await guestContext.request.get('/api/account/booking-requests')).text();
     expect(before).not.toContain(pack['Wi-Fi password']);
-    // Recorded as the office records it (payments.spec walks that form).
-    await query(
-      serverDatabaseUrl(),
-      `insert into payments (booking_request_id, kind, amount_pence, received_on, method, recorded_by)
-       values ($1, 'deposit', $2, current_date, 'card', gen_random_uuid())`,
-      [booking.id, booking.quote.depositPence],
-    );
+    // Stored in the server's database as the office's form stores it (payments.spec walks that form).
+    await storePayment((text, values) => query(serverDatabaseUrl(), text, values), booking.id, {
+      kind: 'deposit',
+      amountPence: booking.quote.depositPence,
+      method: 'card',
+    });
     await guestPage.reload();
     const arrivalPack = card.getByRole('region', { name: 'Your arrival pack' });
     await answered(arrivalPack).toContainText(pack['Wi-Fi password']);
