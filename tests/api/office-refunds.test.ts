@@ -15,6 +15,7 @@ import {
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
 import { readCsv } from '../support/csv.ts';
+import { sessionInsert } from '../support/payment-rows.ts';
 import { recordOfficePayment, storePayment } from '../support/payment-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -219,9 +220,16 @@ describe('the office’s refunds', () => {
     const booking = await insertBooking('cancelled');
     const { sessionId, paymentIntent } = await paidSession(booking);
     const [session] = await ownerQuery<{ id: string }>(
-      `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence, status, settled_at)
-       values ($1, 'stand-in', $2, 'deposit', 66250, 'unrecorded', now()) returning id`,
-      [booking.id, sessionId],
+      ...sessionInsert(
+        {
+          booking_request_id: booking.id,
+          provider_session_id: sessionId,
+          amount_pence: 66250,
+          status: 'unrecorded',
+          settled_at: new Date().toISOString(),
+        },
+        'id',
+      ),
     );
     const response = await refund(booking.id, { mode: 'session', sessionId: session?.id });
     expect(response.status, await response.clone().text()).toBe(201);

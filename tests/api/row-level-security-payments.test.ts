@@ -6,6 +6,7 @@ import {
   paymentSessionStatuses,
 } from '../../src/server/payments/index.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { sessionInsert } from '../support/payment-rows.ts';
 import { paymentColumns, paymentInsert, storePayment } from '../support/payment-scenario.ts';
 import {
   admin,
@@ -48,9 +49,14 @@ async function insertConfirmedBooking(userId: string): Promise<string> {
 
 async function insertSession(bookingId: string): Promise<string> {
   const [row] = await asOwner<{ id: string }>(
-    `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence)
-     values ($1, 'stand-in', $2, 'deposit', 17500) returning id`,
-    [bookingId, `cs_rls_${crypto.randomUUID()}`],
+    ...sessionInsert(
+      {
+        booking_request_id: bookingId,
+        provider_session_id: `cs_rls_${crypto.randomUUID()}`,
+        amount_pence: 17500,
+      },
+      'id',
+    ),
   );
   return row?.id as string;
 }
@@ -88,11 +94,11 @@ const providersPayment = (columns: Record<string, unknown> = {}) => ({
 });
 
 const serverWrites = (): [string, unknown[]][] => [
-  [
-    `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence)
-     values ('${ownBooking}', 'stand-in', 'cs_rls_${crypto.randomUUID()}', 'deposit', 17500)`,
-    [],
-  ],
+  sessionInsert({
+    booking_request_id: ownBooking,
+    provider_session_id: `cs_rls_${crypto.randomUUID()}`,
+    amount_pence: 17500,
+  }),
   [`update payment_sessions set status = 'expired', settled_at = now() where id = '${ownSession}'`, []],
   [
     `insert into payment_provider_events (provider, event_id, type) values ('stand-in', 'evt_${crypto.randomUUID()}', 'x')`,
@@ -219,19 +225,22 @@ describe('online payment tables', () => {
     await asCaller(guestA, async (db) => expect(await attempt(db, read)).toBe(1));
     await asCaller(guestB, async (db) => expect(await attempt(db, read)).toBe(0));
     await asCaller(anon, async (db) => expect(await attempt(db, read)).toBe('refused'));
-    const session = (currency: string, rupees: string) =>
+    const dated = { charge_minor: 117200, rupees_per_pound: 117.2, rate_of: '2090-12-30' };
+    const undated = { charge_minor: null, rupees_per_pound: null, rate_of: null };
+    const session = (currency: string, rupees: typeof dated | typeof undated) =>
       asOwner(
-        `insert into payment_sessions (booking_request_id, provider, provider_session_id, kind, amount_pence, currency, charge_minor, rupees_per_pound, rate_of)
-         values ($1, 'razorpay', $2, 'deposit', 1000, '${currency}', ${rupees})`,
-        [ownBooking, `plink_${crypto.randomUUID()}`],
+        ...sessionInsert({
+          booking_request_id: ownBooking,
+          provider: 'razorpay',
+          provider_session_id: `plink_${crypto.randomUUID()}`,
+          amount_pence: 1000,
+          currency,
+          ...rupees,
+        }),
       );
-    await session('INR', "117200, 117.2, '2090-12-30'");
-    await expect(session('INR', 'null, null, null')).rejects.toThrow(
-      /payment_sessions_rupees_at_a_dated_rate/,
-    );
-    await expect(session('GBP', "117200, 117.2, '2090-12-30'")).rejects.toThrow(
-      /payment_sessions_rupees_at_a_dated_rate/,
-    );
+    await session('INR', dated);
+    await expect(session('INR', undated)).rejects.toThrow(/payment_sessions_rupees_at_a_dated_rate/);
+    await expect(session('GBP', dated)).rejects.toThrow(/payment_sessions_rupees_at_a_dated_rate/);
   });
 
   it('hold the lists the code uses equal to the database’s', async () => {

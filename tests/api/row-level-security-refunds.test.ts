@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refundReasons, refundStatuses } from '../../src/features/payment/refund-contract.ts';
 import { insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { refundInsert } from '../support/payment-rows.ts';
 import { storePayment, storeRefund } from '../support/payment-scenario.ts';
 import {
   admin,
@@ -67,9 +68,10 @@ beforeAll(async () => {
 });
 
 /** `touches`, with a row refused by a policy's check counted as refused too. */
-async function attempt(db: Parameters<typeof touches>[0], statement: string) {
+async function attempt(db: Parameters<typeof touches>[0], statement: string | [string, unknown[]]) {
+  const [sql, values] = typeof statement === 'string' ? [statement, []] : statement;
   try {
-    return await touches(db, statement);
+    return await touches(db, sql, values);
   } catch (error) {
     if (/violates row-level security policy/.test(String(error))) return 'refused' as const;
     throw error;
@@ -77,11 +79,20 @@ async function attempt(db: Parameters<typeof touches>[0], statement: string) {
 }
 
 const askAsServer = () =>
-  `insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, provider)
-   values ('${ownBooking}', '${ownPayment}', 100, 'cancellation', 'pending', 'stand-in')`;
+  refundInsert({
+    booking_request_id: ownBooking,
+    payment_id: ownPayment,
+    amount_pence: 100,
+    reason: 'cancellation',
+  });
 const askAsAdmin = (requestedBy: string, reason = 'office') =>
-  `insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, provider, requested_by)
-   values ('${ownBooking}', '${ownPayment}', 100, '${reason}', 'pending', 'stand-in', '${requestedBy}')`;
+  refundInsert({
+    booking_request_id: ownBooking,
+    payment_id: ownPayment,
+    amount_pence: 100,
+    reason,
+    requested_by: requestedBy,
+  });
 const settle = () =>
   `update payment_refunds set status = 'refunded', settled_at = now() where id = '${ownRefund}'`;
 
@@ -143,14 +154,22 @@ describe('refunds', () => {
 
   it('keep what goes back from a payment within what it brought in', async () => {
     await asCaller(server, async (db) => {
-      const tooMuch = `insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, provider)
-        values ('${ownBooking}', '${ownPayment}', 16501, 'cancellation', 'pending', 'stand-in')`;
-      await expect(db.query(tooMuch)).rejects.toThrow(/would pass the 17500 pence paid/);
+      const tooMuch = refundInsert({
+        booking_request_id: ownBooking,
+        payment_id: ownPayment,
+        amount_pence: 16501,
+        reason: 'cancellation',
+      });
+      await expect(db.query(...tooMuch)).rejects.toThrow(/would pass the 17500 pence paid/);
     });
     await asCaller(server, async (db) => {
-      const otherBookings = `insert into payment_refunds (booking_request_id, payment_id, amount_pence, reason, status, provider)
-        values ('${otherBooking}', '${ownPayment}', 100, 'cancellation', 'pending', 'stand-in')`;
-      await expect(db.query(otherBookings)).rejects.toThrow(/from a payment of its own booking/);
+      const otherBookings = refundInsert({
+        booking_request_id: otherBooking,
+        payment_id: ownPayment,
+        amount_pence: 100,
+        reason: 'cancellation',
+      });
+      await expect(db.query(...otherBookings)).rejects.toThrow(/from a payment of its own booking/);
     });
   });
 

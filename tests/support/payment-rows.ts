@@ -55,15 +55,39 @@ export function paymentColumns(bookingId: string, payment: StoredPayment): Recor
  * that inserts as another role (row-level security), or a row the table's checks must refuse.
  */
 export function paymentInsert(columns: Record<string, unknown>, returning?: string): [string, unknown[]] {
+  return rowInsert('payments', columns, returning);
+}
+
+/** The money tables a test may need a row of that the product cannot reach quickly. */
+type MoneyTable = 'payments' | 'payment_sessions' | 'payment_refunds';
+
+/**
+ * An insert of one row into one of the money tables, its columns as given, as a statement and its
+ * values: built here so that no test writes one by hand, and a row-level security test runs the very
+ * statement under each role. Nothing returned unless asked: `returning` needs the right to read, which
+ * a role may lack.
+ */
+export function rowInsert(
+  table: MoneyTable,
+  columns: Record<string, unknown>,
+  returning?: string,
+): [string, unknown[]] {
   const names = Object.keys(columns);
-  // Nothing returned unless asked: `returning` needs the right to read, which a role may lack.
   return [
-    `insert into public.payments (${names.join(', ')})
+    `insert into public.${table} (${names.join(', ')})
      values (${names.map((_name, index) => `$${index + 1}`).join(', ')})
      ${returning ? `returning ${returning}` : ''}`,
     Object.values(columns),
   ];
 }
+
+/** A provider's checkout session, as a row (a stand-in's by default): see `rowInsert`. */
+export const sessionInsert = (columns: Record<string, unknown>, returning?: string) =>
+  rowInsert('payment_sessions', { provider: 'stand-in', kind: 'deposit', ...columns }, returning);
+
+/** A refund asked for, as a row (pending at the stand-in by default): see `rowInsert`. */
+export const refundInsert = (columns: Record<string, unknown>, returning?: string) =>
+  rowInsert('payment_refunds', { status: 'pending', provider: 'stand-in', ...columns }, returning);
 
 /**
  * Stores payments directly, as the database owner, past the product's own way in: only for a state the
