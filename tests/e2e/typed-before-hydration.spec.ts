@@ -147,3 +147,36 @@ test('a message typed before the script arrived is sent as typed', async ({ page
     message: 'Typed while the page was still loading.',
   });
 });
+
+test('a name typed while the form’s island hydrates is kept once it has', async ({ page }) => {
+  // Under load a keystroke can land after React's first render has read the form and before React
+  // takes the field over: in the page, in no state, and wiped by the next render (an autofilled buyer's
+  // name was lost so). This stands in for that keystroke: the field's value set, with no event, just
+  // after the first render reads the form.
+  await page.addInitScript((name) => {
+    const original = Document.prototype.getElementById;
+    let typed = false;
+    Document.prototype.getElementById = function (this: Document, id: string) {
+      const found = original.call(this, id);
+      const field = found instanceof HTMLFormElement ? found.elements.namedItem('name') : null;
+      if (!typed && field instanceof HTMLInputElement) {
+        typed = true;
+        queueMicrotask(() => {
+          field.value = name;
+        });
+      }
+      return found;
+    };
+  }, guest.name);
+  await page.goto('/contact');
+  await page.getByLabel('Email', { exact: true }).fill(guest.email);
+  await hydrated(page);
+  // A render after hydration: the one that would wipe a value React never saw.
+  await page.getByLabel('Phone', { exact: true }).fill(guest.phone);
+  await page.getByLabel('Message', { exact: true }).fill('Typed as the page woke.');
+  await expect(page.getByLabel('Your name', { exact: true })).toHaveValue(guest.name);
+
+  const sent = page.waitForResponse((answer) => answer.url().endsWith('/api/contact-messages'));
+  await page.getByRole('button', { name: 'Send message' }).click();
+  expect((await sent).request().postDataJSON()).toMatchObject({ name: guest.name, email: guest.email });
+});

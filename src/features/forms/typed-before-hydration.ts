@@ -7,6 +7,11 @@
  * same id on the server and in the browser, which is how it is found. Only fields whose value differs
  * from the one the server rendered count as typed: a value the island sets itself (from the URL, say)
  * must not be overwritten by the server's empty default.
+ *
+ * Read again once the island has mounted, it finds what was typed while React hydrated: a keystroke
+ * between the first render and React taking over the field is in the page but in no state (React then
+ * sets each field's `defaultValue` to its state, so the same comparison finds it), and the next render
+ * would wipe it. Under load that window is long enough to lose an autofilled name.
  */
 export function readTypedBeforeHydration(formId: string, names: readonly string[]): Record<string, string> {
   if (typeof document === 'undefined') return {};

@@ -62,7 +62,14 @@ export function useSchemaForm<Schema extends z.ZodObject>({
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => setHydrated(true), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island wakes.
+  useEffect(() => {
+    setHydrated(true);
+    // What was typed while React hydrated, after the first render read the form and before it took
+    // over: in the page but not in the state, and the next render would wipe it (issue #50).
+    const late = readTypedBeforeHydration(formId, fieldNames);
+    if (Object.keys(late).length > 0) setValues((current) => ({ ...current, ...late }));
+  }, []);
 
   const formToken = useRef<string | undefined>(undefined);
   // What a submit waits for when it comes before the token has: a person quick with autofill, a slow
