@@ -1,11 +1,9 @@
-import { madeOnFirstUse } from '../../lib/made-on-first-use.ts';
 import { formatPence } from '../../lib/money.ts';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
 import type { InstantBookingAnswer } from './booking-contract.ts';
+import { formatHoldEnd } from './booking-words.ts';
 
 type Props = { hold: InstantBookingAnswer; propertyName: string | undefined };
-
-const clock = madeOnFirstUse(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }));
 
 /**
  * What the guest sees for the moment between holding the nights and the payment provider's page: the
@@ -16,8 +14,8 @@ export function HoldTaken({ hold, propertyName }: Props) {
   return (
     <OutcomePanel heading="Your nights are held while you pay">
       <p>
-        {propertyName ?? 'The home'} is held for you until {clock().format(new Date(hold.heldUntil))} under
-        reference <strong>{hold.reference}</strong>. Taking you to our payment provider’s secure page to pay{' '}
+        {propertyName ?? 'The home'} is held for you until {formatHoldEnd(hold.heldUntil)} under reference{' '}
+        <strong>{hold.reference}</strong>. Taking you to our payment provider’s secure page to pay{' '}
         {formatPence(due)}…
       </p>
       <p>

@@ -4,6 +4,7 @@ import {
   type BookingMoney,
   type BookingState,
   describeBooking,
+  formatHoldEnd,
   judgeMoney,
   type MoneyState,
   moneyStates,
@@ -201,5 +202,11 @@ describe('a hold, said on its reader’s clock', () => {
       'until 16:00 GMT+5:30',
     );
     expect(describeBooking(held).explanation).not.toContain('30 minutes');
+  });
+
+  it('says the same minute, with its zone, on the page before the payment provider (one formatter)', () => {
+    const { heldUntil } = stateOf('held', 'nothing_paid');
+    expect(formatHoldEnd(heldUntil ?? '', 'Asia/Dubai')).toBe('14:30 GST');
+    expect(formatHoldEnd(heldUntil ?? '', 'Europe/London')).toBe('10:30 GMT');
   });
 });

@@ -134,8 +134,14 @@ function describeConfirmed(state: BookingState): Omit<BookingWords, 'madeLabel'>
   };
 }
 
-/** The hour and minute a hold ends, as the guest's clock shows it: "10:42 GMT". */
-function formatHoldEnd(heldUntil: string, timeZone: string): string {
+/**
+ * The hour and minute a hold ends, as the guest's clock shows it: "10:42 GMT". Every sentence that
+ * names a hold's end says it so: the account's card and the moment before the payment page.
+ */
+export function formatHoldEnd(
+  heldUntil: string,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string {
   return new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
