@@ -113,20 +113,27 @@ export type CollectionCounts = { new: number; waiting: number; trash: number; la
  * newest row arrived, in one round trip. Each count is an index-only scan of a small partial index.
  */
 export async function countCollections(tx: Transaction): Promise<Map<Collection['name'], CollectionCounts>> {
+  // What waits is the new rows and those the domain names that are not new: counted apart and added,
+  // the new rows are read once, and the others from the domain's few ids (a booking with a guest's
+  // unread message: a lookup each) instead of a union that read every booking to match them.
   const parts = collections.map(
-    (collection) => `select '${collection.name}' as name,
+    (
+      collection,
+    ) => `select '${collection.name}' as name, counts.new, counts.new + counts.waiting_besides as waiting,
+       counts.trash, counts."latestAt"
+     from (select
        (select count(*) from public.${collection.table} where ${collection.isNew} and deleted_at is null)::int as "new",
        ${
          collection.waitingIds
-           ? `(select count(*) from (
-               select id from public.${collection.table} where ${collection.isNew} and deleted_at is null
-               union
-               select id from public.${collection.table} where deleted_at is null and id in (${collection.waitingIds})
-             ) waiting)::int`
-           : `(select count(*) from public.${collection.table} where ${collection.isNew} and deleted_at is null)::int`
-       } as waiting,
+           ? `(select count(*) from public.${collection.table}
+               where id in (${collection.waitingIds}) and deleted_at is null and (${collection.isNew}) is not true)::int`
+           : '0'
+       } as waiting_besides,
        (select count(*) from public.${collection.table} where deleted_at is not null)::int as trash,
-       (select ${isoTimestamp('max(created_at)')} from public.${collection.table} where deleted_at is null) as "latestAt"`,
+       (select ${isoTimestamp('max(created_at)')} from public.${collection.table} where deleted_at is null) as "latestAt"
+       -- Counted once: without the fence the planner inlines the counts and counts the new rows twice.
+       offset 0
+     ) counts`,
   );
   const rows = await tx.query<CollectionCounts & { name: Collection['name'] }>(parts.join(' union all '));
   return new Map(rows.map(({ name, ...counts }) => [name, counts]));
