@@ -248,9 +248,10 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   );
   expect(await readFile(villa.file, 'utf8')).toBe(villaBefore);
 
-  // A season the build would refuse is refused before it is saved, named with its field: one whose
-  // last night comes before its first, then one overlapping the next season. The editor checks the
-  // seasons by the build's own schema (src/features/content-editor/season-problems.ts).
+  // A season the build would refuse is refused before it is saved, its reason beside the field it is
+  // about, in the words written (not Decap's capitals), and read with that field: one whose last night
+  // comes before its first, then one whose first night overlaps the season before. The editor checks
+  // the seasons by the build's own schema (src/features/content-editor/season-problems.ts).
   const highSeason = page.getByText('High season, 1 Oct–18 Dec 2026', { exact: true });
   await expect(highSeason).toBeVisible();
   await expandListItem(highSeason);
@@ -259,14 +260,46 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await expect(lastNight).toHaveValue('2026-12-18');
   await lastNight.fill('2026-09-01');
   await publishNow(page);
+  const lastNightRefusal = 'The last night must be after the first night';
+  await expect(lastNight).toHaveAccessibleDescription(lastNightRefusal);
+  await expect(lastNight).toHaveAttribute('aria-invalid', 'true');
+  const besideLastNight = page.getByText(lastNightRefusal, { exact: true });
+  await expect(besideLastNight).toBeVisible();
+  await expect(besideLastNight).toHaveCSS('text-transform', 'none');
+  // Beside its own field: the refusal sits in the last night's field, not above the list.
   await expect(
-    page.getByText(/^Season 1 \(High season\): The last night must be after the first night/),
+    page
+      .locator('label', { hasText: /^Last night$/ })
+      .first()
+      .locator('xpath=..')
+      .getByText(lastNightRefusal),
   ).toBeVisible();
+  await expect(page.getByText(/^Season 1 \(High season\):/)).toHaveCount(0);
+  // The first night, which is right, is not marked.
+  await expect(page.getByLabel('First night', { exact: true }).first()).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  const publishing = page.getByRole('region', { name: 'Publishing' });
+  await expect(publishing.getByRole('status')).toHaveText(
+    'Not saved: correct the fields marked in red, then publish again.',
+  );
+  const axeOnRefusal = await axeOn(page)
+    .include(`#${await lastNight.getAttribute('id')}-errors`)
+    .analyze();
+  expect(axeOnRefusal.violations).toEqual([]);
+
   await lastNight.fill('2026-12-25');
   await publishNow(page);
-  await expect(
-    page.getByText(/^Season 2 \(Peak season\): The first night \(2026-12-19\) must be after/),
-  ).toBeVisible();
+  // The mended field is unmarked; the overlap is the next season's first night, its season unfolded.
+  await expect(lastNight).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(lastNightRefusal, { exact: true })).toHaveCount(0);
+  const peakFirstNight = page.getByLabel('First night', { exact: true }).nth(1);
+  await expect(peakFirstNight).toBeVisible();
+  await expect(peakFirstNight).toHaveValue('2026-12-19');
+  await expect(peakFirstNight).toHaveAccessibleDescription(
+    /^The first night \(2026-12-19\) must be after the last night of High season \(2026-12-25\)/,
+  );
   expect(await readFile(villa.file, 'utf8')).toBe(villaBefore);
   await lastNight.fill('2026-12-18');
 

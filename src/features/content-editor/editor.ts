@@ -31,11 +31,22 @@ type ControlProps = {
   onValidateObject: (forID: string, errors: FieldError[]) => void;
 };
 
-/** Decap's list control instance, as far as it is called here. */
-type ListControlInstance = { validate(): void; validateSize(): FieldError[] };
+/** A field's widget inside a list item, as Decap's object control keeps it (`childRefs`, by field name). */
+type FieldWidget = { props: { uniqueFieldId: string; parentIds?: unknown } };
+
+/**
+ * Decap's list control instance, as far as it is read here (decap-cms 3.16): its items' object
+ * controls by key (`childRefs`), the key of each item in order (`state.keys`), its own validation.
+ */
+type ListControlInstance = {
+  validate(): void;
+  validateSize(): FieldError[];
+  state: { keys: string[]; itemsCollapsed: boolean[] };
+  setState(state: { itemsCollapsed: boolean[] }): void;
+  childRefs: Record<string, { childRefs?: Record<string, FieldWidget | undefined } | undefined>;
+};
 
 type Component = unknown;
-
 /** What Decap hands a preview template. */
 type PreviewProps = {
   entry: { getIn(path: string[]): Immutable | undefined };
@@ -65,20 +76,42 @@ declare global {
 const { CMS, h, createClass } = window;
 const list = CMS.getWidget('list');
 
-/** The build's season rules over the list as it stands, as errors listed above the field. */
-function findSeasonErrors(props: ControlProps): FieldError[] {
+/**
+ * The build's season rules over the list as it stands, each as an error of the field it is about
+ * ("The last night must be after the first night", beside a season's "Last night"), keyed by that
+ * field's id in Decap; a problem of no one field, or of a field not drawn, is the list's own.
+ */
+function findSeasonErrors(props: ControlProps, control: ListControlInstance | undefined) {
   const seasons = (props.value?.toJS() ?? []) as unknown[];
-  return listSeasonProblems(seasons).map((problem) => ({
-    type: 'CUSTOM',
-    parentIds: props.parentIds,
-    message: describeSeasonProblem(problem, seasons),
-  }));
+  const byField = new Map<string, FieldError[]>();
+  const add = (id: string, error: FieldError) => byField.set(id, [...(byField.get(id) ?? []), error]);
+  for (const problem of listSeasonProblems(seasons)) {
+    const key = control?.state.keys[problem.season - 1];
+    const widget = key ? control?.childRefs[key]?.childRefs?.[problem.field] : undefined;
+    if (widget) {
+      add(widget.props.uniqueFieldId, {
+        type: 'CUSTOM',
+        parentIds: widget.props.parentIds,
+        message: problem.message,
+      });
+    } else {
+      add(props.forID, {
+        type: 'CUSTOM',
+        parentIds: props.parentIds,
+        message: describeSeasonProblem(problem, seasons),
+      });
+    }
+  }
+  return byField;
 }
 
 /**
  * Decap's list, plus the season rules. Decap validates a list of objects by calling the control's
- * own `validate` (its items, then its size) before a save, so this one adds the seasons' errors to
- * what the list reports; `isValid` answers the same when Decap asks the simpler way.
+ * own `validate` before a save: each item's fields report their errors through `onValidateObject`,
+ * by their own id, and then the list its size. This control hands the list an `onValidateObject`
+ * that adds the seasons' errors to the field each is about, so Decap draws the message beside that
+ * field, marks it and its season, and refuses the save; `isValid` answers the same when Decap asks
+ * the simpler way.
  */
 const SeasonsControl = createClass({
   displayName: 'SeasonsControl',
@@ -86,19 +119,27 @@ const SeasonsControl = createClass({
   // As Decap's list does: its items draw their errors and folding from props besides the value.
   shouldComponentUpdate: () => true,
   validate(this: { props: ControlProps; list?: ListControlInstance }) {
-    this.list?.validate();
-    this.props.onValidateObject(this.props.forID, [
-      ...(this.list?.validateSize() ?? []),
-      ...findSeasonErrors(this.props),
-    ]);
+    const control = this.list;
+    if (!control) return;
+    control.validate();
+    // A folded season hides its fields: unfolded, so the message stands in sight beside its field.
+    const wrong = new Set(listSeasonProblems(this.props.value?.toJS() ?? []).map((problem) => problem.season - 1));
+    const itemsCollapsed = control.state.itemsCollapsed.map((folded, index) => folded && !wrong.has(index));
+    if (itemsCollapsed.some((folded, index) => folded !== control.state.itemsCollapsed[index])) {
+      control.setState({ itemsCollapsed });
+    }
   },
-  isValid(this: { props: ControlProps }) {
-    const [first] = findSeasonErrors(this.props);
+  isValid(this: { props: ControlProps; list?: ListControlInstance }) {
+    const [first] = [...findSeasonErrors(this.props, this.list).values()].flat();
     return first ? { error: first } : { error: false };
   },
   render(this: { props: ControlProps; list?: ListControlInstance }) {
     return h(list.control, {
       ...this.props,
+      onValidateObject: (id: string, errors: FieldError[]) => {
+        const seasonErrors = findSeasonErrors(this.props, this.list).get(id) ?? [];
+        this.props.onValidateObject(id, [...errors, ...seasonErrors]);
+      },
       ref: (control: ListControlInstance | null) => {
         this.list = control ?? undefined;
       },
@@ -271,3 +312,44 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
   say(afterSavePanel().status, 'Not saved: correct the fields marked in red, then publish again.');
 });
+
+/**
+ * Decap draws a field's errors above it in capitals ("TO MUST BE AFTER FROM"), tied to nothing a
+ * screen reader reads with the field. Here each message reads as written, in sentence case, and the
+ * field it stands beside is marked invalid and described by it (aria-invalid, aria-describedby), so
+ * moving to the field reads its refusal; unmarked again once the message goes. The class is the
+ * stable target of Decap's `ControlErrorsList` in decap-cms 3.16 (pinned in package.json); the e2e
+ * spec fails if a new version renames it.
+ */
+const fieldErrorsClass = 'ec1nk3l1';
+const errorStyle = document.createElement('style');
+errorStyle.textContent = `.${fieldErrorsClass} { text-transform: none; font-size: 14px; }`;
+document.head.append(errorStyle);
+
+function describeFieldsByTheirErrors() {
+  const described = new Set<Element>();
+  for (const errors of document.querySelectorAll(`ul.${fieldErrorsClass}`)) {
+    const fieldId = errors.parentElement?.querySelector('label[for]')?.getAttribute('for');
+    const field = fieldId ? document.getElementById(fieldId) : null;
+    if (!fieldId || !field || !errors.textContent?.trim()) continue;
+    errors.id = `${fieldId}-errors`;
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', errors.id);
+    described.add(field);
+  }
+  for (const field of document.querySelectorAll('[aria-describedby$="-errors"]')) {
+    if (described.has(field)) continue;
+    field.removeAttribute('aria-invalid');
+    field.removeAttribute('aria-describedby');
+  }
+}
+
+let pending = false;
+new MutationObserver(() => {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    describeFieldsByTheirErrors();
+  });
+}).observe(document.body, { childList: true, subtree: true, characterData: true });
