@@ -43,10 +43,11 @@ type ListControlInstance = {
   validateSize(): FieldError[];
   state: { keys: string[]; itemsCollapsed: boolean[] };
   setState(state: { itemsCollapsed: boolean[] }): void;
-  childRefs: Record<string, { childRefs?: Record<string, FieldWidget | undefined } | undefined>;
+  childRefs: Record<string, { childRefs?: Record<string, FieldWidget | undefined> } | undefined>;
 };
 
 type Component = unknown;
+
 /** What Decap hands a preview template. */
 type PreviewProps = {
   entry: { getIn(path: string[]): Immutable | undefined };
@@ -123,7 +124,9 @@ const SeasonsControl = createClass({
     if (!control) return;
     control.validate();
     // A folded season hides its fields: unfolded, so the message stands in sight beside its field.
-    const wrong = new Set(listSeasonProblems(this.props.value?.toJS() ?? []).map((problem) => problem.season - 1));
+    const wrong = new Set(
+      listSeasonProblems(this.props.value?.toJS() ?? []).map((problem) => problem.season - 1),
+    );
     const itemsCollapsed = control.state.itemsCollapsed.map((folded, index) => folded && !wrong.has(index));
     if (itemsCollapsed.some((folded, index) => folded !== control.state.itemsCollapsed[index])) {
       control.setState({ itemsCollapsed });
