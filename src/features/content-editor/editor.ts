@@ -322,11 +322,11 @@ window.addEventListener('unhandledrejection', (event) => {
  * field it stands beside is marked invalid and described by it (aria-invalid, aria-describedby), so
  * moving to the field reads its refusal; unmarked again once the message goes. The class is the
  * stable target of Decap's `ControlErrorsList` in decap-cms 3.16 (pinned in package.json); the e2e
- * spec fails if a new version renames it.
+ * spec fails if a new version renames it. Its red (#ff003b) is under AA contrast on white at this size.
  */
 const fieldErrorsClass = 'ec1nk3l1';
 const errorStyle = document.createElement('style');
-errorStyle.textContent = `.${fieldErrorsClass} { text-transform: none; font-size: 14px; }`;
+errorStyle.textContent = `.${fieldErrorsClass} { text-transform: none; font-size: 14px; color: #b3001b; }`;
 document.head.append(errorStyle);
 
 function describeFieldsByTheirErrors() {
