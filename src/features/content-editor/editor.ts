@@ -1,3 +1,9 @@
+import {
+  type ContentFormat,
+  contentFormats,
+  createFrontmatterFormat,
+  jsonFormat,
+} from '../../lib/content-format.ts';
 import { paths } from '../../lib/paths.ts';
 import {
   describeLive,
@@ -60,6 +66,7 @@ type Decap = {
   registerWidget(name: string, control: Component, preview?: Component): void;
   registerPreviewTemplate(collection: string, template: Component): void;
   registerPreviewStyle(url: string): void;
+  registerCustomFormat(name: string, extension: string, formatter: ContentFormat): void;
   registerEventListener(listener: {
     name: 'postSave';
     handler: (event: { entry: { get(key: string): unknown } }) => void;
@@ -167,6 +174,10 @@ function previewProperty(kind: 'villas' | 'apartments') {
     },
   });
 }
+
+// The content files written back as the repository holds them: a save changes the fields changed.
+CMS.registerCustomFormat(contentFormats.frontmatter, 'md', createFrontmatterFormat());
+CMS.registerCustomFormat(contentFormats.json, 'json', jsonFormat);
 
 CMS.registerPreviewStyle('/cms/preview.css');
 CMS.registerPreviewTemplate('villas', previewProperty('villas'));
