@@ -11,3 +11,4 @@ export function chooseSiteDeploys(environment: NodeJS.ProcessEnv = process.env):
   const settings = readSiteDeploys(environment);
   return settings.kind === 'netlify' ? netlifyDeploys(settings) : standInDeploys;
 }
+export { readSaveDeploy, readSavedAt } from './deploy-request.ts';
