@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../lib/api-contract.ts';
 import {
   type ContentFormat,
   contentFormats,
@@ -6,6 +7,8 @@ import {
 } from '../../lib/content-format.ts';
 import { paths } from '../../lib/paths.ts';
 import {
+  describeDeployFailed,
+  describeDeploying,
   describeLive,
   describeNextDeploy,
   describeRebuilding,
@@ -246,9 +249,12 @@ async function readRebuild(response: Response): Promise<{ state: RebuildState } 
     : { refusal: (body as { error: { message: string } }).error.message };
 }
 
-/** Polls the rebuild until it is live or failed, saying each step in `status`. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the rebuild until it is live or failed, saying each step in `status` (until a later save replaces it). */
 async function followRebuild(status: HTMLElement, address: string | undefined) {
   for (;;) {
+    if (!status.isConnected) return;
     const answer = await readRebuild(await fetch(rebuildPath, { credentials: 'same-origin' }));
     if ('refusal' in answer) return say(status, answer.refusal);
     const { state } = answer;
@@ -263,8 +269,45 @@ async function followRebuild(status: HTMLElement, address: string | undefined) {
       );
     }
     if (state.status === 'building') say(status, describeRebuilding(state, new Date()));
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await pause(2000);
   }
+}
+
+/** How long the editor follows a deploy on Netlify before it leaves the office to Netlify's own page. */
+const followDeployMs = 40 * 60_000;
+
+/**
+ * On Netlify: follows the deploy of the save made at `savedAt` from Netlify's deploy status
+ * (/api/admin/site-deploy, for office admins), saying each step in `status`, to "Live at 10:42".
+ */
+async function followDeploy(status: HTMLElement, address: string | undefined, savedAt: Date) {
+  const ask = `${apiRoutes.adminSiteDeploy}?since=${encodeURIComponent(savedAt.toISOString())}`;
+  while (Date.now() - savedAt.getTime() < followDeployMs) {
+    await pause(5000);
+    if (!status.isConnected) return;
+    const response = await fetch(ask, { credentials: 'same-origin' }).catch(() => undefined);
+    // A moment offline: asked again at the next turn.
+    if (!response) continue;
+    if (response.status === 401 || response.status === 403) {
+      say(
+        status,
+        `${describeNextDeploy(deployMinutes)} To follow the deploy here, sign in as an office admin at`,
+      );
+      status.append(' ', link(paths.adminLogin), '.');
+      return;
+    }
+    const answer = await readRebuild(response).catch(() => undefined);
+    if (!answer) continue;
+    if ('refusal' in answer) return say(status, `${describeNextDeploy(deployMinutes)} ${answer.refusal}`);
+    const { state } = answer;
+    if (state.status === 'live') {
+      const live = describeLive(state.finishedAt);
+      return say(status, address ? `${live}:` : `${live}.`, address);
+    }
+    if (state.status === 'failed') return say(status, describeDeployFailed(state.error));
+    if (state.status === 'building') say(status, describeDeploying(state, new Date()));
+  }
+  say(status, 'Saved, but still not live after 40 minutes: see the deploy on Netlify.');
 }
 
 async function startRebuild(status: HTMLElement, button: HTMLButtonElement, address: string | undefined) {
@@ -293,7 +336,10 @@ async function showAfterSave(collection: string, slug: string) {
   const answer = await fetch(rebuildPath, { credentials: 'same-origin' }).catch(() => undefined);
   // Only `npm start` answers here, in JSON; a deployed site has no such page.
   if (!answer?.headers.get('content-type')?.includes('json')) {
-    return say(status, describeNextDeploy(deployMinutes), address);
+    say(status, describeNextDeploy(deployMinutes));
+    // A deploy Netlify starts a little before the browser's clock says the save ended still holds it.
+    void followDeploy(status, address, new Date(Date.now() - 30_000));
+    return;
   }
   if (answer.status === 401 || answer.status === 403) {
     say(status, 'Saved. To rebuild the site from here, sign in as an office admin at');

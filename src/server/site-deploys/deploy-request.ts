@@ -5,6 +5,8 @@ import { describeDeploySince, type SiteDeploys } from './site-deploys.ts';
 
 /** How far back a save may be asked about: a deploy takes minutes, never a day. */
 const oldestSaveMs = 24 * 60 * 60 * 1000;
+/** How far ahead of the server a browser's clock may run before its save time is refused. */
+const futureSkewMs = 10 * 60_000;
 
 /**
  * The save the editor asks about (`since`, its time in ISO 8601), or a 400 naming the field: the
@@ -16,7 +18,7 @@ export function readSavedAt(request: Request, now = new Date()): Date {
   const fault =
     !/^\d{4}-\d{2}-\d{2}T/.test(since) || Number.isNaN(savedAt.getTime())
       ? 'Give the time of the save, as an ISO 8601 date and time.'
-      : savedAt.getTime() > now.getTime() + 60_000
+      : savedAt.getTime() > now.getTime() + futureSkewMs
         ? 'The save’s time is in the future.'
         : savedAt.getTime() < now.getTime() - oldestSaveMs
           ? 'The save is more than a day old: its deploy is long over.'
