@@ -232,6 +232,8 @@ function link(address: string): HTMLAnchorElement {
   anchor.target = '_blank';
   anchor.rel = 'noopener';
   anchor.textContent = address;
+  // Decap's grey for links (#798291) is under AA contrast on the panel's white.
+  Object.assign(anchor.style, { color: '#1d5a85', textDecoration: 'underline' });
   return anchor;
 }
 
