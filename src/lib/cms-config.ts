@@ -1,8 +1,8 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { describeProjectStatus, type ProjectStatus } from './catalogue.ts';
+import { contentFormats } from './cms-formats.ts';
 import { type ServicePricing, servicePricings, servicePricingWords } from './concierge-services.ts';
-import { contentFormats } from './content-format.ts';
 import {
   conciergeSchema,
   exchangeRatesSchema,
@@ -366,7 +366,7 @@ function markdownCollection(options: {
     label: options.label,
     folder: `src/content/${options.folder}`,
     extension: 'md',
-    // Ours (content-format.ts): a save changes the lines of the fields changed, nothing else.
+    // Ours (contentFormats): a save changes the lines of the fields changed, nothing else.
     format: contentFormats.frontmatter,
     create: options.create ?? true,
     delete: options.create ?? true,

@@ -321,7 +321,7 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await publishNow(page);
   await slow.poll(() => readFile(villa.file, 'utf8')).toContain('weeklyRateGbp: 2777');
   // Only the rate's line changed: Decap's own format folded every long line and dropped comments;
-  // ours (src/lib/content-format.ts) writes the rest of the file as it was.
+  // ours (src/features/content-editor/content-format.ts) writes the rest of the file as it was.
   const villaAfter = await readFile(villa.file, 'utf8');
   expect(villaAfter).toBe(villaBefore.replace('weeklyRateGbp: 2650', 'weeklyRateGbp: 2777'));
 

@@ -1,10 +1,5 @@
 import { apiRoutes } from '../../lib/api-contract.ts';
-import {
-  type ContentFormat,
-  contentFormats,
-  createFrontmatterFormat,
-  jsonFormat,
-} from '../../lib/content-format.ts';
+import { contentFormats } from '../../lib/cms-formats.ts';
 import { paths } from '../../lib/paths.ts';
 import {
   describeDeployFailed,
@@ -15,6 +10,7 @@ import {
   describeSavedNotLive,
   pageOfEntry,
 } from './after-save.ts';
+import { type ContentFormat, createFrontmatterFormat, jsonFormat } from './content-format.ts';
 import { drawPropertyPage, type PropertyDraft } from './property-preview.ts';
 import { type RebuildState, rebuildPath } from './rebuild-contract.ts';
 import { describeSeasonProblem, listSeasonProblems } from './season-problems.ts';

@@ -6,13 +6,10 @@ import { type Document, isMap, parseDocument, stringify } from 'yaml';
  * 80 characters (a villa's summary became two lines) and drops comments, and its JSON expands every
  * list biome keeps on one line. These print a file as the repository holds it: front matter in YAML
  * with no folding, its untouched fields (and their comments) as they were; JSON as biome formats it
- * (`npm run check`). src/features/content-editor/editor.ts registers them with Decap
- * (`CMS.registerCustomFormat`) and cms-config.ts names them per collection; a test writes every real
+ * (`npm run check`). editor.ts registers them with Decap (`CMS.registerCustomFormat`) under the
+ * names src/lib/cms-config.ts gives each collection (`contentFormats`); a test writes every real
  * content file back unchanged.
  */
-
-/** The names the collections' `format` takes. */
-export const contentFormats = { frontmatter: 'kayal-frontmatter', json: 'kayal-json' } as const;
 
 /** A Decap format: the file's text to its fields, the fields (a Markdown file's text as `body`) back. */
 export type ContentFormat = {
