@@ -249,6 +249,9 @@ test('an editor changes a villa’s weekly rate and a job’s open count; after 
   await rate.fill('-5');
   await publishNow(page);
   await expect(page.getByText('Weekly rate (£) must be at least 1.')).toBeVisible();
+  // Any field's refusal is read with it, as the seasons' are below.
+  await expect(rate).toHaveAccessibleDescription('Weekly rate (£) must be at least 1.');
+  await expect(rate).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('region', { name: 'Publishing' }).getByRole('status')).toHaveText(
     'Not saved: correct the fields marked in red, then publish again.',
   );
