@@ -41,6 +41,11 @@ describe('where the deploy of a save stands, from Netlify’s deploys', () => {
       { status: 'live', finishedAt: at(9), seconds: 540 },
     ],
     [
+      'the save’s deploy built but not published (auto publishing locked): not live',
+      [deploy(0.5, 'ready')],
+      { status: 'building', startedAt: at(0.5), estimateSeconds: 300 },
+    ],
+    [
       'the save’s deploy failed, Netlify’s reason said',
       [deploy(0.5, 'error', { errorMessage: 'Build script returned non-zero exit code: 2' })],
       { status: 'failed', finishedAt: at(0.5), error: 'Build script returned non-zero exit code: 2' },

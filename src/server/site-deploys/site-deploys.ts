@@ -28,7 +28,7 @@ const failedStates = new Set(['error', 'rejected']);
 
 /**
  * Where the change saved at `savedAt` stands, in the editor's words of a rebuild: live once a deploy
- * made after the save is `ready` (at its publishing time), failed when every such deploy failed, and
+ * made after the save is `ready` and published (at its publishing time), failed when every such deploy failed, and
  * building otherwise, from the first such deploy (or the save, while Netlify has not started one yet)
  * for `estimateSeconds`. A deploy a few seconds older than the save does not count: it cannot hold it.
  */
@@ -36,9 +36,10 @@ export function describeDeploySince(deploys: Deploy[], savedAt: Date, estimateSe
   const since = deploys
     .filter((deploy) => Date.parse(deploy.createdAt) >= savedAt.getTime())
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
-  const live = since.find((deploy) => deploy.state === 'ready');
-  if (live) {
-    const finishedAt = live.publishedAt ?? live.createdAt;
+  // Ready is built; live is published (a site with auto publishing locked has ready deploys unpublished).
+  const live = since.find((deploy) => deploy.state === 'ready' && deploy.publishedAt);
+  if (live?.publishedAt) {
+    const finishedAt = live.publishedAt;
     return {
       status: 'live',
       finishedAt,
