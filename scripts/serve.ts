@@ -14,6 +14,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import compression from 'compression';
 import pLimit from 'p-limit';
+import { cmsBackendPort } from '../src/features/content-editor/local-backend-contract.ts';
 import { rebuildPath } from '../src/features/content-editor/rebuild-contract.ts';
 import { apiRoutes } from '../src/lib/api-contract.ts';
 import { ConfigurationError, checkEnvironment, readBackend, readPayments } from '../src/server/config.ts';
@@ -325,6 +326,8 @@ function toPlatformRequest(req: IncomingMessage, body: Buffer | undefined): Inco
 async function send(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}) {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(extraHeaders)) if (!headers.has(name)) headers.set(name, value);
+  const csp = headers.get('content-security-policy');
+  if (csp) headers.set('content-security-policy', allowLocalBackend(csp));
   // Object.fromEntries would keep one Set-Cookie of several (a session sets two).
   const cookies = headers.getSetCookie();
   headers.delete('set-cookie');
@@ -430,6 +433,16 @@ function toWebRequest(req: IncomingMessage, origin: string, body: Buffer | undef
     headers,
     body: body?.byteLength ? new Uint8Array(body) : undefined,
   });
+}
+
+/**
+ * The editor's CSP in netlify.toml names its local backend on the default port, 8081; under another
+ * CMS_BACKEND_PORT (a second checkout, a second e2e run) the editor's page names that one instead,
+ * or it could not reach its backend. Netlify never serves the local backend, so only here.
+ */
+function allowLocalBackend(csp: string): string {
+  if (cmsBackendPort === 8081) return csp;
+  return csp.replaceAll('http://127.0.0.1:8081', `http://127.0.0.1:${cmsBackendPort}`);
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse) {

@@ -44,6 +44,8 @@ export const apiRoutes = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   adminSummary: '/api/admin/summary',
+  /** How the deploy of a content editor's save stands on Netlify (`?since=` the save's time): a RebuildState. */
+  adminSiteDeploy: '/api/admin/site-deploy',
   adminOccupancy: '/api/admin/occupancy',
   adminBalancesDue: '/api/admin/balances-due',
   adminToday: '/api/admin/today',

@@ -1,6 +1,7 @@
 import type { ImageFunction } from 'astro:content';
 import { z } from 'astro/zod';
 import { describeProjectStatus, type ProjectStatus } from './catalogue.ts';
+import { contentFormats } from './cms-formats.ts';
 import { type ServicePricing, servicePricings, servicePricingWords } from './concierge-services.ts';
 import {
   conciergeSchema,
@@ -365,7 +366,8 @@ function markdownCollection(options: {
     label: options.label,
     folder: `src/content/${options.folder}`,
     extension: 'md',
-    format: 'frontmatter',
+    // Ours (contentFormats): a save changes the lines of the fields changed, nothing else.
+    format: contentFormats.frontmatter,
     create: options.create ?? true,
     delete: options.create ?? true,
     slug: '{{slug}}',
@@ -445,6 +447,7 @@ export function buildCmsConfig(options: { localBackendUrl: string }) {
       {
         name: 'settings',
         label: 'Site settings and lists',
+        format: contentFormats.json,
         delete: false,
         files: [
           {

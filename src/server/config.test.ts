@@ -258,8 +258,17 @@ describe('a production context', () => {
     STRIPE_SECRET_KEY: 'sk_live_stripe-secret-789',
     STRIPE_WEBHOOK_SECRET: 'whsec_hook-secret-000',
     GUEST_DETAILS_KEY: key,
+    NETLIFY_DEPLOYS_TOKEN: 'nfp_deploys-token-111',
+    SITE_ID: 'c0ffee00-site',
   };
-  const secrets = ['db-password-123', 'smtp-password-456', 'stripe-secret-789', 'hook-secret-000', key];
+  const secrets = [
+    'db-password-123',
+    'smtp-password-456',
+    'stripe-secret-789',
+    'hook-secret-000',
+    key,
+    'deploys-token-111',
+  ];
 
   it.each([
     [{ CONTEXT: 'production' }, true],
@@ -294,6 +303,16 @@ describe('a production context', () => {
       /^PAYMENT_PROVIDER: the payment stand-in takes no money/,
     ],
     ['GUEST_DETAILS_KEY', { GUEST_DETAILS_KEY: undefined }, /^GUEST_DETAILS_KEY: not set.*openssl rand/],
+    [
+      'the deploys stand-in',
+      { NETLIFY_DEPLOYS_TOKEN: undefined },
+      /^NETLIFY_DEPLOYS_TOKEN: not set\. The content editor reads from Netlify when a save is live/,
+    ],
+    [
+      'a deploys token without the site',
+      { SITE_ID: undefined },
+      /^NETLIFY_DEPLOYS_TOKEN is set but SITE_ID is not/,
+    ],
     ['half a Stripe', { STRIPE_WEBHOOK_SECRET: undefined }, /also set STRIPE_WEBHOOK_SECRET/],
     [
       'half a Supabase',
@@ -317,7 +336,7 @@ describe('a production context', () => {
   it('lists every embedded default it refuses at once', () => {
     expect(
       findConfigurationProblems({ CONTEXT: 'production' }).map((problem) => problem.split(':')[0]),
-    ).toEqual(['SMTP_URL', 'DATABASE_URL', 'PAYMENT_PROVIDER', 'GUEST_DETAILS_KEY']);
+    ).toEqual(['SMTP_URL', 'DATABASE_URL', 'PAYMENT_PROVIDER', 'NETLIFY_DEPLOYS_TOKEN', 'GUEST_DETAILS_KEY']);
   });
 
   it('allows the embedded defaults outside production', () => {

@@ -129,6 +129,13 @@ const environmentSchema = z.object({
    * to go live (a save is a commit, which Netlify's next deploy builds and publishes).
    */
   CMS_DEPLOY_MINUTES: wholeNumber(5),
+  /**
+   * How the content editor reads, on Netlify, whether a save's deploy is live: a Netlify personal
+   * access token (read only is enough) and the site's id, which Netlify sets itself (SITE_ID). Unset
+   * under `npm start`, which rebuilds the site itself: the stand-in (src/server/site-deploys).
+   */
+  NETLIFY_DEPLOYS_TOKEN: optionalText,
+  SITE_ID: optionalText,
   /** Calendar sync: how often each feed is imported, in hours (the queue is worked every five minutes,
    * on Netlify and under `npm start`; 0: never), and whether a feed may be fetched over http from
    * 127.0.0.1 or ::1 (tests and local development only; never in production). */
@@ -423,6 +430,24 @@ export function readContentWrites(environment: NodeJS.ProcessEnv = process.env):
   return { kind: 'none' };
 }
 
+/** Where the editor reads the site's deploys: Netlify's API, or the stand-in in the repository. */
+export type SiteDeploySettings = { kind: 'netlify'; siteId: string; token: string } | { kind: 'stand-in' };
+
+/**
+ * Netlify's deploys with NETLIFY_DEPLOYS_TOKEN (and SITE_ID, which Netlify sets), the stand-in
+ * without a token; a token without a site id is a ConfigurationError saying what to set.
+ */
+export function readSiteDeploys(environment: NodeJS.ProcessEnv = process.env): SiteDeploySettings {
+  const env = readSettings(environment);
+  if (!env.NETLIFY_DEPLOYS_TOKEN) return { kind: 'stand-in' };
+  if (!env.SITE_ID) {
+    throw new ConfigurationError(
+      "NETLIFY_DEPLOYS_TOKEN is set but SITE_ID is not: Netlify sets SITE_ID on its own functions; elsewhere set it to the site's API ID (Site configuration, General).",
+    );
+  }
+  return { kind: 'netlify', siteId: env.SITE_ID, token: env.NETLIFY_DEPLOYS_TOKEN };
+}
+
 /**
  * Whether the site runs deployed, where the embedded defaults (the file outbox, the embedded
  * PostgreSQL, the payment stand-in) would lose mail, data or money: any of Netlify's deploy contexts
@@ -473,6 +498,13 @@ function findProductionProblems(settings: Settings, payments: PaymentSettings): 
         'RAZORPAY_WEBHOOK_SECRET.',
     );
   }
+  if (!settings.NETLIFY_DEPLOYS_TOKEN) {
+    problems.push(
+      'NETLIFY_DEPLOYS_TOKEN: not set. The content editor reads from Netlify when a save is live; ' +
+        'without it the deploys stand-in would tell the office nothing true. Set a Netlify personal ' +
+        'access token (User settings, Applications).',
+    );
+  }
   if (!settings.GUEST_DETAILS_KEY) {
     problems.push(
       "GUEST_DETAILS_KEY: not set. The guests' passport and visa details are sealed with it: 32 bytes " +
@@ -516,6 +548,7 @@ export function findConfigurationProblems(environment: NodeJS.ProcessEnv = proce
     ...problemsOf(() => readBackend(environment)),
     ...problemsOf(() => readPayments(environment)),
     ...problemsOf(() => readContentWrites(environment)),
+    ...problemsOf(() => readSiteDeploys(environment)),
   ];
   if (problems.length > 0 || !isProductionContext(environment)) return problems;
   return findProductionProblems(readSettings(environment), readPayments(environment));

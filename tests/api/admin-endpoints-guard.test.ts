@@ -89,6 +89,9 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   }),
   'GET /api/admin/balances-due': async () => ({ path: '/api/admin/balances-due' }),
   'GET /api/admin/today': async () => ({ path: '/api/admin/today' }),
+  'GET /api/admin/site-deploy': async () => ({
+    path: `/api/admin/site-deploy?since=${encodeURIComponent(new Date().toISOString())}`,
+  }),
   'GET /api/admin/numbers': async () => ({ path: '/api/admin/numbers' }),
   'GET /api/admin/booking-requests/:id/payments': async () => ({
     path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/payments`,

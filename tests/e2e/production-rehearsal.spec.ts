@@ -101,6 +101,9 @@ test.describe('a production rehearsal @postgres-15', () => {
       STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
       STRIPE_API_URL: standIn.url,
       GUEST_DETAILS_KEY: randomBytes(32).toString('base64'),
+      // Netlify's deploys, read by the content editor on Netlify; never called here.
+      NETLIFY_DEPLOYS_TOKEN: 'nfp_rehearsal-only',
+      SITE_ID: 'rehearsal-site',
       // The tests' lower cost is refused in production; the rehearsal pays OWASP's.
       PASSWORD_HASH_LOG_N: '17',
       CMS_BACKEND_PORT: '8917',

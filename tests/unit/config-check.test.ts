@@ -28,6 +28,8 @@ const whole = {
   STRIPE_SECRET_KEY: 'sk_live_stripe-secret-789',
   STRIPE_WEBHOOK_SECRET: 'whsec_hook-secret-000',
   GUEST_DETAILS_KEY: Buffer.alloc(32, 9).toString('base64'),
+  NETLIFY_DEPLOYS_TOKEN: 'nfp_deploys-token-111',
+  SITE_ID: 'c0ffee00-site',
 };
 
 describe('npm run config:check', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeDeployFailed,
+  describeDeploying,
   describeLive,
   describeNextDeploy,
   describeRebuilding,
@@ -64,5 +66,27 @@ describe('describeLive', () => {
     ['2026-11-28T18:30:00.000Z', 'Live at 00:00'],
   ])('%s on the office’s clock is "%s"', (finishedAt, words) => {
     expect(describeLive(finishedAt)).toBe(words);
+  });
+});
+
+describe('describeDeploying', () => {
+  const startedAt = '2026-12-02T05:10:00.000Z';
+  it.each([
+    [0, 'Saved, but not live yet: Netlify is deploying it, about 5 minutes left.'],
+    [200, 'Saved, but not live yet: Netlify is deploying it, about 2 minutes left.'],
+    [250, 'Saved, but not live yet: Netlify is deploying it, about 1 minute left.'],
+    [290, 'Saved, but not live yet: Netlify is deploying it, almost done.'],
+    [900, 'Saved, but not live yet: Netlify is deploying it, almost done.'],
+  ])('%s s in says "%s"', (seconds, words) => {
+    const now = new Date(Date.parse(startedAt) + seconds * 1000);
+    expect(describeDeploying({ startedAt, estimateSeconds: 300 }, now)).toBe(words);
+  });
+});
+
+describe('describeDeployFailed', () => {
+  it('says the old site is still served, and Netlify’s reason', () => {
+    expect(describeDeployFailed('Build script returned non-zero exit code: 2')).toBe(
+      "Saved, but not live: Netlify's deploy failed, and the site as it was is still served. Netlify said: Build script returned non-zero exit code: 2",
+    );
   });
 });

@@ -55,3 +55,19 @@ export function describeLive(finishedAt: string): string {
 export function describeNextDeploy(minutes: number): string {
   return `Saved, but not live yet: it goes live after the next deploy, in about ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
+
+/**
+ * On Netlify, while the deploy of a save runs (read from Netlify's deploy status): saved, not live
+ * yet, and the minutes left by the deploy's estimate, never below one.
+ */
+export function describeDeploying(state: { startedAt: string; estimateSeconds: number }, now: Date): string {
+  const elapsed = (now.getTime() - Date.parse(state.startedAt)) / 1000;
+  const minutes = Math.round((state.estimateSeconds - elapsed) / 60);
+  const left = minutes >= 1 ? `about ${minutes} minute${minutes === 1 ? '' : 's'} left` : 'almost done';
+  return `Saved, but not live yet: Netlify is deploying it, ${left}.`;
+}
+
+/** On Netlify, a deploy that failed: the site as it was is still served, and Netlify's reason. */
+export function describeDeployFailed(error: string): string {
+  return `Saved, but not live: Netlify's deploy failed, and the site as it was is still served. Netlify said: ${error}`;
+}

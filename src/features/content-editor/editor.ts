@@ -1,11 +1,16 @@
+import { apiRoutes } from '../../lib/api-contract.ts';
+import { contentFormats } from '../../lib/cms-formats.ts';
 import { paths } from '../../lib/paths.ts';
 import {
+  describeDeployFailed,
+  describeDeploying,
   describeLive,
   describeNextDeploy,
   describeRebuilding,
   describeSavedNotLive,
   pageOfEntry,
 } from './after-save.ts';
+import { type ContentFormat, createFrontmatterFormat, jsonFormat } from './content-format.ts';
 import { drawPropertyPage, type PropertyDraft } from './property-preview.ts';
 import { type RebuildState, rebuildPath } from './rebuild-contract.ts';
 import { describeSeasonProblem, listSeasonProblems } from './season-problems.ts';
@@ -31,8 +36,20 @@ type ControlProps = {
   onValidateObject: (forID: string, errors: FieldError[]) => void;
 };
 
-/** Decap's list control instance, as far as it is called here. */
-type ListControlInstance = { validate(): void; validateSize(): FieldError[] };
+/** A field's widget inside a list item, as Decap's object control keeps it (`childRefs`, by field name). */
+type FieldWidget = { props: { uniqueFieldId: string; parentIds?: unknown } };
+
+/**
+ * Decap's list control instance, as far as it is read here (decap-cms 3.16): its items' object
+ * controls by key (`childRefs`), the key of each item in order (`state.keys`), its own validation.
+ */
+type ListControlInstance = {
+  validate(): void;
+  validateSize(): FieldError[];
+  state: { keys: string[]; itemsCollapsed: boolean[] };
+  setState(state: { itemsCollapsed: boolean[] }): void;
+  childRefs: Record<string, { childRefs?: Record<string, FieldWidget | undefined> } | undefined>;
+};
 
 type Component = unknown;
 
@@ -48,6 +65,7 @@ type Decap = {
   registerWidget(name: string, control: Component, preview?: Component): void;
   registerPreviewTemplate(collection: string, template: Component): void;
   registerPreviewStyle(url: string): void;
+  registerCustomFormat(name: string, extension: string, formatter: ContentFormat): void;
   registerEventListener(listener: {
     name: 'postSave';
     handler: (event: { entry: { get(key: string): unknown } }) => void;
@@ -65,20 +83,42 @@ declare global {
 const { CMS, h, createClass } = window;
 const list = CMS.getWidget('list');
 
-/** The build's season rules over the list as it stands, as errors listed above the field. */
-function findSeasonErrors(props: ControlProps): FieldError[] {
+/**
+ * The build's season rules over the list as it stands, each as an error of the field it is about
+ * ("The last night must be after the first night", beside a season's "Last night"), keyed by that
+ * field's id in Decap; a problem of no one field, or of a field not drawn, is the list's own.
+ */
+function findSeasonErrors(props: ControlProps, control: ListControlInstance | undefined) {
   const seasons = (props.value?.toJS() ?? []) as unknown[];
-  return listSeasonProblems(seasons).map((problem) => ({
-    type: 'CUSTOM',
-    parentIds: props.parentIds,
-    message: describeSeasonProblem(problem, seasons),
-  }));
+  const byField = new Map<string, FieldError[]>();
+  const add = (id: string, error: FieldError) => byField.set(id, [...(byField.get(id) ?? []), error]);
+  for (const problem of listSeasonProblems(seasons)) {
+    const key = control?.state.keys[problem.season - 1];
+    const widget = key ? control?.childRefs[key]?.childRefs?.[problem.field] : undefined;
+    if (widget) {
+      add(widget.props.uniqueFieldId, {
+        type: 'CUSTOM',
+        parentIds: widget.props.parentIds,
+        message: problem.message,
+      });
+    } else {
+      add(props.forID, {
+        type: 'CUSTOM',
+        parentIds: props.parentIds,
+        message: describeSeasonProblem(problem, seasons),
+      });
+    }
+  }
+  return byField;
 }
 
 /**
  * Decap's list, plus the season rules. Decap validates a list of objects by calling the control's
- * own `validate` (its items, then its size) before a save, so this one adds the seasons' errors to
- * what the list reports; `isValid` answers the same when Decap asks the simpler way.
+ * own `validate` before a save: each item's fields report their errors through `onValidateObject`,
+ * by their own id, and then the list its size. This control hands the list an `onValidateObject`
+ * that adds the seasons' errors to the field each is about, so Decap draws the message beside that
+ * field, marks it and its season, and refuses the save; `isValid` answers the same when Decap asks
+ * the simpler way.
  */
 const SeasonsControl = createClass({
   displayName: 'SeasonsControl',
@@ -86,19 +126,29 @@ const SeasonsControl = createClass({
   // As Decap's list does: its items draw their errors and folding from props besides the value.
   shouldComponentUpdate: () => true,
   validate(this: { props: ControlProps; list?: ListControlInstance }) {
-    this.list?.validate();
-    this.props.onValidateObject(this.props.forID, [
-      ...(this.list?.validateSize() ?? []),
-      ...findSeasonErrors(this.props),
-    ]);
+    const control = this.list;
+    if (!control) return;
+    control.validate();
+    // A folded season hides its fields: unfolded, so the message stands in sight beside its field.
+    const wrong = new Set(
+      listSeasonProblems(this.props.value?.toJS() ?? []).map((problem) => problem.season - 1),
+    );
+    const itemsCollapsed = control.state.itemsCollapsed.map((folded, index) => folded && !wrong.has(index));
+    if (itemsCollapsed.some((folded, index) => folded !== control.state.itemsCollapsed[index])) {
+      control.setState({ itemsCollapsed });
+    }
   },
-  isValid(this: { props: ControlProps }) {
-    const [first] = findSeasonErrors(this.props);
+  isValid(this: { props: ControlProps; list?: ListControlInstance }) {
+    const [first] = [...findSeasonErrors(this.props, this.list).values()].flat();
     return first ? { error: first } : { error: false };
   },
   render(this: { props: ControlProps; list?: ListControlInstance }) {
     return h(list.control, {
       ...this.props,
+      onValidateObject: (id: string, errors: FieldError[]) => {
+        const seasonErrors = findSeasonErrors(this.props, this.list).get(id) ?? [];
+        this.props.onValidateObject(id, [...errors, ...seasonErrors]);
+      },
       ref: (control: ListControlInstance | null) => {
         this.list = control ?? undefined;
       },
@@ -123,6 +173,10 @@ function previewProperty(kind: 'villas' | 'apartments') {
     },
   });
 }
+
+// The content files written back as the repository holds them: a save changes the fields changed.
+CMS.registerCustomFormat(contentFormats.frontmatter, 'md', createFrontmatterFormat());
+CMS.registerCustomFormat(contentFormats.json, 'json', jsonFormat);
 
 CMS.registerPreviewStyle('/cms/preview.css');
 CMS.registerPreviewTemplate('villas', previewProperty('villas'));
@@ -174,6 +228,8 @@ function link(address: string): HTMLAnchorElement {
   anchor.target = '_blank';
   anchor.rel = 'noopener';
   anchor.textContent = address;
+  // Decap's grey for links (#798291) is under AA contrast on the panel's white.
+  Object.assign(anchor.style, { color: '#1d5a85', textDecoration: 'underline' });
   return anchor;
 }
 
@@ -191,9 +247,12 @@ async function readRebuild(response: Response): Promise<{ state: RebuildState } 
     : { refusal: (body as { error: { message: string } }).error.message };
 }
 
-/** Polls the rebuild until it is live or failed, saying each step in `status`. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the rebuild until it is live or failed, saying each step in `status` (until a later save replaces it). */
 async function followRebuild(status: HTMLElement, address: string | undefined) {
   for (;;) {
+    if (!status.isConnected) return;
     const answer = await readRebuild(await fetch(rebuildPath, { credentials: 'same-origin' }));
     if ('refusal' in answer) return say(status, answer.refusal);
     const { state } = answer;
@@ -208,8 +267,45 @@ async function followRebuild(status: HTMLElement, address: string | undefined) {
       );
     }
     if (state.status === 'building') say(status, describeRebuilding(state, new Date()));
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await pause(2000);
   }
+}
+
+/** How long the editor follows a deploy on Netlify before it leaves the office to Netlify's own page. */
+const followDeployMs = 40 * 60_000;
+
+/**
+ * On Netlify: follows the deploy of the save made at `savedAt` from Netlify's deploy status
+ * (/api/admin/site-deploy, for office admins), saying each step in `status`, to "Live at 10:42".
+ */
+async function followDeploy(status: HTMLElement, address: string | undefined, savedAt: Date) {
+  const ask = `${apiRoutes.adminSiteDeploy}?since=${encodeURIComponent(savedAt.toISOString())}`;
+  while (Date.now() - savedAt.getTime() < followDeployMs) {
+    await pause(5000);
+    if (!status.isConnected) return;
+    const response = await fetch(ask, { credentials: 'same-origin' }).catch(() => undefined);
+    // A moment offline: asked again at the next turn.
+    if (!response) continue;
+    if (response.status === 401 || response.status === 403) {
+      say(
+        status,
+        `${describeNextDeploy(deployMinutes)} To follow the deploy here, sign in as an office admin at`,
+      );
+      status.append(' ', link(paths.adminLogin), '.');
+      return;
+    }
+    const answer = await readRebuild(response).catch(() => undefined);
+    if (!answer) continue;
+    if ('refusal' in answer) return say(status, `${describeNextDeploy(deployMinutes)} ${answer.refusal}`);
+    const { state } = answer;
+    if (state.status === 'live') {
+      const live = describeLive(state.finishedAt);
+      return say(status, address ? `${live}:` : `${live}.`, address);
+    }
+    if (state.status === 'failed') return say(status, describeDeployFailed(state.error));
+    if (state.status === 'building') say(status, describeDeploying(state, new Date()));
+  }
+  say(status, 'Saved, but still not live after 40 minutes: see the deploy on Netlify.');
 }
 
 async function startRebuild(status: HTMLElement, button: HTMLButtonElement, address: string | undefined) {
@@ -238,7 +334,10 @@ async function showAfterSave(collection: string, slug: string) {
   const answer = await fetch(rebuildPath, { credentials: 'same-origin' }).catch(() => undefined);
   // Only `npm start` answers here, in JSON; a deployed site has no such page.
   if (!answer?.headers.get('content-type')?.includes('json')) {
-    return say(status, describeNextDeploy(deployMinutes), address);
+    say(status, describeNextDeploy(deployMinutes));
+    // A deploy Netlify starts a little before the browser's clock says the save ended still holds it.
+    void followDeploy(status, address, new Date(Date.now() - 30_000));
+    return;
   }
   if (answer.status === 401 || answer.status === 403) {
     say(status, 'Saved. To rebuild the site from here, sign in as an office admin at');
@@ -271,3 +370,44 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
   say(afterSavePanel().status, 'Not saved: correct the fields marked in red, then publish again.');
 });
+
+/**
+ * Decap draws a field's errors above it in capitals ("TO MUST BE AFTER FROM"), tied to nothing a
+ * screen reader reads with the field. Here each message reads as written, in sentence case, and the
+ * field it stands beside is marked invalid and described by it (aria-invalid, aria-describedby), so
+ * moving to the field reads its refusal; unmarked again once the message goes. The class is the
+ * stable target of Decap's `ControlErrorsList` in decap-cms 3.16 (pinned in package.json); the e2e
+ * spec fails if a new version renames it. Its red (#ff003b) is under AA contrast on white at this size.
+ */
+const fieldErrorsClass = 'ec1nk3l1';
+const errorStyle = document.createElement('style');
+errorStyle.textContent = `.${fieldErrorsClass} { text-transform: none; font-size: 14px; color: #b3001b; }`;
+document.head.append(errorStyle);
+
+function describeFieldsByTheirErrors() {
+  const described = new Set<Element>();
+  for (const errors of document.querySelectorAll(`ul.${fieldErrorsClass}`)) {
+    const fieldId = errors.parentElement?.querySelector('label[for]')?.getAttribute('for');
+    const field = fieldId ? document.getElementById(fieldId) : null;
+    if (!fieldId || !field || !errors.textContent?.trim()) continue;
+    errors.id = `${fieldId}-errors`;
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', errors.id);
+    described.add(field);
+  }
+  for (const field of document.querySelectorAll('[aria-describedby$="-errors"]')) {
+    if (described.has(field)) continue;
+    field.removeAttribute('aria-invalid');
+    field.removeAttribute('aria-describedby');
+  }
+}
+
+let pending = false;
+new MutationObserver(() => {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    describeFieldsByTheirErrors();
+  });
+}).observe(document.body, { childList: true, subtree: true, characterData: true });
