@@ -27,6 +27,11 @@ export type Payable = LedgerTerms & {
   receivedPence: number;
   /** Confirmed by the payment that paid it (instant book's hold), not by the office. */
   bookedInstantly: boolean;
+  /**
+   * Set for a part paid on its own (a service booked on a stay): the stay it is on, which its sessions'
+   * and payments' rows name beside it, and what it is in words ("Airport transfers on Thu 12 Mar, 23:45").
+   */
+  partOf?: { stayId: string; description: string };
 };
 
 /** Its money, as the ledger's screens read it: what was received and what went back. */
@@ -89,4 +94,15 @@ export type PayableSource = {
   releaseUnpaid(): Promise<string[]>;
   /** The refusal for a payable that does not exist or that the caller may not see. */
   notFound(): Refusal;
+  /**
+   * Once a payment for it is recorded, in the settlement's `tx`: what it keeps of being paid (a
+   * service notes the payment that paid it).
+   */
+  onRecorded?(tx: Transaction, payable: Payable, paymentId: string): Promise<void>;
+  /**
+   * What is paid for beside it, each on its own (a stay's booked services): a session or a payment
+   * naming a part (`booking_service_id`) is settled, receipted and read through this source, so the
+   * edges hand in the stay's source alone.
+   */
+  parts?: PayableSource;
 };

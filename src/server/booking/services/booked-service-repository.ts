@@ -176,3 +176,37 @@ export function selectServicesBetween(
     [from, through],
   );
 }
+
+/** A booked service with what its own payments brought in (its refund is `refundPence`). */
+export type ServiceMoneyRow = BookedServiceRow & { receivedPence: number };
+
+const moneyColumns = `${columns},
+  (select coalesce(sum(payment.amount_pence), 0) from public.payments payment
+   where payment.booking_service_id = booking_services.id)::integer as "receivedPence"`;
+
+/** One booked service with its money, as the caller may see it; `lock` holds its row until `tx` ends. */
+export async function selectServiceMoney(
+  tx: Transaction,
+  id: string,
+  { lock = false } = {},
+): Promise<ServiceMoneyRow | undefined> {
+  const [row] = await tx.query<ServiceMoneyRow>(
+    `select ${moneyColumns} from public.booking_services where id = $1${lock ? ' for update of booking_services' : ''}`,
+    [id],
+  );
+  return row;
+}
+
+/** The stay a service is booked on, without locking either; undefined when the caller cannot see it. */
+export async function selectStayOfService(tx: Transaction, id: string): Promise<string | undefined> {
+  const [row] = await tx.query<{ bookingId: string }>(
+    'select booking_request_id as "bookingId" from public.booking_services where id = $1',
+    [id],
+  );
+  return row?.bookingId;
+}
+
+/** Notes the payment that paid a service (the settlement's transaction, as the server). */
+export async function setServicePayment(tx: Transaction, id: string, paymentId: string): Promise<void> {
+  await tx.query('update public.booking_services set payment_id = $2 where id = $1', [id, paymentId]);
+}

@@ -1,0 +1,242 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as payFunction from '../../netlify/functions/pay.mts';
+import * as returnFunction from '../../netlify/functions/pay-return.mts';
+import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
+import { apiRoutes } from '../../src/lib/api-contract.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { payPath, payReturnPath } from '../../src/lib/paths.ts';
+import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
+import {
+  choosePaymentProvider,
+  type PaymentStandIn,
+  reconcilePayments,
+  type StandInSession,
+  standInKeys,
+  startPaymentStandIn,
+} from '../../src/server/payments/index.ts';
+import { emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
+import { invoke } from '../support/admins.ts';
+import { insertBookedService, insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { siteOrigin } from '../support/requests.ts';
+import { ownerQuery } from '../support/sql.ts';
+
+/**
+ * A service booked on a stay is paid online on its own (#49): `/pay/<reference>?service=<id>` opens a
+ * session for its whole price naming the service, and its webhook, the guest's return and a
+ * reconciliation run settle it once between them, as a `payments` row naming the service (never the
+ * stay's money), with a receipt of its own. A service another guest booked, one on request, one
+ * waiting for the concierge and one paid already cannot be paid.
+ */
+
+const key = 'service-payments-test-key-0123456789abcdef';
+const { secretKey, webhookSecret } = standInKeys(key);
+const today = todayInKerala();
+let standIn: PaymentStandIn;
+let closeRelay: () => void;
+let relayOn = true;
+const relayed: { body: string; signature: string; status: number }[] = [];
+let guest: Guest & { cookie: string; id: string };
+let stranger: Guest & { cookie: string };
+
+beforeAll(async () => {
+  const relay = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const signature = String(req.headers['stripe-signature'] ?? '');
+      if (!relayOn) return res.writeHead(503).end();
+      const response = await invoke(
+        webhookFunction,
+        new Request(new URL(apiRoutes.paymentWebhook, siteOrigin), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body,
+        }),
+      );
+      relayed.push({ body, signature, status: response.status });
+      res.writeHead(response.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  closeRelay = () => relay.close();
+  standIn = await startPaymentStandIn({
+    apiKey: secretKey,
+    webhookSecret,
+    webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/`,
+    retryDelaysMs: [],
+  });
+  process.env.PAYMENT_STAND_IN_URL = standIn.url;
+  process.env.PAYMENT_STAND_IN_KEY = key;
+  const signedIn = await signedInGuest();
+  const [row] = await ownerQuery<{ id: string }>('select id from app_private.users where email = $1', [
+    signedIn.email,
+  ]);
+  guest = { ...signedIn, id: row?.id as string };
+  stranger = await signedInGuest();
+});
+
+afterAll(async () => {
+  await standIn.close();
+  closeRelay();
+  delete process.env.PAYMENT_STAND_IN_URL;
+  delete process.env.PAYMENT_STAND_IN_KEY;
+});
+
+/** A confirmed week of a made-up property, its deposit unpaid, and a massage on it. */
+async function stayWithService(service: { pricePence?: number | null; status?: string } = {}) {
+  const arrival = addDays(today, 60);
+  const stay = await insertBooking(ownerQuery, {
+    userId: guest.id,
+    name: 'Meera Pillai',
+    email: guest.email,
+    property: madeUpProperty('service-pay-villa'),
+    arrival,
+    weeklyRatePence: 265_000,
+    status: 'confirmed',
+    statusChangedAt: 'now',
+  });
+  const serviceId = await insertBookedService(ownerQuery, stay.id, {
+    date: addDays(arrival, 2),
+    time: '16:00',
+    createdBy: guest.id,
+    ...service,
+  });
+  return { stay, serviceId };
+}
+
+const payService = (reference: string, serviceId: string, cookie = guest.cookie) =>
+  invoke(payFunction, getWithCookies(`${payPath(reference)}?service=${serviceId}`, cookie));
+
+async function openServiceSession(reference: string, serviceId: string): Promise<StandInSession> {
+  const response = await payService(reference, serviceId);
+  expect(response.status).toBe(303);
+  const location = response.headers.get('location') ?? '';
+  expect(location.startsWith(`${standIn.url}/checkout/`)).toBe(true);
+  return standIn.sessions.get(location.split('/').pop() ?? '') as StandInSession;
+}
+
+const moneyOf = (bookingId: string) =>
+  ownerQuery<{ amount_pence: number; booking_service_id: string | null }>(
+    'select amount_pence, booking_service_id from payments where booking_request_id = $1',
+    [bookingId],
+  );
+
+const serviceRow = (id: string) =>
+  ownerQuery<{ payment_id: string | null }>('select payment_id from booking_services where id = $1', [id]);
+
+const returnTo = (reference: string, sessionId: string) =>
+  invoke(
+    returnFunction,
+    new Request(new URL(`${payReturnPath(reference)}?session_id=${sessionId}`, siteOrigin)),
+  );
+
+describe('paying a service on its own', () => {
+  it('opens a session for its whole price naming the service, and a second click goes back to it', async () => {
+    const { stay, serviceId } = await stayWithService();
+    const session = await openServiceSession(stay.reference, serviceId);
+    expect(session).toMatchObject({ amount_total: 4500, currency: 'gbp', client_reference_id: stay.id });
+    const again = await payService(stay.reference, serviceId);
+    expect(again.headers.get('location')).toBe(`${standIn.url}/checkout/${session.id}`);
+    expect(
+      await ownerQuery(
+        'select kind, amount_pence, booking_service_id from payment_sessions where booking_request_id = $1',
+        [stay.id],
+      ),
+    ).toEqual([{ kind: 'balance', amount_pence: 4500, booking_service_id: serviceId }]);
+  });
+
+  it('records one payment naming the service from its webhook, retried or not, and emails its own receipt', async () => {
+    const { stay, serviceId } = await stayWithService();
+    const session = await openServiceSession(stay.reference, serviceId);
+    await standIn.pay(session.id);
+    const [first] = relayed.slice(-1);
+    // The provider delivers the same event again, and the guest comes back: still one payment.
+    await Promise.all(
+      [1, 2].map(() =>
+        invoke(
+          webhookFunction,
+          new Request(new URL(apiRoutes.paymentWebhook, siteOrigin), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': first?.signature ?? '' },
+            body: first?.body ?? '',
+          }),
+        ),
+      ),
+    );
+    const back = await returnTo(stay.reference, session.id);
+    expect(back.status).toBe(200);
+    const page = await back.text();
+    expect(page).toContain('Paid: Ayurvedic massage on');
+    expect(page).toContain(`we received £45 for Ayurvedic massage on`);
+    expect(page).toContain('is paid in full: nothing more is due for it');
+    const money = await moneyOf(stay.id);
+    expect(money).toEqual([{ amount_pence: 4500, booking_service_id: serviceId }]);
+    const [{ id: paymentId = '' } = {}] = await ownerQuery<{ id: string }>(
+      'select id from payments where booking_service_id = $1',
+      [serviceId],
+    );
+    expect(await serviceRow(serviceId)).toEqual([{ payment_id: paymentId }]);
+
+    const receipts = (await emailsTo(guest.email)).filter(
+      ({ subject }) => subject.startsWith('Payment received') && subject.includes(stay.reference),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toMatch(/^Payment received: £45 for Ayurvedic massage on /);
+    expect(receipts[0]?.text).toContain('we received your payment for Ayurvedic massage on');
+    expect(receipts[0]?.text).toContain('Its price: £45');
+    expect(receipts[0]?.text).not.toContain('Total: £2,650');
+    expect(receipts[0]?.attachments[0]?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The stay's deposit is still what it was: the service's money is not the stay's.
+    const deposit = await invoke(payFunction, getWithCookies(payPath(stay.reference), guest.cookie));
+    expect(deposit.status).toBe(303);
+    const depositSession = standIn.sessions.get(
+      deposit.headers.get('location')?.split('/').pop() ?? '',
+    ) as StandInSession;
+    expect(depositSession.amount_total).toBe(66250);
+
+    // Paid, it cannot be paid again.
+    const twice = await payService(stay.reference, serviceId);
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain('is paid (£45)');
+  });
+
+  it('records it from a reconciliation run when neither the webhook nor the guest came back', async () => {
+    const { stay, serviceId } = await stayWithService({ pricePence: 6_000 });
+    const session = await openServiceSession(stay.reference, serviceId);
+    relayOn = false;
+    await standIn.pay(session.id);
+    relayOn = true;
+    expect(await moneyOf(stay.id)).toEqual([]);
+    await reconcilePayments(stayPayables, choosePaymentProvider(), {
+      now: new Date(Date.now() + 11 * 60_000),
+      limit: 1000,
+    });
+    expect(await moneyOf(stay.id)).toEqual([{ amount_pence: 6000, booking_service_id: serviceId }]);
+  });
+
+  it('refuses another guest’s service as if it did not exist, and one that cannot be paid yet, saying why', async () => {
+    const { stay, serviceId } = await stayWithService();
+    const other = await payService(stay.reference, serviceId, stranger.cookie);
+    expect(other.status).toBe(404);
+    const onRequest = await stayWithService({ pricePence: null });
+    const waiting = await payService(onRequest.stay.reference, onRequest.serviceId);
+    expect(waiting.status).toBe(409);
+    expect(await waiting.text()).toContain('waits for the office to price it');
+    const asked = await stayWithService({ status: 'requested' });
+    const unconfirmed = await payService(asked.stay.reference, asked.serviceId);
+    expect(unconfirmed.status).toBe(409);
+    expect(await unconfirmed.text()).toContain('waits for the concierge to confirm it');
+    // A service named under another stay's reference is not that stay's to pay.
+    const mismatched = await payService(onRequest.stay.reference, serviceId);
+    expect(mismatched.status).toBe(404);
+    expect(
+      await ownerQuery('select 1 from payment_sessions where booking_service_id = any($1::uuid[])', [
+        [onRequest.serviceId, asked.serviceId],
+      ]),
+    ).toEqual([]);
+  });
+});
