@@ -1,10 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as cancellationFunction from '../../netlify/functions/account-booking-service-cancellation.mts';
+import * as servicesFunction from '../../netlify/functions/account-booking-services.mts';
 import * as payFunction from '../../netlify/functions/pay.mts';
 import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
-import { apiRoutes } from '../../src/lib/api-contract.ts';
+import {
+  accountServiceCancellationRoute,
+  accountServicesRoute,
+  apiRoutes,
+} from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
 import { payPath, payReturnPath } from '../../src/lib/paths.ts';
 import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
@@ -17,7 +23,7 @@ import {
   startPaymentStandIn,
 } from '../../src/server/payments/index.ts';
 import { emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
-import { invoke } from '../support/admins.ts';
+import { adminRequest, invoke } from '../support/admins.ts';
 import { insertBookedService, insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
@@ -238,5 +244,85 @@ describe('paying a service on its own', () => {
         [onRequest.serviceId, asked.serviceId],
       ]),
     ).toEqual([]);
+  });
+});
+
+/** Pays the service through the stand-in and its webhook, as the guest would. */
+async function paidService(service: { freeHours?: number; lateRefundPercent?: number } = {}) {
+  const { stay, serviceId } = await stayWithService(service);
+  const session = await openServiceSession(stay.reference, serviceId);
+  await standIn.pay(session.id);
+  expect(await moneyOf(stay.id)).toHaveLength(1);
+  return { stay, serviceId };
+}
+
+const cancelService = (bookingId: string, serviceId: string) =>
+  invoke(
+    cancellationFunction,
+    adminRequest('POST', accountServiceCancellationRoute(bookingId, serviceId), { cookie: guest.cookie }),
+  );
+
+const refundsOf = (bookingId: string) =>
+  ownerQuery<{ amount_pence: number; status: string; reason: string }>(
+    'select amount_pence, status, reason from payment_refunds where booking_request_id = $1',
+    [bookingId],
+  );
+
+describe('cancelling a paid service', () => {
+  it('shows a confirmed unpaid service as payable, and paid once it is', async () => {
+    const { stay, serviceId } = await stayWithService();
+    const read = async () =>
+      (
+        await (
+          await invoke(servicesFunction, getWithCookies(accountServicesRoute(stay.id), guest.cookie))
+        ).json()
+      ).booked.find((service: { id: string }) => service.id === serviceId);
+    expect(await read()).toMatchObject({ payable: true, paid: false, words: 'Confirmed, £45 to pay.' });
+    const session = await openServiceSession(stay.reference, serviceId);
+    await standIn.pay(session.id);
+    expect(await read()).toMatchObject({ payable: false, paid: true, words: 'Confirmed. Paid £45.' });
+  });
+
+  it('refunds it in full before its free cancellation ends, once, with a credit note naming it', async () => {
+    const { stay, serviceId } = await paidService();
+    const response = await cancelService(stay.id, serviceId);
+    expect(response.status).toBe(200);
+    const after = (await response.json()).booked.find((service: { id: string }) => service.id === serviceId);
+    expect(after).toMatchObject({
+      status: 'refunded',
+      words: 'Cancelled and refunded £45.',
+      cancellable: false,
+      payable: false,
+    });
+    expect(await refundsOf(stay.id)).toEqual([
+      { amount_pence: 4500, status: 'refunded', reason: 'cancellation' },
+    ]);
+    const again = await cancelService(stay.id, serviceId);
+    expect(again.status).toBe(409);
+    expect(await refundsOf(stay.id)).toHaveLength(1);
+    const notes = (await emailsTo(guest.email)).filter(
+      ({ subject }) => subject.startsWith('Refunded') && subject.includes(stay.reference),
+    );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.subject).toMatch(/^Refunded: £45 for Ayurvedic massage on /);
+    expect(notes[0]?.text).toContain('We refunded £45 for Ayurvedic massage on');
+    expect(notes[0]?.attachments[0]?.filename).toMatch(/^credit-note-.+\.pdf$/);
+    // The stay itself is untouched: still confirmed, its deposit still due.
+    const [row] = await ownerQuery<{ status: string }>('select status from booking_requests where id = $1', [
+      stay.id,
+    ]);
+    expect(row?.status).toBe('confirmed');
+  });
+
+  it('refunds its late share once its free cancellation has passed', async () => {
+    // Free until 100 days before: long gone; half refunded after that.
+    const { stay, serviceId } = await paidService({ freeHours: 2_400, lateRefundPercent: 50 });
+    const response = await cancelService(stay.id, serviceId);
+    expect(response.status).toBe(200);
+    const after = (await response.json()).booked.find((service: { id: string }) => service.id === serviceId);
+    expect(after).toMatchObject({ status: 'refunded', words: 'Cancelled and refunded £22.50.' });
+    expect(await refundsOf(stay.id)).toEqual([
+      { amount_pence: 2250, status: 'refunded', reason: 'cancellation' },
+    ]);
   });
 });

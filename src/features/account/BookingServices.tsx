@@ -3,6 +3,7 @@ import { accountServiceCancellationRoute, accountServicesRoute } from '../../lib
 import type { ConciergeService } from '../../lib/concierge-services.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { payPath } from '../../lib/paths.ts';
 import { requestJson } from '../api/client.ts';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import {
@@ -142,6 +143,18 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
                 )}
                 <br />
                 {service.words} {service.cancelWords}
+                {service.payable && service.pricePence !== null && (
+                  <a
+                    className="button button--primary"
+                    href={`${payPath(request.reference)}?${new URLSearchParams({ service: service.id })}`}
+                  >
+                    Pay {formatMoney({ minor: service.pricePence, currency: 'GBP' })}
+                    <span className="visually-hidden">
+                      {' '}
+                      for {service.name} on {describeWhen(service)}
+                    </span>
+                  </a>
+                )}
                 {service.cancellable && (
                   <button type="button" className="button button--ghost" onClick={() => void cancel(service)}>
                     Cancel {service.name}

@@ -73,6 +73,10 @@ export const bookedServiceSchema = z.object({
   /** Whether its guest may cancel it now, and what that would give back, in words. */
   cancellable: z.boolean(),
   cancelWords: z.string(),
+  /** Paid on its own (its payment recorded). */
+  paid: z.boolean(),
+  /** Whether its guest can pay it now: confirmed, priced, unpaid, on a confirmed stay. */
+  payable: z.boolean(),
 });
 export type BookedService = z.infer<typeof bookedServiceSchema>;
 

@@ -309,6 +309,8 @@ export type CreditedRefund = {
   /** Kerala's day it was recorded refunded. */
   refundedOn: string;
   receiptNumber: string | null;
+  /** The service its payment paid for on its own, if it did. */
+  serviceId: string | null;
 };
 
 /** Refund `id` of booking `bookingId` if it is refunded (so it has its credit note's number), read as the server. */
@@ -322,7 +324,7 @@ export async function selectCreditedRefund(
             refund.reason, refund.provider, refund.provider_refund_id as "providerRefundId",
             refund.credit_note_number as "creditNoteNumber",
             ${isoDate(`coalesce(refund.settled_at, now()) at time zone '${officeTimeZone}'`)} as "refundedOn",
-            payment.receipt_number as "receiptNumber"
+            payment.receipt_number as "receiptNumber", payment.booking_service_id as "serviceId"
      from public.payment_refunds refund
      left join public.payments payment on payment.id = refund.payment_id
      where refund.id = $1 and refund.booking_request_id = $2 and refund.status = 'refunded'

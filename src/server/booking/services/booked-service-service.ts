@@ -7,6 +7,7 @@ import {
   describeBookedService,
   judgeServiceCutoffs,
   priceServiceChoice,
+  refundServiceCancellation,
   type ServiceChoice,
   type ServiceChoiceErrors,
   serviceStartsAt,
@@ -20,6 +21,12 @@ import { readPropertyNames } from '../../catalogue/catalogue.ts';
 import { siteUrl } from '../../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
+import {
+  type PaymentProvider,
+  recordRefunds,
+  selectRefundablePayments,
+  sendPendingRefunds,
+} from '../../payments/index.ts';
 import { Refusal } from '../../refusal.ts';
 import { signature } from '../booking-emails.ts';
 import { bookingNotFound } from '../booking-target.ts';
@@ -35,6 +42,7 @@ import {
   updateBookedService,
 } from './booked-service-repository.ts';
 import { findService, listServicesAt } from './service-menu.ts';
+import { stayPayables } from './service-payable.ts';
 
 /**
  * The concierge's services on a booking: its guest picks them on /account until each one's cut-off
@@ -91,6 +99,8 @@ export function toBookedService(row: BookedServiceRow, now: Date): BookedService
     freeCancellationUntil: row.freeCancellationUntil,
     cancellable: state.cancellable,
     cancelWords: state.cancelWords,
+    paid: row.paymentId !== null,
+    payable: row.status === 'confirmed' && row.pricePence !== null && row.paymentId === null,
   };
 }
 
@@ -100,7 +110,19 @@ async function answerFor(tx: Transaction, stay: StayForServices, now: Date): Pro
     stay: { property: stay.property, arrival: stay.arrival, departure: stay.departure, guests: stay.guests },
     open: takesServices(stay, todayInKerala(now)),
     offered: listServicesAt(stay.property),
-    booked: (await listBookedServices(tx, stay.id)).map((row) => toBookedService(row, now)),
+    booked: (await listBookedServices(tx, stay.id)).map((row) => {
+      const booked = toBookedService(row, now);
+      // Its payment waits for the stay's confirmation, as the ledger's trigger holds.
+      return stay.status === 'confirmed'
+        ? booked
+        : {
+            ...booked,
+            payable: false,
+            ...(booked.payable
+              ? { words: `${booked.words} It can be paid once the stay is confirmed.` }
+              : {}),
+          };
+    }),
   };
 }
 
@@ -190,16 +212,20 @@ export async function addOwnService(
 
 /**
  * Cancels one of the guest's own services before it starts. One not yet paid is simply cancelled; a
- * paid one is cancelled by the office, which refunds it by the service's rule.
+ * paid one is refunded by its rule (`refundServiceCancellation`: in full until its free cancellation
+ * ends, then its late share), recorded in the same transaction as the cancelling, from its own payment
+ * only, then asked of `provider` (null: none configured, so it is owed for the office), and the guest
+ * is sent its credit note once the provider has made it. A second cancel finds it cancelled (409).
  */
 export async function cancelOwnService(
   visitor: Visitor,
   bookingId: string,
   serviceId: string,
   now = new Date(),
+  provider: PaymentProvider | null = null,
 ): Promise<BookingServicesAnswer> {
-  return withCaller(guestCaller(visitor), async (tx) => {
-    const stay = await openOwnStay(tx, visitor, bookingId);
+  const refunded = await withCaller(guestCaller(visitor), async (tx) => {
+    await openOwnStay(tx, visitor, bookingId);
     const row = await lockBookedService(tx, serviceId);
     if (!row || row.bookingId !== bookingId)
       throw new Refusal('not_found', 'There is no such service on this booking.');
@@ -207,15 +233,49 @@ export async function cancelOwnService(
     if (!state.cancellable) {
       throw new Refusal('conflict', state.cancelWords || `This service is ${state.words.toLowerCase()}`);
     }
-    if (row.paymentId !== null) {
-      throw new Refusal(
-        'conflict',
-        'This service is paid: write to us in the messages below and the office cancels and refunds it.',
-      );
+    if (row.paymentId === null) {
+      await updateBookedService(tx, serviceId, { status: 'cancelled' });
+      return false;
     }
-    await updateBookedService(tx, serviceId, { status: 'cancelled' });
-    return answerFor(tx, stay, now);
+    const paymentId = row.paymentId;
+    // Its refund is the server's to record: a guest's role changes nothing of a service but its status.
+    return tx.as(serviceRole, async () => {
+      const payments = (await selectRefundablePayments(tx, bookingId)).filter(
+        (payment) => payment.id === paymentId,
+      );
+      const paidPence = payments.reduce(
+        (sum, payment) => sum + payment.amountPence - payment.refundedPence,
+        0,
+      );
+      const { refundPence } = refundServiceCancellation(
+        {
+          freeCancellationHours: Math.max(
+            0,
+            Math.round((serviceStartsAt(row).getTime() - Date.parse(row.freeCancellationUntil)) / 3_600_000),
+          ),
+          lateCancellationRefundPercent: row.lateRefundPercent,
+        },
+        row,
+        paidPence,
+        now,
+      );
+      if (refundPence === 0) {
+        await updateBookedService(tx, serviceId, { status: 'cancelled' });
+        return false;
+      }
+      await updateBookedService(tx, serviceId, { status: 'refunded', refundPence });
+      await recordRefunds(tx, payments, refundPence, {
+        bookingId,
+        reason: 'cancellation',
+        requestedBy: null,
+      });
+      return true;
+    });
   });
+  if (refunded) await sendPendingRefunds(stayPayables, provider, serviceRole, bookingId);
+  return withCaller(guestCaller(visitor), async (tx) =>
+    answerFor(tx, await openOwnStay(tx, visitor, bookingId), now),
+  );
 }
 
 /**
