@@ -122,8 +122,9 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
       <section id={panelId} hidden={!open} aria-labelledby={`${panelId}-title`} className="booking-services">
         <h3 id={`${panelId}-title`}>Concierge services</h3>
         <p>
-          Airport transfers, massages, bikes and trips, arranged by our concierge. Each is priced on its own,
-          apart from the stay, whose price does not change.
+          Airport transfers, massages, bikes and trips, arranged by our concierge. Each is priced and paid on
+          its own once the concierge confirms it, apart from the stay: never inside its deposit or balance,
+          whose price does not change.
         </p>
         <p role="status">{done}</p>
         {problem && (
