@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cancellationFunction from '../../netlify/functions/account-booking-service-cancellation.mts';
 import * as servicesFunction from '../../netlify/functions/account-booking-services.mts';
+import * as officeServicesFunction from '../../netlify/functions/admin-booking-services.mts';
 import * as payFunction from '../../netlify/functions/pay.mts';
 import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import {
   accountServiceCancellationRoute,
   accountServicesRoute,
+  adminBookingServicesRoute,
   apiRoutes,
 } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
@@ -23,7 +25,7 @@ import {
   startPaymentStandIn,
 } from '../../src/server/payments/index.ts';
 import { emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
-import { adminRequest, invoke } from '../support/admins.ts';
+import { adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBookedService, insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
@@ -92,7 +94,14 @@ afterAll(async () => {
 });
 
 /** A confirmed week of a made-up property, its deposit unpaid, and a massage on it. */
-async function stayWithService(service: { pricePence?: number | null; status?: string } = {}) {
+async function stayWithService(
+  service: {
+    pricePence?: number | null;
+    status?: string;
+    freeHours?: number;
+    lateRefundPercent?: number;
+  } = {},
+) {
   const arrival = addDays(today, 60);
   const stay = await insertBooking(ownerQuery, {
     userId: guest.id,
@@ -324,5 +333,26 @@ describe('cancelling a paid service', () => {
     expect(await refundsOf(stay.id)).toEqual([
       { amount_pence: 2250, status: 'refunded', reason: 'cancellation' },
     ]);
+  });
+
+  it('shows the office each service with its own payment and refund, and no guest', async () => {
+    const { stay, serviceId } = await paidService();
+    await cancelService(stay.id, serviceId);
+    const office = await signedInAdmin();
+    const read = (cookie: string) =>
+      invoke(officeServicesFunction, adminRequest('GET', adminBookingServicesRoute(stay.id), { cookie }));
+    const response = await read(office.cookie);
+    expect(response.status).toBe(200);
+    const { services } = await response.json();
+    expect(services).toEqual([
+      expect.objectContaining({
+        id: serviceId,
+        status: 'refunded',
+        pricePence: 4500,
+        payment: expect.objectContaining({ amountPence: 4500, provider: 'stand-in', receivedOn: today }),
+        refunds: [{ amountPence: 4500, status: 'refunded' }],
+      }),
+    ]);
+    expect((await read(guest.cookie)).status).toBe(403);
   });
 });

@@ -114,3 +114,30 @@ export const confirmServiceInputSchema = z.object({
     .max(10_000_000, 'at most £100,000')
     .optional(),
 });
+
+/**
+ * `GET /api/admin/booking-requests/{id}/services`: a booking's services as the office's booking page
+ * lists them, each with the payment that paid it on its own and what went back of it.
+ */
+export const officeBookingServicesSchema = z.object({
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      date: z.string(),
+      time: z.string(),
+      status: z.enum(bookingServiceStatuses),
+      pricePence: z.number().nullable(),
+      payment: z
+        .object({
+          amountPence: z.number(),
+          receivedOn: z.string(),
+          receiptNumber: z.string(),
+          provider: z.string().nullable(),
+        })
+        .nullable(),
+      refunds: z.array(z.object({ amountPence: z.number(), status: z.string() })),
+    }),
+  ),
+});
+export type OfficeBookingServices = z.infer<typeof officeBookingServicesSchema>;

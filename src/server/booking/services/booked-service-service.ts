@@ -1,6 +1,7 @@
 import type {
   BookedService,
   BookingServicesAnswer,
+  OfficeBookingServices,
   ServicesToday,
 } from '../../../features/booking/booking-service-contract.ts';
 import {
@@ -37,6 +38,7 @@ import {
   listBookedServices,
   lockBookedService,
   type StayForServices,
+  selectOfficeServices,
   selectServicesBetween,
   selectStayForServices,
   updateBookedService,
@@ -331,6 +333,14 @@ export async function confirmServiceByOffice(
   });
   await deliverQueuedEmails([confirmed.email]);
   return confirmed.service;
+}
+
+/** A booking's services with their own payments and refunds, for the office's booking page (admins only). */
+export async function readOfficeServices(
+  visitor: Visitor,
+  bookingId: string,
+): Promise<OfficeBookingServices> {
+  return { services: await withCaller(callerFor(visitor), (tx) => selectOfficeServices(tx, bookingId)) };
 }
 
 /** Today's and tomorrow's services, by when they start, for the office's day. */
