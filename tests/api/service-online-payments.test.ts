@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as stayCancellationFunction from '../../netlify/functions/account-booking-cancellation.mts';
 import * as cancellationFunction from '../../netlify/functions/account-booking-service-cancellation.mts';
 import * as servicesFunction from '../../netlify/functions/account-booking-services.mts';
 import * as officeServicesFunction from '../../netlify/functions/admin-booking-services.mts';
@@ -8,6 +9,7 @@ import * as payFunction from '../../netlify/functions/pay.mts';
 import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import {
+  accountCancellationRoute,
   accountServiceCancellationRoute,
   accountServicesRoute,
   adminBookingServicesRoute,
@@ -333,6 +335,31 @@ describe('cancelling a paid service', () => {
     expect(await refundsOf(stay.id)).toEqual([
       { amount_pence: 2250, status: 'refunded', reason: 'cancellation' },
     ]);
+  });
+
+  it('refunds a paid service by its own rule when the whole stay is cancelled, and the stay’s policy refunds only the stay’s money', async () => {
+    const { stay, serviceId } = await paidService();
+    const cancelled = await invoke(
+      stayCancellationFunction,
+      adminRequest('POST', accountCancellationRoute(stay.id), { cookie: guest.cookie }),
+    );
+    expect(cancelled.status).toBe(200);
+    // Nothing of the stay was paid: its policy refunds nothing; the massage, cancelled in time, in full.
+    expect((await cancelled.json()).offer?.paidPence ?? 0).toBe(0);
+    expect(await refundsOf(stay.id)).toEqual([
+      { amount_pence: 4500, status: 'refunded', reason: 'cancellation' },
+    ]);
+    const [row] = await ownerQuery<{ status: string; refund_pence: number }>(
+      'select status, refund_pence from booking_services where id = $1',
+      [serviceId],
+    );
+    expect(row).toEqual({ status: 'refunded', refund_pence: 4500 });
+    // Asked again, it refunds nothing again.
+    await invoke(
+      stayCancellationFunction,
+      adminRequest('POST', accountCancellationRoute(stay.id), { cookie: guest.cookie }),
+    );
+    expect(await refundsOf(stay.id)).toHaveLength(1);
   });
 
   it('shows the office each service with its own payment and refund, and no guest', async () => {

@@ -38,12 +38,22 @@ export type RefundablePayment = {
   createdAt: Date;
 };
 
-/** A booking's payments with their refunds so far, read as the caller (RLS decides), oldest first. */
+/**
+ * A booking's payments with their refunds so far, read as the caller (RLS decides), oldest first:
+ * every one, or (`of`) the stay's own only, or one service's paid on its own.
+ */
 export async function selectRefundablePayments(
   tx: Transaction,
   bookingId: string,
   reader: Reader = 'server',
+  of: 'everything' | 'the stay' | { serviceId: string } = 'everything',
 ): Promise<RefundablePayment[]> {
+  const scope =
+    of === 'everything'
+      ? ''
+      : of === 'the stay'
+        ? 'and payment.booking_service_id is null'
+        : 'and payment.booking_service_id = $2';
   const tables = tablesOf(reader);
   return tx.query<RefundablePayment>(
     `select payment.id, payment.amount_pence as "amountPence", payment.kind, payment.created_at as "createdAt",
@@ -51,9 +61,9 @@ export async function selectRefundablePayments(
             coalesce((select sum(refund.amount_pence) from ${tables.refunds} refund
                       where refund.payment_id = payment.id), 0)::integer as "refundedPence"
      from ${tables.payments} payment
-     where payment.booking_request_id = $1
+     where payment.booking_request_id = $1 ${scope}
      order by payment.created_at, payment.id`,
-    [bookingId],
+    typeof of === 'object' ? [bookingId, of.serviceId] : [bookingId],
   );
 }
 

@@ -239,45 +239,70 @@ export async function cancelOwnService(
       await updateBookedService(tx, serviceId, { status: 'cancelled' });
       return false;
     }
-    const paymentId = row.paymentId;
     // Its refund is the server's to record: a guest's role changes nothing of a service but its status.
-    return tx.as(serviceRole, async () => {
-      const payments = (await selectRefundablePayments(tx, bookingId)).filter(
-        (payment) => payment.id === paymentId,
-      );
-      const paidPence = payments.reduce(
-        (sum, payment) => sum + payment.amountPence - payment.refundedPence,
-        0,
-      );
-      const { refundPence } = refundServiceCancellation(
-        {
-          freeCancellationHours: Math.max(
-            0,
-            Math.round((serviceStartsAt(row).getTime() - Date.parse(row.freeCancellationUntil)) / 3_600_000),
-          ),
-          lateCancellationRefundPercent: row.lateRefundPercent,
-        },
-        row,
-        paidPence,
-        now,
-      );
-      if (refundPence === 0) {
-        await updateBookedService(tx, serviceId, { status: 'cancelled' });
-        return false;
-      }
-      await updateBookedService(tx, serviceId, { status: 'refunded', refundPence });
-      await recordRefunds(tx, payments, refundPence, {
-        bookingId,
-        reason: 'cancellation',
-        requestedBy: null,
-      });
-      return true;
-    });
+    return tx.as(serviceRole, () => refundByItsRule(tx, row, now));
   });
   if (refunded) await sendPendingRefunds(stayPayables, provider, serviceRole, bookingId);
   return withCaller(guestCaller(visitor), async (tx) =>
     answerFor(tx, await openOwnStay(tx, visitor, bookingId), now),
   );
+}
+
+/**
+ * Cancels a paid service and refunds it by its rule at `now`, from its own payment only, in `tx` (the
+ * server's): refunded with what its rule gives back, or cancelled when that is nothing. Answers whether
+ * a refund was recorded, for the provider to be asked once `tx` commits.
+ */
+async function refundByItsRule(tx: Transaction, row: BookedServiceRow, now: Date): Promise<boolean> {
+  const payments = await selectRefundablePayments(tx, row.bookingId, 'server', { serviceId: row.id });
+  const paidPence = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
+  const { refundPence } = refundServiceCancellation(
+    {
+      freeCancellationHours: Math.max(
+        0,
+        Math.round((serviceStartsAt(row).getTime() - Date.parse(row.freeCancellationUntil)) / 3_600_000),
+      ),
+      lateCancellationRefundPercent: row.lateRefundPercent,
+    },
+    row,
+    paidPence,
+    now,
+  );
+  if (refundPence === 0) {
+    if (row.status !== 'cancelled') await updateBookedService(tx, row.id, { status: 'cancelled' });
+    return false;
+  }
+  await updateBookedService(tx, row.id, { status: 'refunded', refundPence });
+  await recordRefunds(tx, payments, refundPence, {
+    bookingId: row.bookingId,
+    reason: 'cancellation',
+    requestedBy: null,
+  });
+  return true;
+}
+
+/**
+ * Once a stay is cancelled (its trigger cancels its services with it), refunds each of its services
+ * that was paid on its own by that service's rule, as cancelling the service would have: the stay's
+ * policy never decides a service's money. Runs as the server; a service refunded already is left be,
+ * so a second call refunds nothing again. The provider is then asked for the refunds.
+ */
+export async function refundServicesOfCancelledStay(
+  provider: PaymentProvider | null,
+  bookingId: string,
+  now = new Date(),
+): Promise<void> {
+  const refunded = await withCaller(serviceRole, async (tx) => {
+    let any = false;
+    for (const row of await listBookedServices(tx, bookingId)) {
+      if (row.status !== 'cancelled' || row.paymentId === null || row.refundPence !== null) continue;
+      const locked = await lockBookedService(tx, row.id);
+      if (locked?.status !== 'cancelled' || locked.refundPence !== null) continue;
+      if (await refundByItsRule(tx, locked, now)) any = true;
+    }
+    return any;
+  });
+  if (refunded) await sendPendingRefunds(stayPayables, provider, serviceRole, bookingId);
 }
 
 /**
