@@ -4,9 +4,10 @@ import type { Refusal } from '../refusal.ts';
 import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /**
- * What payments needs of the thing being paid for: a booking today (`src/server/booking/booking-payable.ts`
- * implements it, the one file that does), a service add-on next. Payments imports nothing of what it is
- * paid for; the edges (the functions, `npm start`, the tests) hand the implementation in.
+ * What payments needs of the thing being paid for: a booking (`src/server/booking/booking-payable.ts`)
+ * and a service booked on it, paid on its own (`src/server/booking/services/service-payable.ts`, the
+ * booking's `parts`). Payments imports nothing of what it is paid for; the edges (the functions,
+ * `npm start`, the tests) hand the implementation in.
  */
 
 /** The thing paid for, as paying it needs it: its owner (who may pay, where its receipt goes) and its charge. */
