@@ -233,6 +233,27 @@ test('a guest adds an airport transfer and a massage on /account, Today lists an
     await expectNoAxeViolations(guestPage, 'account with services to pay');
   });
 
+  await test.step('the stay’s own payment and receipt leave the services out', async () => {
+    const stayPay = card.getByRole('link', { name: /^Pay the (deposit|total)/ });
+    const due = booking.quote.balanceDueDate === null ? booking.quote.totalPence : booking.quote.depositPence;
+    const amount = formatPence(due);
+    await stayPay.click();
+    await answered(guestPage.getByRole('heading', { name: `Pay ${amount}` })).toBeVisible();
+    await guestPage.getByLabel('Card number').fill(testCards.paid);
+    await guestPage.getByRole('button', { name: `Pay ${amount}` }).click();
+    await answered(guestPage.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await expect(guestPage.getByRole('status')).toContainText(
+      `we received ${amount} for booking ${booking.reference}`,
+    );
+    const receipt = await emailTo(guest.email, `Payment received: ${amount}`);
+    expect(receipt.text).toContain(`Total: ${formatPence(booking.quote.totalPence)}`);
+    expect(receipt.text).not.toContain('Airport transfers');
+    await guestPage.goto('/account');
+    await openPanel();
+    // The transfer is still its own to pay, after the stay's money.
+    await answered(panel.getByRole('link', { name: /^Pay £40 for Airport transfers/ })).toBeVisible();
+  });
+
   await test.step('the guest pays the massage on the stand-in’s page and comes back to it paid', async () => {
     await massage.getByRole('link', { name: /^Pay £45 for Ayurvedic massage/ }).click();
     await answered(guestPage.getByRole('heading', { name: 'Pay £45' })).toBeVisible();
@@ -268,6 +289,26 @@ test('a guest adds an airport transfer and a massage on /account, Today lists an
     expect(refunds).toEqual([{ amount_pence: 4500, status: 'refunded' }]);
   });
   await guestContext.close();
+
+  await test.step('the office’s booking page shows the massage’s payment and refund apart from the stay’s', async () => {
+    await page.goto('/admin');
+    await hydrated(page);
+    const services = page.getByRole('region', { name: /Services today and tomorrow/ });
+    const row = services
+      .getByRole('listitem')
+      .filter({ hasText: booking.reference })
+      .filter({ hasText: 'Airport transfers' });
+    await answered(row.getByRole('button', { name: /open the booking/ })).toBeVisible();
+    await row.getByRole('button', { name: /open the booking/ }).click();
+    const lines = page.getByRole('region', { name: 'Concierge services' });
+    const massageLine = lines.getByRole('listitem').filter({ hasText: 'Ayurvedic massage' });
+    await answered(massageLine).toContainText('cancelled and refunded. Paid £45 on');
+    await expect(massageLine).toContainText('£45 refunded.');
+    await expect(lines.getByRole('listitem').filter({ hasText: 'Airport transfers' })).toContainText(
+      'confirmed. Not paid yet.',
+    );
+    await expectNoAxeViolations(page, 'office booking with services');
+  });
 });
 
 test('a guest adds an airport transfer from COK with the booking request, shown apart from the stay’s price', async ({
