@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as stayCancellationFunction from '../../netlify/functions/account-booking-cancellation.mts';
+import * as receiptFunction from '../../netlify/functions/account-booking-receipt.mts';
 import * as cancellationFunction from '../../netlify/functions/account-booking-service-cancellation.mts';
 import * as servicesFunction from '../../netlify/functions/account-booking-services.mts';
 import * as officeServicesFunction from '../../netlify/functions/admin-booking-services.mts';
@@ -10,6 +11,7 @@ import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
 import {
   accountCancellationRoute,
+  accountReceiptRoute,
   accountServiceCancellationRoute,
   accountServicesRoute,
   adminBookingServicesRoute,
@@ -291,7 +293,25 @@ describe('cancelling a paid service', () => {
     expect(await read()).toMatchObject({ payable: true, paid: false, words: 'Confirmed, £45 to pay.' });
     const session = await openServiceSession(stay.reference, serviceId);
     await standIn.pay(session.id);
-    expect(await read()).toMatchObject({ payable: false, paid: true, words: 'Confirmed. Paid £45.' });
+    const paid = await read();
+    expect(paid).toMatchObject({ payable: false, paid: true, words: 'Confirmed. Paid £45.' });
+    // Its receipt, as the email says, is kept on the account page: the guest's, and nobody else's.
+    const receipt = await invoke(
+      receiptFunction,
+      getWithCookies(accountReceiptRoute(stay.id, paid.paymentId), guest.cookie),
+    );
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await receipt.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const stolen = await invoke(
+      receiptFunction,
+      getWithCookies(accountReceiptRoute(stay.id, paid.paymentId), stranger.cookie),
+    );
+    expect(stolen.status).toBe(404);
   });
 
   it('refunds it in full before its free cancellation ends, once, with a credit note naming it', async () => {

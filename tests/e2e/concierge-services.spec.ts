@@ -267,6 +267,9 @@ test('a guest adds an airport transfer and a massage on /account, Today lists an
     await guestPage.getByRole('link', { name: 'Your bookings on your account page' }).click();
     await openPanel();
     await answered(massage).toContainText('Confirmed. Paid £45.');
+    await expect(
+      massage.getByRole('link', { name: /^Its receipt \(PDF\) for Ayurvedic massage/ }),
+    ).toBeVisible();
     await expect(massage).not.toContainText('to pay');
     await expect(massage.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
     const receipt = await emailTo(guest.email, 'Payment received: £45 for Ayurvedic massage');

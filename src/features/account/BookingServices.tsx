@@ -1,5 +1,9 @@
 import { type SubmitEvent, useRef, useState } from 'react';
-import { accountServiceCancellationRoute, accountServicesRoute } from '../../lib/api-contract.ts';
+import {
+  accountReceiptRoute,
+  accountServiceCancellationRoute,
+  accountServicesRoute,
+} from '../../lib/api-contract.ts';
 import type { ConciergeService } from '../../lib/concierge-services.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -150,6 +154,15 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
                     href={`${payPath(request.reference)}?${new URLSearchParams({ service: service.id })}`}
                   >
                     Pay {formatMoney({ minor: service.pricePence, currency: 'GBP' })}
+                    <span className="visually-hidden">
+                      {' '}
+                      for {service.name} on {describeWhen(service)}
+                    </span>
+                  </a>
+                )}
+                {service.paymentId && (
+                  <a href={accountReceiptRoute(request.id, service.paymentId)} download>
+                    Its receipt (PDF)
                     <span className="visually-hidden">
                       {' '}
                       for {service.name} on {describeWhen(service)}

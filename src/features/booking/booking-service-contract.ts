@@ -75,6 +75,8 @@ export const bookedServiceSchema = z.object({
   cancelWords: z.string(),
   /** Paid on its own (its payment recorded). */
   paid: z.boolean(),
+  /** The payment that paid it, whose receipt the guest can download; null while unpaid. */
+  paymentId: z.string().nullable(),
   /** Whether its guest can pay it now: confirmed, priced, unpaid, on a confirmed stay. */
   payable: z.boolean(),
 });

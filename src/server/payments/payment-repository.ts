@@ -131,6 +131,15 @@ export async function selectOwnPayments(
   );
 }
 
+/** Whether `paymentId` is a payment of booking `bookingId`'s (the stay's or a service's) the caller may see. */
+export async function isOwnPayment(tx: Transaction, bookingId: string, paymentId: string): Promise<boolean> {
+  const rows = await tx.query('select 1 from public.payments where id = $1 and booking_request_id = $2', [
+    paymentId,
+    bookingId,
+  ]);
+  return rows.length > 0;
+}
+
 /**
  * A stay's payments as its receipts print them, in the ledger's order (the day received, then the
  * order recorded): the server's read (service_role), for a caller whose access was checked. Its

@@ -11,7 +11,7 @@ import { Refusal } from '../refusal.ts';
 import { registerCreditNotePreparer } from './credit-note-service.ts';
 import type { PayableSource } from './payable.ts';
 import {
-  selectOwnPayments,
+  isOwnPayment,
   selectPayments,
   selectReceiptPayments,
   selectServiceOfPayment,
@@ -114,10 +114,11 @@ export async function readOwnReceipt(
   bookingId: string,
   paymentId: string,
 ): Promise<Receipt> {
+  // The stay's payments and its services' own, as the guest's RLS shows them.
   const own = await withCaller({ role: 'authenticated', claims: visitor.claims }, (tx) =>
-    selectOwnPayments(tx, [bookingId]),
+    isOwnPayment(tx, bookingId, paymentId),
   );
-  if (!own.some((payment) => payment.id === paymentId)) throw noSuchReceipt();
+  if (!own) throw noSuchReceipt();
   return readReceipt(payables, bookingId, paymentId);
 }
 

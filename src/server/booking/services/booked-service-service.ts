@@ -102,6 +102,7 @@ export function toBookedService(row: BookedServiceRow, now: Date): BookedService
     cancellable: state.cancellable,
     cancelWords: state.cancelWords,
     paid: row.paymentId !== null,
+    paymentId: row.paymentId,
     payable: row.status === 'confirmed' && row.pricePence !== null && row.paymentId === null,
   };
 }
