@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBookedService, insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
-import { paymentColumns, paymentInsert, sessionInsert, storePayment } from '../support/payment-rows.ts';
+import {
+  paymentColumns,
+  paymentInsert,
+  sessionInsert,
+  storePayment,
+  storeRefund,
+} from '../support/payment-rows.ts';
 import {
   admin,
   anon,
@@ -20,7 +26,7 @@ import {
  * payment, and notes it on the service.
  */
 
-type Side = { booking: string; service: string; payment: string; session: string };
+type Side = { booking: string; service: string; payment: string; session: string; refund: string };
 let own: Side;
 let other: Side;
 
@@ -54,7 +60,14 @@ async function stayWithPaidService(userId: string): Promise<Side> {
       'id',
     ),
   );
-  return { booking, service, payment, session: session?.id as string };
+  const refund = await storeRefund(asOwner, booking, {
+    paymentId: payment,
+    amountPence: 1_000,
+    reason: 'office',
+    status: 'owed',
+    problem: 'Paid back by hand in the RLS test.',
+  });
+  return { booking, service, payment, session: session?.id as string, refund };
 }
 
 beforeAll(async () => {
@@ -66,6 +79,8 @@ const reads = (side: Side): string[] => [
   `select booking_service_id from payments where id = '${side.payment}'`,
   `select booking_service_id from payment_sessions where id = '${side.session}'`,
   `select payment_id from booking_services where id = '${side.service}'`,
+  // Which payment a refund came from: the account shows a service's refund on its own card.
+  `select payment_id from payment_refunds where id = '${side.refund}'`,
 ];
 
 describe('a service’s payments and sessions', () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as stayCancellationFunction from '../../netlify/functions/account-booking-cancellation.mts';
 import * as receiptFunction from '../../netlify/functions/account-booking-receipt.mts';
+import * as accountBookingsFunction from '../../netlify/functions/account-booking-requests.mts';
 import * as cancellationFunction from '../../netlify/functions/account-booking-service-cancellation.mts';
 import * as servicesFunction from '../../netlify/functions/account-booking-services.mts';
 import * as officeServicesFunction from '../../netlify/functions/admin-booking-services.mts';
@@ -338,6 +339,12 @@ describe('cancelling a paid service', () => {
     expect(notes[0]?.subject).toMatch(/^Refunded: £45 for Ayurvedic massage on /);
     expect(notes[0]?.text).toContain('We refunded £45 for Ayurvedic massage on');
     expect(notes[0]?.attachments[0]?.filename).toMatch(/^credit-note-.+\.pdf$/);
+    // The stay's own payments on the account show none of it: the refund is the service card's.
+    const { bookingRequests } = await (
+      await invoke(accountBookingsFunction, getWithCookies(apiRoutes.accountBookingRequests, guest.cookie))
+    ).json();
+    const own = bookingRequests.find((request: { id: string }) => request.id === stay.id);
+    expect(own?.refunds).toEqual([]);
     // The stay itself is untouched: still confirmed, its deposit still due.
     const [row] = await ownerQuery<{ status: string }>('select status from booking_requests where id = $1', [
       stay.id,

@@ -301,7 +301,10 @@ export async function selectOwnRefunds(tx: Transaction, bookingIds: string[]): P
             ${isoDate(`created_at at time zone '${officeTimeZone}'`)} as "askedOn",
             provider is not null as "toCard",
             case when status = 'refunded' then ${isoDate(`settled_at at time zone '${officeTimeZone}'`)} end as "refundedOn"
-     from public.payment_refunds where booking_request_id = any($1::uuid[])
+     from public.payment_refunds refund where booking_request_id = any($1::uuid[])
+       -- A service paid on its own shows its refund on its own card, never among the stay's payments.
+       and not exists (select 1 from public.payments payment
+                       where payment.id = refund.payment_id and payment.booking_service_id is not null)
      order by created_at, id`,
     [bookingIds],
   );
