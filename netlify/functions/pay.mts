@@ -73,7 +73,7 @@ export default observed(async (request: Request, context: { params: Record<strin
     }
     if (currency === null && provider.takesRupees) {
       // Offered rupees, the guest reads the amount and its rate before the provider's page.
-      const { due, rupees } = await quotePayment(stayPayables, provider, reference, payer, service);
+      const { due, rupees, paidFor } = await quotePayment(stayPayables, provider, reference, payer, service);
       if (rupees) {
         const choose = (choice: string) => {
           const next = new URLSearchParams(choice);
@@ -89,6 +89,7 @@ export default observed(async (request: Request, context: { params: Record<strin
           rupees,
           cardHref: choose('currency=GBP'),
           upiHref: choose(`currency=INR&paise=${rupees.paise}`),
+          ...(paidFor ? { paidFor } : {}),
         });
         return withCookies(await renderPaymentPage(markup, 200), cookies);
       }

@@ -134,10 +134,14 @@ export async function quotePayment(
   reference: string,
   payer: Payer,
   part?: string,
-): Promise<{ due: PaymentDue; rupees: RupeePayment | null }> {
+): Promise<{ due: PaymentDue; rupees: RupeePayment | null; paidFor?: string }> {
   const today = todayInKerala();
-  const { due } = await readPayable(payables, reference, payer, today, part);
-  return { due, rupees: quoteRupees(provider, due.amountPence, today) };
+  const { booking, due } = await readPayable(payables, reference, payer, today, part);
+  return {
+    due,
+    rupees: quoteRupees(provider, due.amountPence, today),
+    ...(booking.partOf ? { paidFor: booking.partOf.description } : {}),
+  };
 }
 
 /**
