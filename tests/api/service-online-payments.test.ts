@@ -7,6 +7,7 @@ import * as accountBookingsFunction from '../../netlify/functions/account-bookin
 import * as cancellationFunction from '../../netlify/functions/account-booking-service-cancellation.mts';
 import * as servicesFunction from '../../netlify/functions/account-booking-services.mts';
 import * as officeServicesFunction from '../../netlify/functions/admin-booking-services.mts';
+import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import * as payFunction from '../../netlify/functions/pay.mts';
 import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
@@ -32,6 +33,7 @@ import {
 import { emailsTo, type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
 import { insertBookedService, insertBooking, madeUpProperty } from '../support/booking-scenario.ts';
+import { readCsv } from '../support/csv.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -408,5 +410,13 @@ describe('cancelling a paid service', () => {
       }),
     ]);
     expect((await read(guest.cookie)).status).toBe(403);
+    // The stay's own money in the bookings CSV: the service's payment and refund are not the stay's.
+    const csv = await invoke(
+      csvFunction,
+      adminRequest('GET', `/api/admin/booking-requests.csv?q=${stay.reference}`, { cookie: office.cookie }),
+    );
+    const [headers, row] = readCsv(await csv.text());
+    const value = (header: string) => row?.[headers?.indexOf(header) ?? -1];
+    expect([value('Received (GBP)'), value('Refunded (GBP)')]).toEqual(['0.00', '0.00']);
   });
 });
