@@ -6,6 +6,7 @@ import * as receiptFunction from '../../netlify/functions/account-booking-receip
 import * as accountBookingsFunction from '../../netlify/functions/account-booking-requests.mts';
 import * as cancellationFunction from '../../netlify/functions/account-booking-service-cancellation.mts';
 import * as servicesFunction from '../../netlify/functions/account-booking-services.mts';
+import * as officeRefundsFunction from '../../netlify/functions/admin-booking-refunds.mts';
 import * as officeServicesFunction from '../../netlify/functions/admin-booking-services.mts';
 import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
 import * as payFunction from '../../netlify/functions/pay.mts';
@@ -17,6 +18,7 @@ import {
   accountServiceCancellationRoute,
   accountServicesRoute,
   adminBookingServicesRoute,
+  adminRefundsRoute,
   apiRoutes,
 } from '../../src/lib/api-contract.ts';
 import { addDays, todayInKerala } from '../../src/lib/dates.ts';
@@ -389,6 +391,19 @@ describe('cancelling a paid service', () => {
       adminRequest('POST', accountCancellationRoute(stay.id), { cookie: guest.cookie }),
     );
     expect(await refundsOf(stay.id)).toHaveLength(1);
+  });
+
+  it('leaves a paid service out of the policy refund the office makes on a stay it cancelled', async () => {
+    const { stay } = await paidService();
+    await ownerQuery(`update booking_requests set status = 'cancelled' where id = $1`, [stay.id]);
+    const office = await signedInAdmin();
+    const response = await invoke(
+      officeRefundsFunction,
+      adminRequest('POST', adminRefundsRoute(stay.id), { cookie: office.cookie, body: { mode: 'policy' } }),
+    );
+    // Nothing of the stay was paid: its policy has nothing to refund, whatever the massage received.
+    expect(response.status).toBe(409);
+    expect(await refundsOf(stay.id)).toEqual([]);
   });
 
   it('shows the office each service with its own payment and refund, and no guest', async () => {
