@@ -588,7 +588,7 @@ const [
   { startReviewInvitationWorker },
   { startCalendarImporter },
   { startReconciliationWorker, choosePaymentProvider, registerReceiptPreparer },
-  { bookingPayables },
+  { stayPayables },
   { startGuestListRetentionWorker },
 ] = await Promise.all([
   import('../src/server/email/delivery.ts'),
@@ -598,13 +598,13 @@ const [
   import('../src/server/reviews/review-service.ts'),
   import('../src/server/calendar-sync/calendar-sync-service.ts'),
   import('../src/server/payments/index.ts'),
-  import('../src/server/booking/booking-payable.ts'),
+  import('../src/server/booking/services/service-payable.ts'),
   import('../src/server/booking/guests/guest-list-service.ts'),
 ]);
 // Emails wait in the outbox table until sent; this retries what a request could not send at once,
 // and queues the digests of office alerts a flood of form posts held back. A payment's receipt is made
 // as its email is sent, from the booking's ledger.
-registerReceiptPreparer(bookingPayables);
+registerReceiptPreparer(stayPayables);
 startEmailWorker(settings.EMAIL_WORKER_MS, queueOfficeAlertDigests);
 // The balance reminders, as the daily `payment-reminders` function sends them on Netlify: at start and
 // every hour after, so a machine that sleeps overnight still sends each day's (each goes once).
@@ -616,7 +616,7 @@ startReviewInvitationWorker();
 // Other platforms' calendars: the import queue worked every five minutes, as the scheduled function works it on Netlify.
 startCalendarImporter(settings.CALENDAR_IMPORT_HOURS);
 // Payment sessions no webhook and no return settled, as the scheduled `reconcile-payments` asks on Netlify.
-startReconciliationWorker(bookingPayables, () => choosePaymentProvider());
+startReconciliationWorker(stayPayables, () => choosePaymentProvider());
 // Guest lists past their retention, as the daily `forget-guest-lists` function deletes them on Netlify.
 startGuestListRetentionWorker();
 

@@ -2,8 +2,8 @@ import type { Config } from '@netlify/functions';
 import { signInPath } from '../../src/features/auth/auth-links.ts';
 import { paths } from '../../src/lib/paths.ts';
 import { resolveVisitor } from '../../src/server/auth/session.ts';
-import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
 import { readPaymentTarget } from '../../src/server/booking/booking-target.ts';
+import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
 import { endpoint, withCookies } from '../../src/server/http/endpoint.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { errorResponse, redirect } from '../../src/server/http/responses.ts';
@@ -18,10 +18,7 @@ export default endpoint(['GET'], async (request, context) => {
   if (!visitor) return withCookies(redirect(signInPath(paths.account)), cookies);
   try {
     const { id, paymentId } = readPaymentTarget(context);
-    return withCookies(
-      receiptResponse(await readOwnReceipt(bookingPayables, visitor, id, paymentId)),
-      cookies,
-    );
+    return withCookies(receiptResponse(await readOwnReceipt(stayPayables, visitor, id, paymentId)), cookies);
   } catch (error) {
     return withCookies(errorResponse(toHttpError(error)), cookies);
   }

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
-import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
+import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
@@ -22,13 +22,14 @@ export default observed(async (request: Request, context: { params: Record<strin
     const query = new URL(request.url).searchParams;
     // Stripe fills in session_id; Razorpay adds its payment link's id to the callback URL.
     const sessionId = query.get('session_id') ?? query.get('razorpay_payment_link_id') ?? '';
-    const result = await readPaymentResult(bookingPayables, choosePaymentProvider(), reference, sessionId);
+    const result = await readPaymentResult(stayPayables, choosePaymentProvider(), reference, sessionId);
     return await renderPaymentPage(
       renderPaymentResult({
         outcome: result.outcome,
         reference,
         amountPence: result.amountPence,
         ...(result.inRupees ? { inRupees: result.inRupees } : {}),
+        ...(result.paidFor ? { paidFor: result.paidFor } : {}),
         message: result.outcome === 'not_taken' ? result.why : result.next,
       }),
       200,

@@ -4,13 +4,14 @@ import { renderPaymentChoice } from '../../src/features/payment/PaymentChoice.ts
 import { renderPaymentResult } from '../../src/features/payment/render-payment-result.ts';
 import { payPath } from '../../src/lib/paths.ts';
 import { resolveVisitor } from '../../src/server/auth/session.ts';
-import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
+import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
 import { ConfigurationError } from '../../src/server/config.ts';
 import { withCookies } from '../../src/server/http/endpoint.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
 import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 import { HttpError } from '../../src/server/http/responses.ts';
+import { isUuid } from '../../src/server/http/uuid.ts';
 import {
   choosePaymentProvider,
   quotePayment,
@@ -25,6 +26,8 @@ import { log } from '../../src/server/runtime/logger.ts';
  * `?currency=INR&paise=…`, the paise the guest was shown, refused once the rate has changed). Signed in (or holding the signed link an
  * email gave them), they are sent (303) to the provider's page for exactly what is due now; signed out
  * without a link, to sign in and back. What cannot be paid is answered on the payment page, saying why.
+ * `?service={id}` pays one of the stay's services on its own (its whole price), as the account page's
+ * "Pay £55" form asks.
  */
 export default observed(async (request: Request, context: { params: Record<string, string | undefined> }) => {
   const reference = context.params.reference ?? '';
@@ -33,10 +36,15 @@ export default observed(async (request: Request, context: { params: Record<strin
     allowMethods(request, ['GET', 'HEAD']);
     const query = new URL(request.url).searchParams;
     const link = { until: query.get('until') ?? undefined, sig: query.get('sig') ?? undefined };
+    const service = query.get('service') ?? undefined;
+    if (service !== undefined && !isUuid(service)) {
+      throw new HttpError(404, 'not_found', 'There is no such service on this booking to pay.');
+    }
     const resolved = await resolveVisitor(request);
     cookies.push(...resolved.cookies);
     if (!resolved.visitor && !link.sig) {
-      return withCookies(redirect(signInPath(payPath(reference))), cookies);
+      const back = service ? `${payPath(reference)}?${new URLSearchParams({ service })}` : payPath(reference);
+      return withCookies(redirect(signInPath(back)), cookies);
     }
     const payer = resolved.visitor ? { visitor: resolved.visitor } : { link };
     const provider = choosePaymentProvider();
@@ -48,10 +56,14 @@ export default observed(async (request: Request, context: { params: Record<strin
           paise: 'Choose how to pay again',
         });
       }
-      const { url } = await startPayment(bookingPayables, provider, reference, payer, {
-        currency: 'INR',
-        paise,
-      });
+      const { url } = await startPayment(
+        stayPayables,
+        provider,
+        reference,
+        payer,
+        { currency: 'INR', paise },
+        service,
+      );
       return withCookies(redirect(url), cookies);
     }
     if (currency !== null && currency !== 'GBP') {
@@ -61,12 +73,13 @@ export default observed(async (request: Request, context: { params: Record<strin
     }
     if (currency === null && provider.takesRupees) {
       // Offered rupees, the guest reads the amount and its rate before the provider's page.
-      const { due, rupees } = await quotePayment(bookingPayables, provider, reference, payer);
+      const { due, rupees, paidFor } = await quotePayment(stayPayables, provider, reference, payer, service);
       if (rupees) {
         const choose = (choice: string) => {
           const next = new URLSearchParams(choice);
           if (link.until) next.set('until', link.until);
           if (link.sig) next.set('sig', link.sig);
+          if (service) next.set('service', service);
           return `${payPath(reference)}?${next}`;
         };
         const markup = renderPaymentChoice({
@@ -76,11 +89,12 @@ export default observed(async (request: Request, context: { params: Record<strin
           rupees,
           cardHref: choose('currency=GBP'),
           upiHref: choose(`currency=INR&paise=${rupees.paise}`),
+          ...(paidFor ? { paidFor } : {}),
         });
         return withCookies(await renderPaymentPage(markup, 200), cookies);
       }
     }
-    const { url } = await startPayment(bookingPayables, provider, reference, payer);
+    const { url } = await startPayment(stayPayables, provider, reference, payer, undefined, service);
     return withCookies(redirect(url), cookies);
   } catch (error) {
     const refusal =

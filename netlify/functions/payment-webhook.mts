@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
+import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
 import { endpoint } from '../../src/server/http/endpoint.ts';
 import { HttpError, json } from '../../src/server/http/responses.ts';
 import { choosePaymentProvider, receiveWebhook, WebhookRefused } from '../../src/server/payments/index.ts';
@@ -13,12 +13,7 @@ import { choosePaymentProvider, receiveWebhook, WebhookRefused } from '../../src
 export default endpoint(['POST'], async (request) => {
   const rawBody = await request.text();
   try {
-    const settlement = await receiveWebhook(
-      bookingPayables,
-      choosePaymentProvider(),
-      rawBody,
-      request.headers,
-    );
+    const settlement = await receiveWebhook(stayPayables, choosePaymentProvider(), rawBody, request.headers);
     return json({ received: true, outcome: settlement.outcome });
   } catch (error) {
     if (error instanceof WebhookRefused) throw new HttpError(400, 'bad_request', error.message);

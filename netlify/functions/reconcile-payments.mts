@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
+import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
 import {
   choosePaymentProvider,
   describeReconciliation,
@@ -12,7 +12,7 @@ import { scheduledJob } from '../../src/server/runtime/scheduled-job.ts';
  * and no return settled, and records what was paid (once) or marks what expired.
  */
 export default scheduledJob('reconcile-payments', async () => {
-  return describeReconciliation(await reconcilePayments(bookingPayables, choosePaymentProvider()));
+  return describeReconciliation(await reconcilePayments(stayPayables, choosePaymentProvider()));
 });
 
 export const config: Config = { schedule: '*/15 * * * *' };

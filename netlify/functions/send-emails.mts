@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { bookingPayables } from '../../src/server/booking/booking-payable.ts';
+import { stayPayables } from '../../src/server/booking/services/service-payable.ts';
 import { deliverAllDueEmails, describeDelivery } from '../../src/server/email/delivery.ts';
 import { queueOfficeAlertDigests } from '../../src/server/office-alert-digest.ts';
 import { registerReceiptPreparer } from '../../src/server/payments/index.ts';
 import { scheduledJob } from '../../src/server/runtime/scheduled-job.ts';
 
 // A payment's receipt waits on its email until sent, and is made then from the booking's ledger.
-registerReceiptPreparer(bookingPayables);
+registerReceiptPreparer(stayPayables);
 
 /**
  * Every minute: queues the digests of office alerts a flood of form posts held back, once their hour

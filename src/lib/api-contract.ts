@@ -138,6 +138,10 @@ export const adminRefundsRoute = (bookingId: string) =>
 /** One refund of a booking: PATCH marks one still owed as returned by hand. */
 export const adminRefundRoute = (bookingId: string, refundId: string) =>
   `${adminRefundsRoute(bookingId)}/${encodeURIComponent(refundId)}`;
+/** A booking's services with their own payments and refunds, for the office (GET). */
+export const adminBookingServicesRoute = (bookingId: string) =>
+  `${adminItemRoute('booking-requests', bookingId)}/services`;
+
 /** A booking's notes: GET lists them, POST adds one. */
 /** The guest's balance reminder, sent now by the office (POST), and when the last went (GET). */
 export const adminBalanceReminderRoute = (bookingId: string) =>

@@ -381,9 +381,9 @@ export function describeBookedService(
 ): { words: string; cancellable: boolean; cancelWords: string } {
   const price = state.pricePence === null ? '' : formatMoney({ minor: state.pricePence, currency: 'GBP' });
   const started = now.getTime() >= serviceStartsAt(state).getTime();
-  const paidWords = state.paid ? `, paid ${price}` : state.pricePence === null ? '' : `, ${price} to pay`;
+  const paidWords = state.paid ? `. Paid ${price}` : state.pricePence === null ? '' : `, ${price} to pay`;
   const words = {
-    requested: `Asked for${paidWords}: the concierge will confirm it.`,
+    requested: `Asked for${state.pricePence === null ? '' : ` (${price})`}: the concierge will confirm it, and then it can be paid.`,
     awaiting_price: 'Asked for: the office will tell you its price by email before anything is arranged.',
     confirmed: `Confirmed${paidWords}.`,
     cancelled: 'Cancelled.',

@@ -124,6 +124,9 @@ const samples: Record<string, () => Promise<{ path: string; body?: unknown }>> =
   'POST /api/admin/booking-requests/:id/reminder': async () => ({
     path: `/api/admin/booking-requests/${await insertBookingRequest({ status: 'confirmed' })}/reminder`,
   }),
+  'GET /api/admin/booking-requests/:id/services': async () => ({
+    path: `/api/admin/booking-requests/${await insertBookingRequest()}/services`,
+  }),
   'GET /api/admin/booking-requests/:id/notes': async () => ({
     path: `/api/admin/booking-requests/${await insertBookingRequest()}/notes`,
   }),

@@ -5,7 +5,7 @@ import { type NumbersAnswer, numbersAnswerSchema } from '../../src/features/admi
 import { todayInKerala } from '../../src/lib/dates.ts';
 import { readBookingNumbers } from '../../src/server/booking/booking-numbers-service.ts';
 import { type Admin, adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import { insertBooking } from '../support/booking-scenario.ts';
+import { insertBookedService, insertBooking } from '../support/booking-scenario.ts';
 import { storePayments } from '../support/payment-scenario.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -55,6 +55,14 @@ beforeAll(async () => {
     { kind: 'deposit', amountPence: 12500, receivedOn: '2041-10-20', method: 'card' },
     { kind: 'balance', amountPence: 20000, receivedOn: '2041-12-05', method: 'bank_transfer' },
   ]);
+  // A massage paid on its own that October: a service's money, not the stay's revenue.
+  const massage = await insertBookedService(ownerQuery, stayAcrossMonths, {
+    date: '2041-10-30',
+    createdBy: admin.id,
+  });
+  await storePayments(ownerQuery, stayAcrossMonths, [
+    { kind: 'balance', amountPence: 4500, receivedOn: '2041-10-20', method: 'card', serviceId: massage },
+  ]);
   // The visitor a function's guard hands the service for this admin, as bench:admin builds it.
   const { id, email, name } = admin;
   const claims = { sub: id, email, role: 'authenticated' as const, app_metadata: { role: 'admin' } };
@@ -82,7 +90,7 @@ describe('the owner’s numbers', () => {
     expect(cell(numbers, 'thisYear', '2041-12')).toMatchObject({ nightsBooked: 0, confirmedPence: 0 });
   });
 
-  it('puts a confirmed stay’s total in its arrival month and the ledger’s money in the month received', () => {
+  it('puts a confirmed stay’s total in its arrival month and the ledger’s money in the month received, its services’ left out', () => {
     expect(cell(numbers, 'thisYear', '2041-10')).toMatchObject({
       confirmedPence: 50_000,
       receivedPence: 12_500,

@@ -24,7 +24,11 @@ import {
 } from '../../src/server/payments/index.ts';
 import { type Guest, getWithCookies, signedInGuest } from '../support/accounts.ts';
 import { adminRequest, invoke, signedInAdmin } from '../support/admins.ts';
-import { insertBooking as insertScenario, madeUpProperty } from '../support/booking-scenario.ts';
+import {
+  insertBookedService,
+  insertBooking as insertScenario,
+  madeUpProperty,
+} from '../support/booking-scenario.ts';
 import { siteOrigin } from '../support/requests.ts';
 import { ownerQuery } from '../support/sql.ts';
 
@@ -185,6 +189,22 @@ describe('choosing how to pay', () => {
     expect(page).toContain(describeRupeePayment(deposit));
     expect(page).toContain(`?currency=INR&amp;paise=${deposit.paise}`);
     expect(await sessionsOf(booking.id)).toEqual([]);
+  });
+
+  it('offers a service paid on its own in its own words, its choices keeping the service', async () => {
+    const booking = await insertBooking();
+    const massage = await insertBookedService(ownerQuery, booking.id, {
+      date: addDays(today, 201),
+      createdBy: guest.id,
+    });
+    const response = await pay(booking.reference, `?service=${massage}`);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('Pay for Ayurvedic massage on');
+    expect(page).toContain(`booked on your stay ${booking.reference} and paid on its own`);
+    expect(page).not.toContain('Pay the balance');
+    expect(page).toContain('Pay £45 by card');
+    expect(page).toContain(`service=${massage}`);
   });
 
   it('refuses rupees at an amount the guest was not shown, and a currency it does not take', async () => {

@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { baseURL } from '../../playwright.config.ts';
+import { baseURL, e2eOutboxDir } from '../../playwright.config.ts';
 import type { AccountBookingRequestsAnswer } from '../../src/features/booking/booking-contract.ts';
 import { addDays, formatStayDate, todayInKerala } from '../../src/lib/dates.ts';
+import { formatPence } from '../../src/lib/money.ts';
 import { findStayProblems } from '../../src/lib/stay-rules.ts';
+import { readOutbox } from '../../src/server/email/outbox.ts';
+import { testCards } from '../../src/server/payments/index.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { everyIslandHydrated } from '../support/islands.ts';
 import { readFactsOf } from '../support/seasons.ts';
@@ -12,11 +15,12 @@ import { createConfirmedGuest } from './support/guests.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
 /**
- * The concierge's services, one journey as far as it is built: on a confirmed stay arriving tomorrow,
- * the guest adds an airport transfer from COK on `/account` (priced apart from the stay, added once
- * for a double click), is told in words what is wrong with a massage outside the staff's hours, adds
- * one at a proper time and cancels it before its cut-off; the office's Today lists the transfer with
- * its flight by time, and confirms it.
+ * The concierge's services, one journey: on a confirmed stay arriving tomorrow, the guest adds an
+ * airport transfer from COK on `/account` (priced apart from the stay, added once for a double click),
+ * is told in words what is wrong with a massage outside the staff's hours and adds one at a proper
+ * time; the office's Today lists the transfer with its flight by time, and confirms both; the guest
+ * pays the massage on its own through the payment stand-in (the stay's payment unchanged by it), comes
+ * back to "Paid", gets its own receipt, cancels it before its cut-off and is refunded with a credit note.
  */
 
 const admin = {
@@ -39,6 +43,23 @@ test.beforeAll(() => {
 
 const hydrated = (page: Page) => page.waitForFunction(everyIslandHydrated);
 
+/** The newest email to `to` whose subject starts with `subject`, once it is in the outbox. */
+async function emailTo(to: string, subject: string) {
+  let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readOutbox(e2eOutboxDir))
+          .filter((message) => message.to.includes(to) && message.subject.startsWith(subject))
+          .at(-1);
+        return Boolean(found);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found as NonNullable<typeof found>;
+}
+
 // Homes whose guests may book a transfer and a massage, tried in turn for free nights from tomorrow.
 const homes = [
   'panampilly-nagar-duplex',
@@ -47,7 +68,7 @@ const homes = [
   'edappally-gated-residence',
 ];
 
-test('a guest adds an airport transfer and a massage on /account, cancels the massage, and Today lists the transfer', async ({
+test('a guest adds an airport transfer and a massage on /account, Today lists and confirms them, and the massage is paid on its own, cancelled and refunded', async ({
   page,
   browser,
   playwright,
@@ -132,7 +153,7 @@ test('a guest adds an airport transfer and a massage on /account, cancels the ma
       );
     });
 
-    await test.step('at a proper time it is added, then cancelled before its cut-off', async () => {
+    await test.step('at a proper time it is added, waiting for the concierge before it can be paid', async () => {
       await panel.getByLabel('Time (India time, 24-hour clock)').fill('18:00');
       await panel.getByRole('button', { name: 'Add the service' }).click();
       await answered(panel.getByRole('status')).toHaveText(
@@ -141,22 +162,22 @@ test('a guest adds an airport transfer and a massage on /account, cancels the ma
       await expect(booked.getByRole('listitem')).toHaveCount(2);
       const massage = booked.getByRole('listitem').filter({ hasText: 'Ayurvedic massage' });
       await expect(massage).toContainText('Free to cancel until');
+      await expect(massage).toContainText('the concierge will confirm it, and then it can be paid');
+      // Nothing can be paid before the concierge confirms it: no pay button says otherwise.
+      await expect(panel.getByRole('link', { name: /^Pay £/ })).toHaveCount(0);
       await expectNoAxeViolations(guestPage, 'account with concierge services');
-      await massage.getByRole('button', { name: /^Cancel Ayurvedic massage/ }).click();
-      await answered(massage).toContainText('Cancelled.');
-      await expect(massage.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
     });
     await guestContext.close();
   });
 
-  await test.step('the database holds one transfer and the cancelled massage', async () => {
+  await test.step('the database holds the transfer and the massage, both asked for', async () => {
     const rows = await query<{ service: string; status: string; flight: string | null }>(
       serverDatabaseUrl(),
       'select service, status, flight from booking_services where booking_request_id = $1 order by starts_at',
       [booking.id],
     );
     expect(rows).toEqual([
-      { service: 'ayurvedic-massage', status: 'cancelled', flight: null },
+      { service: 'ayurvedic-massage', status: 'requested', flight: null },
       { service: 'airport-transfers', status: 'requested', flight: 'EK 532' },
     ]);
   });
@@ -169,13 +190,127 @@ test('a guest adds an airport transfer and a massage on /account, cancels the ma
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/admin', { timeout: 90_000 });
     const services = page.getByRole('region', { name: /Services today and tomorrow/ });
-    const row = services.getByRole('listitem').filter({ hasText: booking.reference });
+    const rows = services.getByRole('listitem').filter({ hasText: booking.reference });
+    const row = rows.filter({ hasText: 'Airport transfers' });
     await answered(row).toContainText('23:45 Airport transfers, flight EK 532');
     await expect(row).toContainText('Kochi (COK)');
     await expect(row).not.toContainText('Ayurvedic massage');
     await expectNoAxeViolations(page, 'Today with services');
     await row.getByRole('button', { name: /^Confirm Airport transfers/ }).click();
     await answered(row).toContainText('confirmed');
+    const massage = rows.filter({ hasText: 'Ayurvedic massage' });
+    await massage.getByRole('button', { name: /^Confirm Ayurvedic massage/ }).click();
+    await answered(massage).toContainText('confirmed');
+  });
+
+  const guestContext = await browser.newContext({ baseURL });
+  expect((await guestContext.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
+  const guestPage = await guestContext.newPage();
+  const card = guestPage.getByRole('article').filter({ hasText: booking.reference });
+  const panel = card.getByRole('region', { name: 'Concierge services' });
+  const openPanel = async () => {
+    await hydrated(guestPage);
+    const open = card.getByRole('button', { name: `Concierge services on ${booking.reference}` });
+    await answered(open).toBeVisible();
+    await open.click();
+  };
+  const massage = panel.getByRole('listitem').filter({ hasText: 'Ayurvedic massage' });
+
+  await test.step('confirmed, each service is paid on its own, and the stay’s payment leaves them out', async () => {
+    await guestPage.goto('/account');
+    await openPanel();
+    await expect(panel).toContainText('never inside its deposit or balance');
+    const transfer = panel.getByRole('listitem').filter({ hasText: 'Airport transfers' });
+    await answered(transfer).toContainText('Confirmed, £40 to pay.');
+    await expect(transfer.getByRole('link', { name: /^Pay £40 for Airport transfers/ })).toBeVisible();
+    await expect(massage).toContainText('Confirmed, £45 to pay.');
+    // The stay's own payment is its quote's, whatever its services cost.
+    const stayPay = card.getByRole('link', { name: /^Pay the (deposit|total)/ });
+    await expect(stayPay).toBeVisible();
+    await expect(stayPay).not.toContainText('£85');
+    const due = booking.quote.balanceDueDate === null ? booking.quote.totalPence : booking.quote.depositPence;
+    await expect(stayPay).toContainText(formatPence(due));
+    await expectNoAxeViolations(guestPage, 'account with services to pay');
+  });
+
+  await test.step('the stay’s own payment and receipt leave the services out', async () => {
+    const stayPay = card.getByRole('link', { name: /^Pay the (deposit|total)/ });
+    const due = booking.quote.balanceDueDate === null ? booking.quote.totalPence : booking.quote.depositPence;
+    const amount = formatPence(due);
+    await stayPay.click();
+    await answered(guestPage.getByRole('heading', { name: `Pay ${amount}` })).toBeVisible();
+    await guestPage.getByLabel('Card number').fill(testCards.paid);
+    await guestPage.getByRole('button', { name: `Pay ${amount}` }).click();
+    await answered(guestPage.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await expect(guestPage.getByRole('status')).toContainText(
+      `we received ${amount} for booking ${booking.reference}`,
+    );
+    const receipt = await emailTo(guest.email, `Payment received: ${amount}`);
+    expect(receipt.text).toContain(`Total: ${formatPence(booking.quote.totalPence)}`);
+    expect(receipt.text).not.toContain('Airport transfers');
+    await guestPage.goto('/account');
+    await openPanel();
+    // The transfer is still its own to pay, after the stay's money.
+    await answered(panel.getByRole('link', { name: /^Pay £40 for Airport transfers/ })).toBeVisible();
+  });
+
+  await test.step('the guest pays the massage on the stand-in’s page and comes back to it paid', async () => {
+    await massage.getByRole('link', { name: /^Pay £45 for Ayurvedic massage/ }).click();
+    await answered(guestPage.getByRole('heading', { name: 'Pay £45' })).toBeVisible();
+    await guestPage.getByLabel('Card number').fill(testCards.paid);
+    await guestPage.getByRole('button', { name: 'Pay £45' }).click();
+    await answered(guestPage.getByRole('heading', { name: /^Paid: Ayurvedic massage on / })).toBeVisible();
+    await expect(guestPage.getByRole('status')).toContainText(
+      `we received £45 for Ayurvedic massage on ${formatStayDate(tomorrow)}, 18:00 India time`,
+    );
+    await expectNoAxeViolations(guestPage, 'a service paid');
+    await guestPage.getByRole('link', { name: 'Your bookings on your account page' }).click();
+    await openPanel();
+    await answered(massage).toContainText('Confirmed. Paid £45.');
+    await expect(
+      massage.getByRole('link', { name: /^Its receipt \(PDF\) for Ayurvedic massage/ }),
+    ).toBeVisible();
+    await expect(massage).not.toContainText('to pay');
+    await expect(massage.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+    const receipt = await emailTo(guest.email, 'Payment received: £45 for Ayurvedic massage');
+    expect(receipt.text).toContain('paid on its own, apart from the stay');
+    expect(receipt.attachments[0]?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  await test.step('cancelled before its cut-off, the massage is refunded in full, with a credit note', async () => {
+    await expect(massage).toContainText('refunded in full');
+    await massage.getByRole('button', { name: /^Cancel Ayurvedic massage/ }).click();
+    await answered(massage).toContainText('Cancelled and refunded £45.');
+    await expect(massage.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+    const note = await emailTo(guest.email, 'Refunded: £45 for Ayurvedic massage');
+    expect(note.attachments[0]?.filename).toMatch(/^credit-note-/);
+    const refunds = await query<{ amount_pence: number; status: string }>(
+      serverDatabaseUrl(),
+      'select amount_pence, status from payment_refunds where booking_request_id = $1',
+      [booking.id],
+    );
+    expect(refunds).toEqual([{ amount_pence: 4500, status: 'refunded' }]);
+  });
+  await guestContext.close();
+
+  await test.step('the office’s booking page shows the massage’s payment and refund apart from the stay’s', async () => {
+    await page.goto('/admin');
+    await hydrated(page);
+    const services = page.getByRole('region', { name: /Services today and tomorrow/ });
+    const row = services
+      .getByRole('listitem')
+      .filter({ hasText: booking.reference })
+      .filter({ hasText: 'Airport transfers' });
+    await answered(row.getByRole('button', { name: /open the booking/ })).toBeVisible();
+    await row.getByRole('button', { name: /open the booking/ }).click();
+    const lines = page.getByRole('region', { name: 'Concierge services' });
+    const massageLine = lines.getByRole('listitem').filter({ hasText: 'Ayurvedic massage' });
+    await answered(massageLine).toContainText('cancelled and refunded. Paid £45 on');
+    await expect(massageLine).toContainText('£45 refunded.');
+    await expect(lines.getByRole('listitem').filter({ hasText: 'Airport transfers' })).toContainText(
+      'confirmed. Not paid yet.',
+    );
+    await expectNoAxeViolations(page, 'office booking with services');
   });
 });
 

@@ -188,3 +188,52 @@ function cast(name: string): string {
   if (name === 'user_id') return '::uuid';
   return '';
 }
+
+/** What a booked service may be given; a massage for one, confirmed at £45, on 2090-01-12 at 16:00. */
+export type BookedServiceScenario = {
+  service?: string;
+  name?: string;
+  /** `YYYY-MM-DD` in India; 2090-01-12 unless given. */
+  date?: string;
+  time?: string;
+  pricePence?: number | null;
+  /** `confirmed` unless given (`awaiting_price` when the price is null). */
+  status?: string;
+  /** Hours before it starts that it is free to cancel: 24 unless given. */
+  freeHours?: number;
+  lateRefundPercent?: number;
+  createdBy: string;
+};
+
+/** A service booked on `bookingId`, as the owner writes it: its row's id. */
+export async function insertBookedService(
+  run: RunQuery,
+  bookingId: string,
+  scenario: BookedServiceScenario,
+): Promise<string> {
+  const date = scenario.date ?? '2090-01-12';
+  const time = scenario.time ?? '16:00';
+  const pricePence = scenario.pricePence === undefined ? 4_500 : scenario.pricePence;
+  const [row] = await run<{ id: string }>(
+    `insert into booking_services (booking_request_id, service, service_name, starts_at, service_date, service_time,
+       quantity, price_pence, free_cancellation_until, late_refund_percent, status, request_key, created_by)
+     values ($1, $2, $3, ($4 || 'T' || $5 || ':00+05:30')::timestamptz, $4::date, $5, 1, $6,
+       ($4 || 'T' || $5 || ':00+05:30')::timestamptz - make_interval(hours => $7), $8, $9, $10, $11)
+     returning id`,
+    [
+      bookingId,
+      scenario.service ?? 'ayurvedic-massage',
+      scenario.name ?? 'Ayurvedic massage',
+      date,
+      time,
+      pricePence,
+      scenario.freeHours ?? 24,
+      scenario.lateRefundPercent ?? 0,
+      scenario.status ?? (pricePence === null ? 'awaiting_price' : 'confirmed'),
+      `scenario-${randomUUID()}`,
+      scenario.createdBy,
+    ],
+  );
+  if (!row) throw new Error('The booked service was not stored');
+  return row.id;
+}

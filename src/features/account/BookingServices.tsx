@@ -1,8 +1,13 @@
 import { type SubmitEvent, useRef, useState } from 'react';
-import { accountServiceCancellationRoute, accountServicesRoute } from '../../lib/api-contract.ts';
+import {
+  accountReceiptRoute,
+  accountServiceCancellationRoute,
+  accountServicesRoute,
+} from '../../lib/api-contract.ts';
 import type { ConciergeService } from '../../lib/concierge-services.ts';
 import { formatStayDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { payPath } from '../../lib/paths.ts';
 import { requestJson } from '../api/client.ts';
 import type { AccountBookingRequest } from '../booking/booking-contract.ts';
 import {
@@ -121,8 +126,9 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
       <section id={panelId} hidden={!open} aria-labelledby={`${panelId}-title`} className="booking-services">
         <h3 id={`${panelId}-title`}>Concierge services</h3>
         <p>
-          Airport transfers, massages, bikes and trips, arranged by our concierge. Each is priced on its own,
-          apart from the stay, whose price does not change.
+          Airport transfers, massages, bikes and trips, arranged by our concierge. Each is priced and paid on
+          its own once the concierge confirms it, apart from the stay: never inside its deposit or balance,
+          whose price does not change.
         </p>
         <p role="status">{done}</p>
         {problem && (
@@ -142,6 +148,27 @@ export function BookingServices({ request }: { request: AccountBookingRequest })
                 )}
                 <br />
                 {service.words} {service.cancelWords}
+                {service.payable && service.pricePence !== null && (
+                  <a
+                    className="button button--primary"
+                    href={`${payPath(request.reference)}?${new URLSearchParams({ service: service.id })}`}
+                  >
+                    Pay {formatMoney({ minor: service.pricePence, currency: 'GBP' })}
+                    <span className="visually-hidden">
+                      {' '}
+                      for {service.name} on {describeWhen(service)}
+                    </span>
+                  </a>
+                )}
+                {service.paymentId && (
+                  <a href={accountReceiptRoute(request.id, service.paymentId)} download>
+                    Its receipt (PDF)
+                    <span className="visually-hidden">
+                      {' '}
+                      for {service.name} on {describeWhen(service)}
+                    </span>
+                  </a>
+                )}
                 {service.cancellable && (
                   <button type="button" className="button button--ghost" onClick={() => void cancel(service)}>
                     Cancel {service.name}

@@ -5,6 +5,7 @@ import { BookingPayments } from '../payment/BookingPayments.tsx';
 import { listStatusChanges, type StatusChange } from './admin-fields.ts';
 import { BookingGuests } from './BookingGuests.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
+import { BookingServiceLines } from './BookingServiceLines.tsx';
 import type { DetailExtension, DetailPartProps } from './detail-extensions.ts';
 import { describeDelivery, nameEmail } from './email-delivery.ts';
 import { StatusActions } from './StatusActions.tsx';
@@ -29,6 +30,7 @@ function BookingSections({ id, item, onSessionGone }: DetailPartProps) {
     <>
       {/* Keyed by status: a booking just confirmed opens its payment form at once. */}
       <BookingPayments key={String(item.status)} bookingId={id} onSessionGone={onSessionGone} />
+      <BookingServiceLines bookingId={id} onSessionGone={onSessionGone} />
       {/* The note first: the first box the office reaches must not email the guest. */}
       <BookingNotes bookingId={id} onSessionGone={onSessionGone} />
       <BookingConversation

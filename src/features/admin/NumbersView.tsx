@@ -56,7 +56,8 @@ function Charts({ answer }: { answer: NumbersAnswer }) {
       <p className="admin__note">
         A season runs from October to September. Occupancy is the nights of confirmed stays over the nights
         each property has; confirmed revenue counts a stay’s total in its arrival month; received is what the
-        payments ledger records in the month the money came.
+        payments ledger records for the stays in the month the money came. Concierge services, paid on their
+        own, are in neither.
       </p>
       <div className="numbers__charts">
         <ComparisonChart

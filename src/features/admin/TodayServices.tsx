@@ -127,6 +127,7 @@ function ServiceRow({
         {service.note && <>; “{service.note}”</>}
         {service.pricePence !== null && <>; {formatMoney({ minor: service.pricePence, currency: 'GBP' })}</>};{' '}
         {service.status === 'awaiting_price' ? 'awaiting its price' : service.status}
+        {service.paid && ', paid'}
       </span>
       {service.status === 'awaiting_price' && (
         <TextField

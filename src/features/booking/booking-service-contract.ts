@@ -73,6 +73,12 @@ export const bookedServiceSchema = z.object({
   /** Whether its guest may cancel it now, and what that would give back, in words. */
   cancellable: z.boolean(),
   cancelWords: z.string(),
+  /** Paid on its own (its payment recorded). */
+  paid: z.boolean(),
+  /** The payment that paid it, whose receipt the guest can download; null while unpaid. */
+  paymentId: z.string().nullable(),
+  /** Whether its guest can pay it now: confirmed, priced, unpaid, on a confirmed stay. */
+  payable: z.boolean(),
 });
 export type BookedService = z.infer<typeof bookedServiceSchema>;
 
@@ -110,3 +116,30 @@ export const confirmServiceInputSchema = z.object({
     .max(10_000_000, 'at most £100,000')
     .optional(),
 });
+
+/**
+ * `GET /api/admin/booking-requests/{id}/services`: a booking's services as the office's booking page
+ * lists them, each with the payment that paid it on its own and what went back of it.
+ */
+export const officeBookingServicesSchema = z.object({
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      date: z.string(),
+      time: z.string(),
+      status: z.enum(bookingServiceStatuses),
+      pricePence: z.number().nullable(),
+      payment: z
+        .object({
+          amountPence: z.number(),
+          receivedOn: z.string(),
+          receiptNumber: z.string(),
+          provider: z.string().nullable(),
+        })
+        .nullable(),
+      refunds: z.array(z.object({ amountPence: z.number(), status: z.string() })),
+    }),
+  ),
+});
+export type OfficeBookingServices = z.infer<typeof officeBookingServicesSchema>;

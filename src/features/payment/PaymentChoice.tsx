@@ -12,6 +12,8 @@ export type PaymentChoiceView = {
   /** `/pay/<reference>?currency=GBP…` and `…currency=INR&paise=…`, the pay link's signature kept. */
   cardHref: string;
   upiHref: string;
+  /** Set when it pays a service on its own: the service in words. */
+  paidFor?: string;
 };
 
 /**
@@ -21,10 +23,12 @@ export type PaymentChoiceView = {
 export function PaymentChoice({ view }: { view: PaymentChoiceView }) {
   return (
     <section className="payment-result" aria-labelledby="payment-choice-title">
-      <h1 id="payment-choice-title">Pay the {view.kind}</h1>
+      <h1 id="payment-choice-title">{view.paidFor ? `Pay for ${view.paidFor}` : `Pay the ${view.kind}`}</h1>
       <p>
-        {formatPence(view.amountPence)} is due now on booking {view.reference}. Pay it in pounds by card, or
-        in rupees by UPI.
+        {view.paidFor
+          ? `${formatPence(view.amountPence)} for ${view.paidFor}, booked on your stay ${view.reference} and paid on its own.`
+          : `${formatPence(view.amountPence)} is due now on booking ${view.reference}.`}{' '}
+        Pay it in pounds by card, or in rupees by UPI.
       </p>
       <ul>
         <li>

@@ -19,8 +19,16 @@ export function PaymentResult({ view }: { view: PaymentView }) {
   const amount = describeAmountPaid({ pence: view.amountPence ?? 0, inRupees: view.inRupees });
   return (
     <section className="payment-result" aria-labelledby="payment-result-title">
-      <h1 id="payment-result-title">{headings[view.outcome]}</h1>
-      {view.outcome === 'received' && (
+      <h1 id="payment-result-title">
+        {view.outcome === 'received' && view.paidFor ? `Paid: ${view.paidFor}` : headings[view.outcome]}
+      </h1>
+      {view.outcome === 'received' && view.paidFor && (
+        <p role="status">
+          Thank you: we received {amount} for {view.paidFor}, booked on your stay {view.reference}. Its own
+          receipt is on its way to your inbox.
+        </p>
+      )}
+      {view.outcome === 'received' && !view.paidFor && (
         <p role="status">
           Thank you: we received {amount} for booking {view.reference}. A receipt is on its way to your inbox.
         </p>
@@ -33,8 +41,8 @@ export function PaymentResult({ view }: { view: PaymentView }) {
       )}
       {view.outcome === 'processing' && (
         <p role="status">
-          Your payment of {amount} for booking {view.reference} is being processed. We will email you a
-          receipt once it arrives.
+          Your payment of {amount} for {view.paidFor ?? `booking ${view.reference}`} is being processed. We
+          will email you a receipt once it arrives.
         </p>
       )}
       {view.outcome === 'not_taken' && <p>Nothing was charged for booking {view.reference}.</p>}

@@ -73,5 +73,7 @@ export const paymentViewSchema = z.object({
   inRupees: inRupeesSchema.optional(),
   /** What is due next, or why nothing could be paid, in a sentence. */
   message: z.string().optional(),
+  /** Set when it paid a service on its own: the service in words ("Massage on Fri 13 Mar 2026, 16:00 India time"). */
+  paidFor: z.string().optional(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;

@@ -20,8 +20,11 @@ import { changeBookingStatus, explainRestoreRefusal } from './status-service.ts'
 
 const receivedSql = `coalesce((select sum(payment.amount_pence) from public.payments payment
   where payment.booking_request_id = booking_requests.id and payment.booking_service_id is null), 0)`;
+// The stay's own, as received: a refund of a service paid on its own is the service's.
 const refundedSql = `coalesce((select sum(refund.amount_pence) from public.payment_refunds refund
-  where refund.booking_request_id = booking_requests.id and refund.status = 'refunded'), 0)`;
+  where refund.booking_request_id = booking_requests.id and refund.status = 'refunded'
+    and not exists (select 1 from public.payments payment
+                    where payment.id = refund.payment_id and payment.booking_service_id is not null)), 0)`;
 
 // The guest's messages the office has not read; null when none, so the screens say nothing then.
 const unreadMessagesSql = `nullif(${unreadByOfficeSql('booking_requests.id')}, 0)`;

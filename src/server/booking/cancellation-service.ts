@@ -70,7 +70,8 @@ async function readCancellation(id: string, now = new Date()): Promise<BookingCa
   return withCaller(serviceRole, async (tx) => {
     const booking = await selectBookingMoney(tx, id);
     if (!booking) throw bookingNotFound();
-    const payments = await selectRefundablePayments(tx, id);
+    // The stay's own money: each service paid on its own is refunded by its own rule (services/).
+    const payments = await selectRefundablePayments(tx, id, 'server', 'the stay');
     return {
       status: booking.status,
       offer: offerCancellation(booking, payments, now),
@@ -119,7 +120,8 @@ export async function cancelOwnBooking(
     const booking = await lockPayableBooking(tx, id);
     if (!booking || booking.deleted) throw bookingNotFound();
     if (booking.status === 'cancelled') return undefined;
-    const payments = await selectRefundablePayments(tx, id);
+    // The stay's own money: each service paid on its own is refunded by its own rule (services/).
+    const payments = await selectRefundablePayments(tx, id, 'server', 'the stay');
     const offer = offerCancellation(booking, payments, now);
     if (!offer) throw refuseCancellation(booking, today);
     const changed = await updateBookingStatus(tx, id, 'cancelled');

@@ -34,7 +34,9 @@ export async function selectNightsByMonth(
 /**
  * The money of each month and property from `from` to `through`: the totals of the confirmed stays in
  * use arriving in the month (`kind` confirmed), and what the ledger received in the month for bookings
- * in use, whatever their status (`kind` received). One statement, each half read from a covering index
+ * in use, whatever their status (`kind` received). Both are the stays' own money: a concierge service
+ * paid on its own (`booking_service_id`) is a supply apart from the accommodation, never in a stay's
+ * total, so its payment is left out of received too (docs/decisions.md, #49). One statement, each half read from a covering index
  * (the confirmed stays' by arrival, 20261129000300; the ledger's by day, 20261129000320); the sums as float8, exact for whole
  * pence up to 2^53 and read by the driver as numbers (a bigint would come back as text).
  */
@@ -57,6 +59,7 @@ export async function selectRevenueByMonth(
      from dashboard.payments payment
      join dashboard.booking_requests request on request.id = payment.booking_request_id
      where payment.received_on between $1::date and $2::date and request.deleted_at is null
+       and payment.booking_service_id is null
      group by 2, 3`,
     [from, through],
   );

@@ -29,6 +29,8 @@ export type CreditNoteFacts = {
   propertyName: string;
   arrival: string;
   departure: string;
+  /** Set for the refund of a service paid on its own: the service in words. */
+  service?: string;
 };
 
 /** The file a credit note is sent as: credit-note-CN-2627-000042.pdf. */
@@ -66,7 +68,15 @@ export async function makeCreditNote(facts: CreditNoteFacts, company: DocumentCo
     ['Amount refunded', formatPence(facts.amountPence)],
     ['Refunded on', formatStayDate(facts.refundedOn)],
     ['Refunded', refundDestinationWords(facts)],
-    ['Why', facts.reason === 'cancellation' ? 'You cancelled the stay' : 'Refunded by our office'],
+    ...(facts.service ? ([['For', facts.service]] as [string, string][]) : []),
+    [
+      'Why',
+      facts.reason === 'cancellation'
+        ? facts.service
+          ? 'You cancelled the service'
+          : 'You cancelled the stay'
+        : 'Refunded by our office',
+    ],
     ...(facts.receiptNumber ? ([['Against receipt', facts.receiptNumber]] as [string, string][]) : []),
     ...(facts.providerRefundId ? ([['Refund reference', facts.providerRefundId]] as [string, string][]) : []),
   ]);

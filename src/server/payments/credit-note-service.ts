@@ -31,6 +31,10 @@ async function readCreditNote(
   if (!refund) return undefined;
   const charge = await payables.readCharge(tx, { id: bookingId });
   if (!charge) return undefined;
+  // A refund of a service paid on its own names the service.
+  const service = refund.serviceId
+    ? (await payables.parts?.readCharge(tx, { id: refund.serviceId }))?.partOf?.description
+    : undefined;
   const property = await findProperty(charge.property);
   return {
     number: refund.creditNoteNumber,
@@ -46,6 +50,7 @@ async function readCreditNote(
     propertyName: property?.name ?? charge.property,
     arrival: charge.arrival,
     departure: charge.departure,
+    ...(service ? { service } : {}),
   };
 }
 
@@ -75,6 +80,7 @@ export async function queueCreditNote(
         destination: facts.to,
         refundedOn: facts.refundedOn,
         creditNoteFile: creditNoteFileName(facts.number),
+        ...(facts.service ? { service: facts.service } : {}),
       },
       siteUrl(),
     );

@@ -33,10 +33,13 @@ export type ReceivedPayment = {
   next: PaymentDue | null;
   /** Where the guest pays what is due next (a signed link). */
   payUrl: string;
+  /** Set when it paid a service on its own: the service in words ("Airport transfers on Thu 12 Mar, 23:45"). */
+  service?: string;
 };
 
 /** What the guest reads next: the balance and its day, or that nothing more is owed. */
-export function describeNextPayment(next: PaymentDue | null): string {
+export function describeNextPayment(next: PaymentDue | null, service?: string): string {
+  if (!next && service) return `${service} is paid in full: nothing more is due for it.`;
   if (!next) return 'Your stay is paid in full: nothing more is due.';
   return next.dueBy
     ? `Next: the balance of ${formatPence(next.amountPence)} is due by ${formatStayDate(next.dueBy)}. We will remind you a week before.`
@@ -60,13 +63,17 @@ function describeHowPaid(payment: Pick<ReceivedPayment, 'method' | 'recordedByOf
  * receipt's PDF, named `receiptFile`, is attached as it is sent (`receipt-service.ts`).
  */
 export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string, receiptFile: string): Email {
-  const what = payment.kind === 'deposit' ? 'deposit' : 'payment';
+  const what = payment.service
+    ? `payment for ${payment.service}`
+    : payment.kind === 'deposit'
+      ? 'deposit'
+      : 'payment';
   const paid = payment.inRupees
     ? formatMoney({ minor: payment.inRupees.paise, currency: 'INR' })
     : formatPence(payment.amountPence);
   return {
     to: payment.to,
-    subject: `Payment received: ${paid} for ${payment.propertyName} (${payment.reference})`,
+    subject: `Payment received: ${paid} for ${payment.service ?? payment.propertyName} (${payment.reference})`,
     text:
       [
         `Hello ${payment.name},`,
@@ -76,10 +83,15 @@ export function paymentReceiptMessage(payment: ReceivedPayment, siteUrl: string,
         `Reference: ${payment.reference}`,
         `Property: ${payment.propertyName}`,
         `Stay: ${formatStayDate(payment.arrival)} to ${formatStayDate(payment.departure)}`,
-        `Total: ${formatPence(payment.totalPence)}`,
+        ...(payment.service
+          ? [
+              `Service: ${payment.service}, paid on its own, apart from the stay`,
+              `Its price: ${formatPence(payment.totalPence)}`,
+            ]
+          : [`Total: ${formatPence(payment.totalPence)}`]),
         `Received so far: ${formatPence(payment.receivedPence)}`,
         '',
-        describeNextPayment(payment.next),
+        describeNextPayment(payment.next, payment.service),
         ...(payment.next ? [`${payment.next.label}: ${payment.payUrl}`] : []),
         '',
         `Your receipt is attached (${receiptFile}); your account page keeps a copy.`,

@@ -14,6 +14,8 @@ const joinBooking = 'join public.booking_requests request on request.id = sessio
 export type StoredSession = {
   id: string;
   bookingId: string;
+  /** The service it pays for on its own, when it pays one (payment_sessions.booking_service_id). */
+  serviceId: string | null;
   reference: string;
   provider: PaymentProviderName;
   providerSessionId: string;
@@ -29,7 +31,8 @@ export type StoredSession = {
   createdAt: Date;
 };
 
-const sessionColumns = `session.id, session.booking_request_id as "bookingId", request.reference,
+const sessionColumns = `session.id, session.booking_request_id as "bookingId",
+  session.booking_service_id as "serviceId", request.reference,
   session.provider, session.provider_session_id as "providerSessionId", session.kind,
   session.amount_pence as "amountPence", session.currency, session.status, session.payment_id as "paymentId",
   session.charge_minor as "chargeMinor", session.rupees_per_pound::float8 as "rupeesPerPound",
@@ -42,13 +45,13 @@ export async function insertPaymentSession(
     StoredSession,
     'bookingId' | 'provider' | 'providerSessionId' | 'kind' | 'amountPence' | 'currency'
   > &
-    Partial<Pick<StoredSession, 'chargeMinor' | 'rupeesPerPound' | 'rateOf'>>,
+    Partial<Pick<StoredSession, 'serviceId' | 'chargeMinor' | 'rupeesPerPound' | 'rateOf'>>,
 ): Promise<void> {
   await tx.query(
     `insert into public.payment_sessions
        (booking_request_id, provider, provider_session_id, kind, amount_pence, currency,
-        charge_minor, rupees_per_pound, rate_of)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        charge_minor, rupees_per_pound, rate_of, booking_service_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      -- Two clicks at once open one session at the provider (its Idempotency-Key): stored once.
      on conflict on constraint payment_sessions_once_per_provider_session do nothing`,
     [
@@ -61,18 +64,19 @@ export async function insertPaymentSession(
       session.chargeMinor ?? null,
       session.rupeesPerPound ?? null,
       session.rateOf ?? null,
+      session.serviceId ?? null,
     ],
   );
 }
 
 /**
- * The newest session of a booking still open for this kind and amount (in the same currency and, in
- * rupees, the same paise), opened since `since`: a second
- * click on Pay goes back to it rather than opening another that could be paid twice.
+ * The newest session of a booking (of the stay, or of one of its services: `serviceId`) still open for
+ * this kind and amount (in the same currency and, in rupees, the same paise), opened since `since`: a
+ * second click on Pay goes back to it rather than opening another that could be paid twice.
  */
 export async function selectOpenSession(
   tx: Transaction,
-  bookingId: string,
+  { bookingId, serviceId = null }: { bookingId: string; serviceId?: string | null },
   provider: PaymentProviderName,
   due: { kind: PayableKind; amountPence: number; currency?: string; chargeMinor?: number },
   since: Date,
@@ -83,8 +87,18 @@ export async function selectOpenSession(
      where session.booking_request_id = $1 and session.provider = $2 and session.kind = $3
        and session.amount_pence = $4 and session.status = 'open' and session.created_at >= $5
        and session.currency = $6 and session.charge_minor is not distinct from $7
+       and session.booking_service_id is not distinct from $8
      order by session.created_at desc limit 1`,
-    [bookingId, provider, due.kind, due.amountPence, since, due.currency ?? 'GBP', due.chargeMinor ?? null],
+    [
+      bookingId,
+      provider,
+      due.kind,
+      due.amountPence,
+      since,
+      due.currency ?? 'GBP',
+      due.chargeMinor ?? null,
+      serviceId,
+    ],
   );
   return row;
 }
@@ -152,6 +166,8 @@ export async function claimProviderEvent(
 
 export type OnlinePayment = {
   bookingId: string;
+  /** The service it pays for on its own, when it pays one. */
+  serviceId?: string | null;
   kind: PayableKind;
   /** In pounds, what the ledger sums: for a payment in rupees, the pounds it stands for. */
   amountPence: number;
@@ -178,8 +194,8 @@ export async function insertOnlinePayment(
     const [row] = await tx.query<{ id: string }>(
       `insert into public.payments
          (booking_request_id, kind, amount_pence, received_on, method, provider, provider_reference,
-          paid_currency, paid_minor, rupees_per_pound, rate_of)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+          paid_currency, paid_minor, rupees_per_pound, rate_of, booking_service_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        on conflict (provider, provider_reference) do nothing
        returning id`,
       [
@@ -194,16 +210,24 @@ export async function insertOnlinePayment(
         payment.inRupees?.paise ?? null,
         payment.inRupees?.rupeesPerPound ?? null,
         payment.inRupees?.rateOf ?? null,
+        payment.serviceId ?? null,
       ],
     );
     await tx.query('release savepoint record_online_payment');
     return row ? { outcome: 'recorded', id: row.id } : { outcome: 'duplicate' };
   } catch (error) {
     const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+    // A service's: cancelled or unconfirmed meanwhile, past its price, or paid already by another
+    // session (a second tab's): kept unrecorded for the office to refund, as the stay's are.
     const outcome =
-      code === '23514' && constraint === 'payments_only_on_confirmed_bookings'
+      code === '23514' &&
+      (constraint === 'payments_only_on_confirmed_bookings' ||
+        constraint === 'payments_only_on_confirmed_services')
         ? 'not_confirmed'
-        : code === '23514' && constraint === 'payments_within_the_booking_total'
+        : (code === '23514' &&
+              (constraint === 'payments_within_the_booking_total' ||
+                constraint === 'payments_within_the_service_price')) ||
+            (code === '23505' && constraint === 'payments_one_per_service')
           ? 'over_total'
           : undefined;
     if (!outcome) throw error;

@@ -81,7 +81,13 @@ function quoteRupees(provider: PaymentProvider, pence: number, today: string): R
  * see the booking (not found, as for one that does not exist), when it is not confirmed, or when
  * nothing is owed.
  */
-async function readPayable(payables: PayableSource, reference: string, payer: Payer, today: string) {
+async function readPayable(
+  payables: PayableSource,
+  reference: string,
+  payer: Payer,
+  today: string,
+  part?: string,
+) {
   let reader: Caller = serviceRole;
   if ('visitor' in payer) {
     reader = { role: 'authenticated', claims: payer.visitor.claims };
@@ -91,17 +97,30 @@ async function readPayable(payables: PayableSource, reference: string, payer: Pa
       'This payment link has expired or is not valid. Sign in to pay from your account.',
     );
   }
-  const booking = await withCaller(reader, (tx) => payables.readCharge(tx, { reference }));
-  if (!booking || booking.deleted) throw noSuchBooking();
-  const refusal = payables.refusePayment(booking);
+  const source = part === undefined ? payables : payables.parts;
+  if (!source) throw noSuchBooking();
+  const booking = await withCaller(reader, (tx) =>
+    part === undefined ? payables.readCharge(tx, { reference }) : source.readCharge(tx, { id: part }),
+  );
+  // A part is paid by its own stay's reference (its link and its return page name the stay).
+  if (!booking || booking.deleted || booking.reference !== reference) {
+    throw part === undefined ? noSuchBooking() : source.notFound();
+  }
+  const refusal = source.refusePayment(booking);
   if (refusal) throw refusal;
   // A hold is paid as if confirmed today: the deposit, or everything when the stay is near.
   const due = readPaymentDue(
     payables.awaitsPayment(booking) ? { ...booking, confirmedOn: today } : booking,
     today,
   );
-  if (!due)
-    throw new Refusal('conflict', `This booking is paid in full (${formatPence(booking.totalPence)}).`);
+  if (!due) {
+    throw new Refusal(
+      'conflict',
+      booking.partOf
+        ? `${booking.partOf.description} is paid (${formatPence(booking.totalPence)}).`
+        : `This booking is paid in full (${formatPence(booking.totalPence)}).`,
+    );
+  }
   return { booking, due };
 }
 
@@ -114,17 +133,23 @@ export async function quotePayment(
   provider: PaymentProvider,
   reference: string,
   payer: Payer,
-): Promise<{ due: PaymentDue; rupees: RupeePayment | null }> {
+  part?: string,
+): Promise<{ due: PaymentDue; rupees: RupeePayment | null; paidFor?: string }> {
   const today = todayInKerala();
-  const { due } = await readPayable(payables, reference, payer, today);
-  return { due, rupees: quoteRupees(provider, due.amountPence, today) };
+  const { booking, due } = await readPayable(payables, reference, payer, today, part);
+  return {
+    due,
+    rupees: quoteRupees(provider, due.amountPence, today),
+    ...(booking.partOf ? { paidFor: booking.partOf.description } : {}),
+  };
 }
 
 /**
  * Opens a session at the provider for what `reference` owes now and answers the page to send the guest
  * to: in pounds, or in rupees when the guest chose them at the paise they were shown (refused when
  * the provider takes no rupees, or the rate changed since, so the guest never pays what they did
- * not read). Refused as `readPayable` says otherwise.
+ * not read). With `part`, what one of its parts (a service booked on the stay) costs, on its own.
+ * Refused as `readPayable` says otherwise.
  */
 export async function startPayment(
   payables: PayableSource,
@@ -132,9 +157,10 @@ export async function startPayment(
   reference: string,
   payer: Payer,
   choice: PaymentChoice = { currency: 'GBP' },
+  part?: string,
 ): Promise<{ url: string }> {
   const today = todayInKerala();
-  const { booking, due } = await readPayable(payables, reference, payer, today);
+  const { booking, due } = await readPayable(payables, reference, payer, today, part);
   let rupees: RupeePayment | null = null;
   if (choice.currency === 'INR') {
     rupees = quoteRupees(provider, due.amountPence, today);
@@ -171,7 +197,7 @@ export async function openPaymentSession(
   const open = await withCaller(serviceRole, (tx) =>
     selectOpenSession(
       tx,
-      booking.id,
+      sessionOwner(booking),
       provider.name,
       { ...due, ...charge },
       new Date(Date.now() - reuseSessionMs),
@@ -183,8 +209,9 @@ export async function openPaymentSession(
   }
   const property = await findProperty(booking.property);
   const site = siteUrl();
+  const owner = sessionOwner(booking);
   const request: SessionRequest = {
-    bookingId: booking.id,
+    bookingId: owner.bookingId,
     reference: booking.reference,
     kind: due.kind,
     amountPence: due.amountPence,
@@ -192,7 +219,9 @@ export async function openPaymentSession(
     ...(rupees
       ? { rupees: { paise: rupees.paise, rupeesPerPound: rupees.rupeesPerPound, rateOf: rupees.rateOf } }
       : {}),
-    description: `${due.kind === 'deposit' ? 'Deposit' : 'Payment'} for ${property?.name ?? booking.property}, ${booking.reference}`,
+    description: booking.partOf
+      ? `${booking.partOf.description}, ${property?.name ?? booking.property}, ${booking.reference}`
+      : `${due.kind === 'deposit' ? 'Deposit' : 'Payment'} for ${property?.name ?? booking.property}, ${booking.reference}`,
     customerEmail: booking.to,
     returnUrl: `${site}${payReturnPath(booking.reference)}`,
     cancelUrl: `${site}${paths.account}`,
@@ -207,7 +236,7 @@ export async function openPaymentSession(
   const session = await provider.createSession(request, key);
   await withCaller(serviceRole, (tx) =>
     insertPaymentSession(tx, {
-      bookingId: booking.id,
+      ...owner,
       provider: provider.name,
       providerSessionId: session.sessionId,
       kind: due.kind,
@@ -217,6 +246,12 @@ export async function openPaymentSession(
   );
   return { url: session.url };
 }
+
+/** The rows a session and its payment name: the stay's, and the part's beside it when it pays one. */
+const sessionOwner = (payable: Payable) =>
+  payable.partOf
+    ? { bookingId: payable.partOf.stayId, serviceId: payable.id }
+    : { bookingId: payable.id, serviceId: null };
 
 /** What settling a session did; every outcome but a refusal is answered 200 to a webhook. */
 export type Settlement =
@@ -311,9 +346,12 @@ function settle(
     }
     if (!state.paymentReference)
       throw new Refusal('conflict', `Session ${state.sessionId} is paid without a payment reference.`);
-    const booking = await payables.lockForSettlement(tx, session.bookingId);
+    // A session naming a service settles the service, through the parts' source, and nothing of the stay.
+    const source = session.serviceId ? payables.parts : payables;
+    if (!source) throw new Error(`Session ${state.sessionId} names a service, and no source pays services`);
+    const booking = await source.lockForSettlement(tx, session.serviceId ?? session.bookingId);
     if (!booking) throw new Error(`Booking ${session.bookingId} vanished while its payment was settled`);
-    const paid = await payables.onPaid(tx, booking);
+    const paid = await source.onPaid(tx, booking);
     if (paid === 'too_late') {
       await settlePaymentSession(tx, session.id, 'unrecorded', null);
       return {
@@ -322,7 +360,7 @@ function settle(
           bookingId: session.bookingId,
           reason: 'nights_taken',
         } as Settlement,
-        emailIds: await payables.onPaidTooLate(tx, { ...session, provider: provider.name }),
+        emailIds: await source.onPaidTooLate(tx, { ...session, provider: provider.name }),
         refundsOf: session.bookingId,
       };
     }
@@ -332,6 +370,7 @@ function settle(
         : undefined;
     const recorded = await insertOnlinePayment(tx, {
       bookingId: session.bookingId,
+      serviceId: session.serviceId,
       kind: session.kind,
       amountPence: session.amountPence,
       receivedOn: today,
@@ -364,6 +403,7 @@ function settle(
       };
     }
     await settlePaymentSession(tx, session.id, 'paid', recorded.id);
+    await source.onRecorded?.(tx, booking, recorded.id);
     const after = {
       ...booking,
       ...(paid === 'confirmed' ? { status: 'confirmed', confirmedOn: today } : {}),
@@ -373,7 +413,7 @@ function settle(
     const property = await findProperty(booking.property);
     const confirmation =
       paid === 'confirmed'
-        ? await payables.onConfirmedByPayment(tx, booking.id, {
+        ? await source.onConfirmedByPayment(tx, booking.id, {
             receivedPence: after.receivedPence,
             next: describeNextPayment(next),
           })
@@ -401,11 +441,15 @@ function settle(
           receivedPence: after.receivedPence,
           next,
           payUrl: payLinkUrl(key, siteUrl(), booking.reference, booking.arrival),
+          ...(booking.partOf ? { service: booking.partOf.description } : {}),
         },
         siteUrl(),
         receiptFile,
       ),
-      { bookingRequestId: booking.id, attachmentPending: pendingReceipt(booking.id, recorded.id) },
+      {
+        bookingRequestId: session.bookingId,
+        attachmentPending: pendingReceipt(session.bookingId, recorded.id),
+      },
     );
     return {
       settlement: {
@@ -453,6 +497,8 @@ export type PaymentResult = {
   /** What is still due and when, in a sentence (nothing once paid in full). */
   next: string;
   nextDue: PaymentDue | null;
+  /** Set when it paid a part on its own (a service): what it paid for, in words. */
+  paidFor?: string;
 };
 
 /**
@@ -472,7 +518,10 @@ export async function readPaymentResult(
   }
   const state = await provider.findSession(sessionId);
   const settled = await settleSession(payables, provider, state);
-  const booking = await withCaller(serviceRole, (tx) => payables.readCharge(tx, { reference }));
+  const part = known.serviceId;
+  const booking = await withCaller(serviceRole, async (tx) =>
+    part ? await payables.parts?.readCharge(tx, { id: part }) : await payables.readCharge(tx, { reference }),
+  );
   if (!booking) throw noSuchBooking();
   const nextDue = booking.status === 'confirmed' ? readPaymentDue(booking, todayInKerala()) : null;
   const received = settled.outcome === 'recorded' || settled.outcome === 'already_recorded';
@@ -495,8 +544,9 @@ export async function readPaymentResult(
     ...(known.currency === 'INR' && known.chargeMinor && known.rupeesPerPound && known.rateOf
       ? { inRupees: { paise: known.chargeMinor, rupeesPerPound: known.rupeesPerPound, rateOf: known.rateOf } }
       : {}),
-    next: describeNextPayment(nextDue),
+    next: describeNextPayment(nextDue, booking.partOf?.description),
     nextDue,
+    ...(booking.partOf ? { paidFor: booking.partOf.description } : {}),
   };
 }
 

@@ -4,9 +4,10 @@ import type { Refusal } from '../refusal.ts';
 import type { PaymentProviderName } from './providers/payment-provider.ts';
 
 /**
- * What payments needs of the thing being paid for: a booking today (`src/server/booking/booking-payable.ts`
- * implements it, the one file that does), a service add-on next. Payments imports nothing of what it is
- * paid for; the edges (the functions, `npm start`, the tests) hand the implementation in.
+ * What payments needs of the thing being paid for: a booking (`src/server/booking/booking-payable.ts`)
+ * and a service booked on it, paid on its own (`src/server/booking/services/service-payable.ts`, the
+ * booking's `parts`). Payments imports nothing of what it is paid for; the edges (the functions,
+ * `npm start`, the tests) hand the implementation in.
  */
 
 /** The thing paid for, as paying it needs it: its owner (who may pay, where its receipt goes) and its charge. */
@@ -27,6 +28,11 @@ export type Payable = LedgerTerms & {
   receivedPence: number;
   /** Confirmed by the payment that paid it (instant book's hold), not by the office. */
   bookedInstantly: boolean;
+  /**
+   * Set for a part paid on its own (a service booked on a stay): the stay it is on, which its sessions'
+   * and payments' rows name beside it, and what it is in words ("Airport transfers on Thu 12 Mar, 23:45").
+   */
+  partOf?: { stayId: string; description: string };
 };
 
 /** Its money, as the ledger's screens read it: what was received and what went back. */
@@ -89,4 +95,15 @@ export type PayableSource = {
   releaseUnpaid(): Promise<string[]>;
   /** The refusal for a payable that does not exist or that the caller may not see. */
   notFound(): Refusal;
+  /**
+   * Once a payment for it is recorded, in the settlement's `tx`: what it keeps of being paid (a
+   * service notes the payment that paid it).
+   */
+  onRecorded?(tx: Transaction, payable: Payable, paymentId: string): Promise<void>;
+  /**
+   * What is paid for beside it, each on its own (a stay's booked services): a session or a payment
+   * naming a part (`booking_service_id`) is settled, receipted and read through this source, so the
+   * edges hand in the stay's source alone.
+   */
+  parts?: PayableSource;
 };

@@ -131,18 +131,41 @@ export async function selectOwnPayments(
   );
 }
 
+/** Whether `paymentId` is a payment of booking `bookingId`'s (the stay's or a service's) the caller may see. */
+export async function isOwnPayment(tx: Transaction, bookingId: string, paymentId: string): Promise<boolean> {
+  const rows = await tx.query('select 1 from public.payments where id = $1 and booking_request_id = $2', [
+    paymentId,
+    bookingId,
+  ]);
+  return rows.length > 0;
+}
+
 /**
  * A stay's payments as its receipts print them, in the ledger's order (the day received, then the
  * order recorded): the server's read (service_role), for a caller whose access was checked. Its
  * services' payments are theirs, each on a receipt of its own, so they are left out of the stay's.
  */
-export async function selectReceiptPayments(tx: Transaction, bookingId: string): Promise<ReceiptPayment[]> {
+export async function selectReceiptPayments(
+  tx: Transaction,
+  bookingId: string,
+  serviceId: string | null = null,
+): Promise<ReceiptPayment[]> {
   return tx.query<ReceiptPayment>(
     `select id, kind, amount_pence as "amountPence", ${isoDate('received_on')} as "receivedOn", method,
             provider, provider_reference as "providerReference", receipt_number as "receiptNumber",
             ${inRupeesColumn('payments')}
-     from public.payments payments where booking_request_id = $1 and booking_service_id is null
+     from public.payments payments
+     where booking_request_id = $1 and booking_service_id is not distinct from $2
      order by received_on, created_at, id`,
-    [bookingId],
+    [bookingId, serviceId],
   );
+}
+
+/** The service a payment paid for on its own, or null for one of the stay's (or no such payment). */
+export async function selectServiceOfPayment(tx: Transaction, paymentId: string): Promise<string | null> {
+  const [row] = await tx.query<{ serviceId: string | null }>(
+    'select booking_service_id as "serviceId" from public.payments where id = $1',
+    [paymentId],
+  );
+  return row?.serviceId ?? null;
 }

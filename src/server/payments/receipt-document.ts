@@ -51,6 +51,11 @@ export type ReceiptBooking = {
   balanceDueDate: string | null;
   confirmedOn: string | null;
   payments: ReceiptPayment[];
+  /**
+   * Set for a service paid on its own (a concierge service on the stay): the service in words; the
+   * totals are then the service's price and what it received, never the stay's.
+   */
+  service?: string;
 };
 
 /** Everything one receipt prints, as of the payment it is for. */
@@ -142,7 +147,12 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
 
   heading('This payment');
   rows([
-    ['For', `${paymentKindLabels[facts.payment.kind]} of the stay: accommodation, SAC ${accommodationSac}`],
+    [
+      'For',
+      facts.service
+        ? `${facts.service}: a concierge service booked on the stay, paid on its own`
+        : `${paymentKindLabels[facts.payment.kind]} of the stay: accommodation, SAC ${accommodationSac}`,
+    ],
     ['Received on', formatStayDate(facts.payment.receivedOn)],
     ['Paid by', describeMethod(facts.payment)],
     ...(facts.payment.providerReference
@@ -163,15 +173,17 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     ['Total with GST', formatPence(facts.payment.amountPence)],
   ]);
 
-  heading('Your booking');
+  heading(facts.service ? 'This service' : 'Your booking');
   rows([
-    ['Total of the stay', formatPence(facts.totalPence)],
+    [facts.service ? 'Price of the service' : 'Total of the stay', formatPence(facts.totalPence)],
     ['Received so far', formatPence(facts.receivedPence)],
     [
       'Still to pay',
       facts.remaining
         ? `${formatPence(facts.remaining.amountPence)} ${facts.remaining.dueBy ? `by ${formatStayDate(facts.remaining.dueBy)}` : 'now'}`
-        : 'Nothing: your stay is paid in full',
+        : facts.service
+          ? 'Nothing: this service is paid in full'
+          : 'Nothing: your stay is paid in full',
     ],
   ]);
 

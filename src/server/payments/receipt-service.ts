@@ -10,7 +10,12 @@ import { apiSecurityHeaders } from '../http/responses.ts';
 import { Refusal } from '../refusal.ts';
 import { registerCreditNotePreparer } from './credit-note-service.ts';
 import type { PayableSource } from './payable.ts';
-import { selectOwnPayments, selectPayments, selectReceiptPayments } from './payment-repository.ts';
+import {
+  isOwnPayment,
+  selectPayments,
+  selectReceiptPayments,
+  selectServiceOfPayment,
+} from './payment-repository.ts';
 import { describeReceipt, makeReceipt, type ReceiptCompany, receiptFileName } from './receipt-document.ts';
 
 /**
@@ -39,15 +44,19 @@ export async function composeReceipt(
   bookingId: string,
   paymentId: string,
 ): Promise<Receipt | undefined> {
-  const booking = await payables.readCharge(tx, { id: bookingId });
-  if (!booking) return undefined;
+  // A service's payment has a receipt of its own, read through the parts' source.
+  const serviceId = await selectServiceOfPayment(tx, paymentId);
+  const source = serviceId ? payables.parts : payables;
+  const booking = await source?.readCharge(tx, { id: serviceId ?? bookingId });
+  if (!booking || (booking.partOf?.stayId ?? booking.id) !== bookingId) return undefined;
   const property = await findProperty(booking.property);
   const facts = describeReceipt(
     {
       ...booking,
       email: booking.to,
       propertyName: property?.name ?? booking.property,
-      payments: await selectReceiptPayments(tx, bookingId),
+      payments: await selectReceiptPayments(tx, bookingId, serviceId),
+      ...(booking.partOf ? { service: booking.partOf.description } : {}),
     },
     paymentId,
   );
@@ -105,10 +114,11 @@ export async function readOwnReceipt(
   bookingId: string,
   paymentId: string,
 ): Promise<Receipt> {
+  // The stay's payments and its services' own, as the guest's RLS shows them.
   const own = await withCaller({ role: 'authenticated', claims: visitor.claims }, (tx) =>
-    selectOwnPayments(tx, [bookingId]),
+    isOwnPayment(tx, bookingId, paymentId),
   );
-  if (!own.some((payment) => payment.id === paymentId)) throw noSuchReceipt();
+  if (!own) throw noSuchReceipt();
   return readReceipt(payables, bookingId, paymentId);
 }
 

@@ -126,6 +126,8 @@ export type CreditedRefundEmail = {
   destination: 'card' | 'hand';
   refundedOn: string;
   creditNoteFile: string;
+  /** Set for the refund of a service paid on its own: the service in words. */
+  service?: string;
 };
 
 /**
@@ -140,12 +142,14 @@ export function refundCreditNoteMessage(refund: CreditedRefundEmail, siteUrl: st
       : 'our office sent it back the way you paid';
   return {
     to: refund.to,
-    subject: `Refunded: ${formatPence(refund.amountPence)} for ${refund.propertyName} (${refund.reference})`,
+    subject: `Refunded: ${formatPence(refund.amountPence)} for ${refund.service ?? refund.propertyName} (${refund.reference})`,
     text:
       [
         `Hello ${refund.name},`,
         '',
-        `We refunded ${formatPence(refund.amountPence)} of your booking ${refund.reference} at ${refund.propertyName} on ${formatStayDate(refund.refundedOn)}: ${where}.`,
+        refund.service
+          ? `We refunded ${formatPence(refund.amountPence)} for ${refund.service}, which you cancelled, booked on your stay ${refund.reference} at ${refund.propertyName}, on ${formatStayDate(refund.refundedOn)}: ${where}.`
+          : `We refunded ${formatPence(refund.amountPence)} of your booking ${refund.reference} at ${refund.propertyName} on ${formatStayDate(refund.refundedOn)}: ${where}.`,
         '',
         refund.destination === 'card'
           ? 'A refund to a card usually shows on your statement within 5 to 10 working days, as your bank takes it.'

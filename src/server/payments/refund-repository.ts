@@ -38,12 +38,22 @@ export type RefundablePayment = {
   createdAt: Date;
 };
 
-/** A booking's payments with their refunds so far, read as the caller (RLS decides), oldest first. */
+/**
+ * A booking's payments with their refunds so far, read as the caller (RLS decides), oldest first:
+ * every one, or (`of`) the stay's own only, or one service's paid on its own.
+ */
 export async function selectRefundablePayments(
   tx: Transaction,
   bookingId: string,
   reader: Reader = 'server',
+  of: 'everything' | 'the stay' | { serviceId: string } = 'everything',
 ): Promise<RefundablePayment[]> {
+  const scope =
+    of === 'everything'
+      ? ''
+      : of === 'the stay'
+        ? 'and payment.booking_service_id is null'
+        : 'and payment.booking_service_id = $2';
   const tables = tablesOf(reader);
   return tx.query<RefundablePayment>(
     `select payment.id, payment.amount_pence as "amountPence", payment.kind, payment.created_at as "createdAt",
@@ -51,9 +61,9 @@ export async function selectRefundablePayments(
             coalesce((select sum(refund.amount_pence) from ${tables.refunds} refund
                       where refund.payment_id = payment.id), 0)::integer as "refundedPence"
      from ${tables.payments} payment
-     where payment.booking_request_id = $1
+     where payment.booking_request_id = $1 ${scope}
      order by payment.created_at, payment.id`,
-    [bookingId],
+    typeof of === 'object' ? [bookingId, of.serviceId] : [bookingId],
   );
 }
 
@@ -291,7 +301,10 @@ export async function selectOwnRefunds(tx: Transaction, bookingIds: string[]): P
             ${isoDate(`created_at at time zone '${officeTimeZone}'`)} as "askedOn",
             provider is not null as "toCard",
             case when status = 'refunded' then ${isoDate(`settled_at at time zone '${officeTimeZone}'`)} end as "refundedOn"
-     from public.payment_refunds where booking_request_id = any($1::uuid[])
+     from public.payment_refunds refund where booking_request_id = any($1::uuid[])
+       -- A service paid on its own shows its refund on its own card, never among the stay's payments.
+       and not exists (select 1 from public.payments payment
+                       where payment.id = refund.payment_id and payment.booking_service_id is not null)
      order by created_at, id`,
     [bookingIds],
   );
@@ -309,6 +322,8 @@ export type CreditedRefund = {
   /** Kerala's day it was recorded refunded. */
   refundedOn: string;
   receiptNumber: string | null;
+  /** The service its payment paid for on its own, if it did. */
+  serviceId: string | null;
 };
 
 /** Refund `id` of booking `bookingId` if it is refunded (so it has its credit note's number), read as the server. */
@@ -322,7 +337,7 @@ export async function selectCreditedRefund(
             refund.reason, refund.provider, refund.provider_refund_id as "providerRefundId",
             refund.credit_note_number as "creditNoteNumber",
             ${isoDate(`coalesce(refund.settled_at, now()) at time zone '${officeTimeZone}'`)} as "refundedOn",
-            payment.receipt_number as "receiptNumber"
+            payment.receipt_number as "receiptNumber", payment.booking_service_id as "serviceId"
      from public.payment_refunds refund
      left join public.payments payment on payment.id = refund.payment_id
      where refund.id = $1 and refund.booking_request_id = $2 and refund.status = 'refunded'

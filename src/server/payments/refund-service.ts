@@ -289,7 +289,14 @@ export async function refundFromOffice(
         requestedBy,
       });
     } else {
-      const payments = await selectRefundablePayments(tx, id, 'office');
+      // The policy is the stay's: it reads and refunds the stay's own payments, never a service's paid
+      // on its own (refunded by its own rule); a full or typed refund may come from any of them.
+      const payments = await selectRefundablePayments(
+        tx,
+        id,
+        'office',
+        input.mode === 'policy' ? 'the stay' : 'everything',
+      );
       const left = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
       if (left === 0) throw new Refusal('conflict', 'Nothing received on this booking is left to refund.');
       const amountPence =

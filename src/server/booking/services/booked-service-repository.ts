@@ -176,3 +176,70 @@ export function selectServicesBetween(
     [from, through],
   );
 }
+
+/** A booked service with what its own payments brought in (its refund is `refundPence`). */
+export type ServiceMoneyRow = BookedServiceRow & { receivedPence: number };
+
+const moneyColumns = `${columns},
+  (select coalesce(sum(payment.amount_pence), 0) from public.payments payment
+   where payment.booking_service_id = booking_services.id)::integer as "receivedPence"`;
+
+/** One booked service with its money, as the caller may see it; `lock` holds its row until `tx` ends. */
+export async function selectServiceMoney(
+  tx: Transaction,
+  id: string,
+  { lock = false } = {},
+): Promise<ServiceMoneyRow | undefined> {
+  const [row] = await tx.query<ServiceMoneyRow>(
+    `select ${moneyColumns} from public.booking_services where id = $1${lock ? ' for update of booking_services' : ''}`,
+    [id],
+  );
+  return row;
+}
+
+/** The stay a service is booked on, without locking either; undefined when the caller cannot see it. */
+export async function selectStayOfService(tx: Transaction, id: string): Promise<string | undefined> {
+  const [row] = await tx.query<{ bookingId: string }>(
+    'select booking_request_id as "bookingId" from public.booking_services where id = $1',
+    [id],
+  );
+  return row?.bookingId;
+}
+
+/** Notes the payment that paid a service (the settlement's transaction, as the server). */
+export async function setServicePayment(tx: Transaction, id: string, paymentId: string): Promise<void> {
+  await tx.query('update public.booking_services set payment_id = $2 where id = $1', [id, paymentId]);
+}
+
+export type OfficeServiceRow = Pick<
+  BookedServiceRow,
+  'id' | 'name' | 'date' | 'time' | 'status' | 'pricePence'
+> & {
+  payment: { amountPence: number; receivedOn: string; receiptNumber: string; provider: string | null } | null;
+  refunds: { amountPence: number; status: string }[];
+};
+
+/**
+ * A booking's services by when they start, each with the payment that paid it and that payment's
+ * refunds, read through the dashboard's admins-only views (an admin's transaction: RLS decides).
+ */
+export function selectOfficeServices(tx: Transaction, bookingId: string): Promise<OfficeServiceRow[]> {
+  return tx.query<OfficeServiceRow>(
+    `select service.id, service.service_name as name, to_char(service.service_date, 'YYYY-MM-DD') as date,
+            service.service_time as time, service.status, service.price_pence as "pricePence",
+            case when payment.id is null then null else json_build_object(
+              'amountPence', payment.amount_pence,
+              'receivedOn', to_char(payment.received_on, 'YYYY-MM-DD'),
+              'receiptNumber', payment.receipt_number,
+              'provider', payment.provider) end as payment,
+            coalesce((select json_agg(json_build_object('amountPence', refund.amount_pence, 'status', refund.status)
+                                      order by refund.created_at)
+                      from dashboard.payment_refunds refund where refund.payment_id = payment.id), '[]'::json)
+              as refunds
+     from public.booking_services service
+     left join dashboard.payments payment on payment.booking_service_id = service.id
+     where service.booking_request_id = $1
+     order by service.starts_at, service.created_at`,
+    [bookingId],
+  );
+}

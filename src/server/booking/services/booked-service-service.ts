@@ -1,12 +1,14 @@
 import type {
   BookedService,
   BookingServicesAnswer,
+  OfficeBookingServices,
   ServicesToday,
 } from '../../../features/booking/booking-service-contract.ts';
 import {
   describeBookedService,
   judgeServiceCutoffs,
   priceServiceChoice,
+  refundServiceCancellation,
   type ServiceChoice,
   type ServiceChoiceErrors,
   serviceStartsAt,
@@ -20,6 +22,12 @@ import { readPropertyNames } from '../../catalogue/catalogue.ts';
 import { siteUrl } from '../../config.ts';
 import { serviceRole, type Transaction, withCaller } from '../../db/database.ts';
 import { deliverQueuedEmails, queueEmail } from '../../email/delivery.ts';
+import {
+  type PaymentProvider,
+  recordRefunds,
+  selectRefundablePayments,
+  sendPendingRefunds,
+} from '../../payments/index.ts';
 import { Refusal } from '../../refusal.ts';
 import { signature } from '../booking-emails.ts';
 import { bookingNotFound } from '../booking-target.ts';
@@ -30,11 +38,13 @@ import {
   listBookedServices,
   lockBookedService,
   type StayForServices,
+  selectOfficeServices,
   selectServicesBetween,
   selectStayForServices,
   updateBookedService,
 } from './booked-service-repository.ts';
 import { findService, listServicesAt } from './service-menu.ts';
+import { stayPayables } from './service-payable.ts';
 
 /**
  * The concierge's services on a booking: its guest picks them on /account until each one's cut-off
@@ -91,6 +101,9 @@ export function toBookedService(row: BookedServiceRow, now: Date): BookedService
     freeCancellationUntil: row.freeCancellationUntil,
     cancellable: state.cancellable,
     cancelWords: state.cancelWords,
+    paid: row.paymentId !== null,
+    paymentId: row.paymentId,
+    payable: row.status === 'confirmed' && row.pricePence !== null && row.paymentId === null,
   };
 }
 
@@ -100,7 +113,19 @@ async function answerFor(tx: Transaction, stay: StayForServices, now: Date): Pro
     stay: { property: stay.property, arrival: stay.arrival, departure: stay.departure, guests: stay.guests },
     open: takesServices(stay, todayInKerala(now)),
     offered: listServicesAt(stay.property),
-    booked: (await listBookedServices(tx, stay.id)).map((row) => toBookedService(row, now)),
+    booked: (await listBookedServices(tx, stay.id)).map((row) => {
+      const booked = toBookedService(row, now);
+      // Its payment waits for the stay's confirmation, as the ledger's trigger holds.
+      return stay.status === 'confirmed'
+        ? booked
+        : {
+            ...booked,
+            payable: false,
+            ...(booked.payable
+              ? { words: `${booked.words} It can be paid once the stay is confirmed.` }
+              : {}),
+          };
+    }),
   };
 }
 
@@ -190,16 +215,20 @@ export async function addOwnService(
 
 /**
  * Cancels one of the guest's own services before it starts. One not yet paid is simply cancelled; a
- * paid one is cancelled by the office, which refunds it by the service's rule.
+ * paid one is refunded by its rule (`refundServiceCancellation`: in full until its free cancellation
+ * ends, then its late share), recorded in the same transaction as the cancelling, from its own payment
+ * only, then asked of `provider` (null: none configured, so it is owed for the office), and the guest
+ * is sent its credit note once the provider has made it. A second cancel finds it cancelled (409).
  */
 export async function cancelOwnService(
   visitor: Visitor,
   bookingId: string,
   serviceId: string,
   now = new Date(),
+  provider: PaymentProvider | null = null,
 ): Promise<BookingServicesAnswer> {
-  return withCaller(guestCaller(visitor), async (tx) => {
-    const stay = await openOwnStay(tx, visitor, bookingId);
+  const refunded = await withCaller(guestCaller(visitor), async (tx) => {
+    await openOwnStay(tx, visitor, bookingId);
     const row = await lockBookedService(tx, serviceId);
     if (!row || row.bookingId !== bookingId)
       throw new Refusal('not_found', 'There is no such service on this booking.');
@@ -207,15 +236,74 @@ export async function cancelOwnService(
     if (!state.cancellable) {
       throw new Refusal('conflict', state.cancelWords || `This service is ${state.words.toLowerCase()}`);
     }
-    if (row.paymentId !== null) {
-      throw new Refusal(
-        'conflict',
-        'This service is paid: write to us in the messages below and the office cancels and refunds it.',
-      );
+    if (row.paymentId === null) {
+      await updateBookedService(tx, serviceId, { status: 'cancelled' });
+      return false;
     }
-    await updateBookedService(tx, serviceId, { status: 'cancelled' });
-    return answerFor(tx, stay, now);
+    // Its refund is the server's to record: a guest's role changes nothing of a service but its status.
+    return tx.as(serviceRole, () => refundByItsRule(tx, row, now));
   });
+  if (refunded) await sendPendingRefunds(stayPayables, provider, serviceRole, bookingId);
+  return withCaller(guestCaller(visitor), async (tx) =>
+    answerFor(tx, await openOwnStay(tx, visitor, bookingId), now),
+  );
+}
+
+/**
+ * Cancels a paid service and refunds it by its rule at `now`, from its own payment only, in `tx` (the
+ * server's): refunded with what its rule gives back, or cancelled when that is nothing. Answers whether
+ * a refund was recorded, for the provider to be asked once `tx` commits.
+ */
+async function refundByItsRule(tx: Transaction, row: BookedServiceRow, now: Date): Promise<boolean> {
+  const payments = await selectRefundablePayments(tx, row.bookingId, 'server', { serviceId: row.id });
+  const paidPence = payments.reduce((sum, payment) => sum + payment.amountPence - payment.refundedPence, 0);
+  const { refundPence } = refundServiceCancellation(
+    {
+      freeCancellationHours: Math.max(
+        0,
+        Math.round((serviceStartsAt(row).getTime() - Date.parse(row.freeCancellationUntil)) / 3_600_000),
+      ),
+      lateCancellationRefundPercent: row.lateRefundPercent,
+    },
+    row,
+    paidPence,
+    now,
+  );
+  if (refundPence === 0) {
+    if (row.status !== 'cancelled') await updateBookedService(tx, row.id, { status: 'cancelled' });
+    return false;
+  }
+  await updateBookedService(tx, row.id, { status: 'refunded', refundPence });
+  await recordRefunds(tx, payments, refundPence, {
+    bookingId: row.bookingId,
+    reason: 'cancellation',
+    requestedBy: null,
+  });
+  return true;
+}
+
+/**
+ * Once a stay is cancelled (its trigger cancels its services with it), refunds each of its services
+ * that was paid on its own by that service's rule, as cancelling the service would have: the stay's
+ * policy never decides a service's money. Runs as the server; a service refunded already is left be,
+ * so a second call refunds nothing again. The provider is then asked for the refunds.
+ */
+export async function refundServicesOfCancelledStay(
+  provider: PaymentProvider | null,
+  bookingId: string,
+  now = new Date(),
+): Promise<void> {
+  const refunded = await withCaller(serviceRole, async (tx) => {
+    let any = false;
+    for (const row of await listBookedServices(tx, bookingId)) {
+      if (row.status !== 'cancelled' || row.paymentId === null || row.refundPence !== null) continue;
+      const locked = await lockBookedService(tx, row.id);
+      if (locked?.status !== 'cancelled' || locked.refundPence !== null) continue;
+      if (await refundByItsRule(tx, locked, now)) any = true;
+    }
+    return any;
+  });
+  if (refunded) await sendPendingRefunds(stayPayables, provider, serviceRole, bookingId);
 }
 
 /**
@@ -271,6 +359,14 @@ export async function confirmServiceByOffice(
   });
   await deliverQueuedEmails([confirmed.email]);
   return confirmed.service;
+}
+
+/** A booking's services with their own payments and refunds, for the office's booking page (admins only). */
+export async function readOfficeServices(
+  visitor: Visitor,
+  bookingId: string,
+): Promise<OfficeBookingServices> {
+  return { services: await withCaller(callerFor(visitor), (tx) => selectOfficeServices(tx, bookingId)) };
 }
 
 /** Today's and tomorrow's services, by when they start, for the office's day. */
