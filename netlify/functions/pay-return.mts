@@ -30,7 +30,7 @@ export default observed(async (request: Request, context: { params: Record<strin
         amountPence: result.amountPence,
         ...(result.inRupees ? { inRupees: result.inRupees } : {}),
         ...(result.paidFor ? { paidFor: result.paidFor } : {}),
-        message: result.outcome === 'not_taken' ? result.why : result.next,
+        message: result.outcome === 'not_taken' || result.outcome === 'returned' ? result.why : result.next,
       }),
       200,
     );

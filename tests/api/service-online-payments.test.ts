@@ -265,6 +265,33 @@ describe('paying a service on its own', () => {
   });
 });
 
+describe('a payment that arrives after what it paid for stopped taking payments', () => {
+  it('is kept for the office to refund, and the return page says it goes back, never that nothing was charged', async () => {
+    const { stay, serviceId } = await stayWithService();
+    const session = await openServiceSession(stay.reference, serviceId);
+    // The guest cancels the massage in another tab while the provider's page is open, then pays there.
+    const cancelled = await cancelService(stay.id, serviceId);
+    expect(cancelled.status).toBe(200);
+    await standIn.pay(session.id);
+    expect(await moneyOf(stay.id)).toEqual([]);
+    expect(
+      await ownerQuery<{ status: string }>(
+        'select status from payment_sessions where provider_session_id = $1',
+        [session.id],
+      ),
+    ).toEqual([{ status: 'unrecorded' }]);
+    // Back from the provider, and back again later: the same true sentence each time.
+    for (const visit of [1, 2]) {
+      const page = await (await returnTo(stay.reference, session.id)).text();
+      expect(page, `visit ${visit}`).toContain('Your payment is going back to you');
+      expect(page, `visit ${visit}`).toContain('we are returning it');
+      expect(page, `visit ${visit}`).toContain('our office will refund it in full to the way you paid');
+      expect(page, `visit ${visit}`).not.toContain('Nothing was charged');
+      expect(page, `visit ${visit}`).not.toContain('No payment was taken');
+    }
+  });
+});
+
 /** Pays the service through the stand-in and its webhook, as the guest would. */
 async function paidService(service: { freeHours?: number; lateRefundPercent?: number } = {}) {
   const { stay, serviceId } = await stayWithService(service);

@@ -7,6 +7,7 @@ const headings = {
   booked: 'Booked: your stay is confirmed',
   processing: 'Payment on its way',
   not_taken: 'No payment was taken',
+  returned: 'Your payment is going back to you',
   refused: 'We cannot take this payment',
   none: 'Your payment',
 } as const;
@@ -46,6 +47,11 @@ export function PaymentResult({ view }: { view: PaymentView }) {
         </p>
       )}
       {view.outcome === 'not_taken' && <p>Nothing was charged for booking {view.reference}.</p>}
+      {view.outcome === 'returned' && (
+        <p role="status">
+          We received {amount} for {view.paidFor ?? `booking ${view.reference}`}, and we are returning it.
+        </p>
+      )}
       {view.message && <p role={view.outcome === 'refused' ? 'alert' : undefined}>{view.message}</p>}
       {view.outcome === 'none' && <p>Pay a confirmed booking from your account page.</p>}
       <p>

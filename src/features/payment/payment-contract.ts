@@ -64,9 +64,10 @@ export type InRupees = z.infer<typeof inRupeesSchema>;
 /** What the payment page shows after the provider's page, or instead of it when nothing can be paid. */
 export const paymentViewSchema = z.object({
   /** received: recorded; processing: paid but not yet confirmed by the provider; not_taken: nothing
-   * charged; refused: nothing could be paid (the message says why); none: the page as built. */
+   * charged; returned: charged, but not kept (the message says why and how it goes back); refused:
+   * nothing could be paid (the message says why); none: the page as built. */
   // booked: received, and with it an instant booking confirmed.
-  outcome: z.enum(['received', 'booked', 'processing', 'not_taken', 'refused', 'none']),
+  outcome: z.enum(['received', 'booked', 'processing', 'not_taken', 'returned', 'refused', 'none']),
   reference: z.string().optional(),
   amountPence: z.int().optional(),
   /** Set when the guest paid in rupees: the paise, at the dated rate `amountPence` was worked out by. */

@@ -487,8 +487,11 @@ export async function receiveWebhook(
 /** What the return page tells the guest. */
 export type PaymentResult = {
   reference: string;
-  /** booked: received, and an instant booking confirmed by it. */
-  outcome: 'received' | 'booked' | 'processing' | 'not_taken';
+  /**
+   * booked: received, and an instant booking confirmed by it; returned: taken by the provider, but
+   * what it paid for could no longer take it, so it goes back to the guest.
+   */
+  outcome: 'received' | 'booked' | 'processing' | 'not_taken' | 'returned';
   /** Why nothing was kept, when the guest should know (their hold's nights were taken: refunded). */
   why?: string;
   amountPence: number;
@@ -525,17 +528,23 @@ export async function readPaymentResult(
   if (!booking) throw noSuchBooking();
   const nextDue = booking.status === 'confirmed' ? readPaymentDue(booking, todayInKerala()) : null;
   const received = settled.outcome === 'recorded' || settled.outcome === 'already_recorded';
+  // Taken but not kept, now or on an earlier visit to this page: never "nothing was charged".
+  const returned = settled.outcome === 'unrecorded' || known.status === 'unrecorded';
   const outcome = received
     ? booking.bookedInstantly
       ? 'booked'
       : 'received'
-    : settled.outcome === 'not_paid'
-      ? 'processing'
-      : 'not_taken';
-  const why =
-    settled.outcome === 'unrecorded' && settled.reason === 'nights_taken'
-      ? `Your payment came after the ${bookingTerms.holdMinutes} minutes we held the nights for, and they were booked meanwhile: it is refunded in full.`
-      : undefined;
+    : returned
+      ? 'returned'
+      : settled.outcome === 'not_paid'
+        ? 'processing'
+        : 'not_taken';
+  const why = returned
+    ? describeReturnedPayment(
+        settled.outcome === 'unrecorded' ? settled.reason : undefined,
+        booking.partOf?.description ?? `booking ${reference}`,
+      )
+    : undefined;
   return {
     reference,
     outcome,
@@ -549,6 +558,29 @@ export async function readPaymentResult(
     ...(booking.partOf ? { paidFor: booking.partOf.description } : {}),
   };
 }
+
+/**
+ * Why a payment the provider took is going back, and how, in the guest's words: the nights a hold waited
+ * for were booked meanwhile (refunded at once), what it paid for was cancelled or stopped taking
+ * payments, or it had been paid in full already (the office refunds those). Unknown on a later visit.
+ */
+export function describeReturnedPayment(
+  reason: 'not_confirmed' | 'over_total' | 'nights_taken' | undefined,
+  paidFor: string,
+): string {
+  switch (reason) {
+    case 'nights_taken':
+      return `Your payment came after the ${bookingTerms.holdMinutes} minutes we held the nights for, and they were booked meanwhile: it is refunded in full to the way you paid, and we will email you when it is on its way.`;
+    case 'not_confirmed':
+      return `Your payment arrived after ${paidFor} had stopped taking payments (it was cancelled or changed meanwhile), so we cannot keep it: our office will refund it in full to the way you paid, and we will email you when it is on its way.`;
+    case 'over_total':
+      return `${capitalise(paidFor)} was already paid in full when your payment arrived (from another tab, or by our office), so we cannot keep it: our office will refund it in full to the way you paid, and we will email you when it is on its way.`;
+    default:
+      return `We could not keep this payment for ${paidFor}: our office will refund it in full to the way you paid, and we will email you when it is on its way.`;
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What one reconciliation run found, by what settling each session did. */
 export type ReconciliationReport = {
