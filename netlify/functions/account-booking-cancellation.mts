@@ -3,10 +3,8 @@ import { signedInEndpoint } from '../../src/server/auth/guard.ts';
 import { readBookingId } from '../../src/server/booking/booking-target.ts';
 import { cancelOwnBooking, readOwnCancellation } from '../../src/server/booking/cancellation-service.ts';
 import { refundServicesOfCancelledStay } from '../../src/server/booking/services/booked-service-service.ts';
-import { ConfigurationError } from '../../src/server/config.ts';
 import { json } from '../../src/server/http/responses.ts';
-import { choosePaymentProvider } from '../../src/server/payments/index.ts';
-import { log } from '../../src/server/runtime/logger.ts';
+import { choosePaymentProviderForRefunds } from '../../src/server/payments/index.ts';
 
 /**
  * A guest's own booking: what cancelling it today would refund (GET), and cancelling it (POST), which
@@ -16,22 +14,11 @@ import { log } from '../../src/server/runtime/logger.ts';
 export default signedInEndpoint(['GET', 'POST'], async (request, visitor, context) => {
   const id = readBookingId(context);
   if (request.method === 'GET') return json(await readOwnCancellation(visitor, id));
-  const provider = configuredProvider();
+  const provider = choosePaymentProviderForRefunds();
   const cancelled = await cancelOwnBooking(provider, visitor, id);
   // Its services went with it; each one paid on its own is refunded by its own rule, not the stay's.
   await refundServicesOfCancelledStay(provider, id);
   return json(cancelled);
 });
-
-/** The payment provider, or null where none is configured: the refunds are then owed, for the office. */
-function configuredProvider() {
-  try {
-    return choosePaymentProvider();
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    log().error({ problems: error.problems }, 'Payments are not configured');
-    return null;
-  }
-}
 
 export const config: Config = { path: '/api/account/booking-requests/:id/cancellation' };

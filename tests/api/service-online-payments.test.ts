@@ -9,6 +9,7 @@ import * as servicesFunction from '../../netlify/functions/account-booking-servi
 import * as officeRefundsFunction from '../../netlify/functions/admin-booking-refunds.mts';
 import * as officeServicesFunction from '../../netlify/functions/admin-booking-services.mts';
 import * as csvFunction from '../../netlify/functions/admin-collection-csv.mts';
+import * as itemFunction from '../../netlify/functions/admin-collection-item.mts';
 import * as payFunction from '../../netlify/functions/pay.mts';
 import * as returnFunction from '../../netlify/functions/pay-return.mts';
 import * as webhookFunction from '../../netlify/functions/payment-webhook.mts';
@@ -18,6 +19,7 @@ import {
   accountServiceCancellationRoute,
   accountServicesRoute,
   adminBookingServicesRoute,
+  adminItemRoute,
   adminRefundsRoute,
   apiRoutes,
 } from '../../src/lib/api-contract.ts';
@@ -418,6 +420,33 @@ describe('cancelling a paid service', () => {
       adminRequest('POST', accountCancellationRoute(stay.id), { cookie: guest.cookie }),
     );
     expect(await refundsOf(stay.id)).toHaveLength(1);
+  });
+
+  it('refunds a paid service by its own rule when the office cancels the stay, once, with its credit note', async () => {
+    const { stay } = await paidService();
+    const office = await signedInAdmin();
+    const cancel = () =>
+      invoke(
+        itemFunction,
+        adminRequest('PATCH', adminItemRoute('booking-requests', stay.id), {
+          cookie: office.cookie,
+          body: { status: 'cancelled' },
+        }),
+      );
+    expect((await cancel()).status).toBe(200);
+    // The massage is 62 days away, well before its free cancellation ends: all of it goes back.
+    expect(await refundsOf(stay.id)).toEqual([
+      expect.objectContaining({ amount_pence: 4500, status: 'refunded' }),
+    ]);
+    // Asked again, nothing more is refunded.
+    await cancel();
+    expect(await refundsOf(stay.id)).toHaveLength(1);
+    const notes = (await emailsTo(guest.email)).filter(
+      ({ subject }) => subject.startsWith('Refunded') && subject.includes(stay.reference),
+    );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.subject).toMatch(/^Refunded: £45 for Ayurvedic massage on /);
+    expect(notes[0]?.attachments[0]?.filename).toMatch(/^credit-note-.+\.pdf$/);
   });
 
   it('leaves a paid service out of the policy refund the office makes on a stay it cancelled', async () => {

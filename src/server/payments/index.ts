@@ -28,7 +28,12 @@ export {
   showLedger,
 } from './payment-service.ts';
 export { readPoundRate } from './pound-rate.ts';
-export { choosePaymentProvider, standInKeys, standInRazorpayKeys } from './providers/choose-provider.ts';
+export {
+  choosePaymentProvider,
+  choosePaymentProviderForRefunds,
+  standInKeys,
+  standInRazorpayKeys,
+} from './providers/choose-provider.ts';
 export {
   type PaymentProvider,
   type PaymentProviderName,

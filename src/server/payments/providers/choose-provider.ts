@@ -1,4 +1,5 @@
 import { ConfigurationError, readPayments } from '../../config.ts';
+import { log } from '../../runtime/logger.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { createRazorpayProvider } from './razorpay-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -63,4 +64,21 @@ function toSdkAddress(url: string) {
     port: Number(port || (https ? 443 : 80)),
     protocol: https ? 'https' : 'http',
   } as const;
+}
+
+/**
+ * The configured payment provider for giving money back, or null where none is configured (logged): a
+ * refund is then recorded as owed, for the office to return by hand, instead of failing the change
+ * that caused it (a cancellation stands either way).
+ */
+export function choosePaymentProviderForRefunds(
+  environment: NodeJS.ProcessEnv = process.env,
+): PaymentProvider | null {
+  try {
+    return choosePaymentProvider(environment);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    log().error({ problems: error.problems }, 'Payments are not configured');
+    return null;
+  }
 }
