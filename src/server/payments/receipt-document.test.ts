@@ -210,6 +210,21 @@ describe('makeReceipt', () => {
     expect(pdf.text).not.toContain('not a tax invoice');
   });
 
+  it('prints no GST rate of the stay’s on a concierge service’s receipt, and is never its tax invoice', async () => {
+    const facts = describeReceipt(booking, deposit);
+    if (!facts) throw new Error('no receipt');
+    const service = { ...facts, service: 'Airport transfer from COK on Sat 6 Mar 2027', totalPence: 4500 };
+    const pdf = await readBack(
+      await makeReceipt(service, { ...company, gstRatePercent: 18, gstin: '32ABCDE1234F1Z5' }),
+    );
+    expect(pdf.title).toBe('Receipt KVR/2627/000041');
+    expect(pdf.text).toContain('Airport transfer from COK on Sat 6 Mar 2027: a concierge service');
+    expect(pdf.text).not.toContain('SAC');
+    expect(pdf.text).not.toContain('CGST');
+    expect(pdf.text).not.toContain('GST at 18%');
+    expect(pdf.text).toContain('For a GST tax invoice of this service, write to');
+  });
+
   it('is named by its number', () => {
     expect(receiptFileName('KVR/2627/000041')).toBe('receipt-KVR-2627-000041.pdf');
   });

@@ -115,7 +115,10 @@ function describeMethod(payment: ReceiptPayment): string {
  * document is dated the day the money was received.
  */
 export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany): Promise<Uint8Array> {
-  const taxInvoice = Boolean(company.gstin);
+  // A concierge service is a supply apart from the accommodation, its GST rate and SAC the service's own
+  // (a transfer is not taxed as a massage is): no rate is known here for it, so its receipt prints none
+  // rather than the stay's, and is never a tax invoice; the office issues that on request.
+  const taxInvoice = Boolean(company.gstin) && !facts.service;
   const title = taxInvoice ? 'Receipt and tax invoice' : 'Receipt';
   const gst = splitIncludedGst(facts.payment.amountPence, company.gstRatePercent);
   const halfRate = formatRate(company.gstRatePercent / 2);
@@ -164,14 +167,16 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     ],
   ]);
 
-  heading(`GST included: ${formatRate(gst.ratePercent)}`);
-  rows([
-    ['Taxable value', formatPence(gst.taxablePence)],
-    [`CGST at ${halfRate}`, formatPence(gst.cgstPence)],
-    [`SGST (Kerala) at ${halfRate}`, formatPence(gst.sgstPence)],
-    ['GST in this payment', formatPence(gst.gstPence)],
-    ['Total with GST', formatPence(facts.payment.amountPence)],
-  ]);
+  if (!facts.service) {
+    heading(`GST included: ${formatRate(gst.ratePercent)}`);
+    rows([
+      ['Taxable value', formatPence(gst.taxablePence)],
+      [`CGST at ${halfRate}`, formatPence(gst.cgstPence)],
+      [`SGST (Kerala) at ${halfRate}`, formatPence(gst.sgstPence)],
+      ['GST in this payment', formatPence(gst.gstPence)],
+      ['Total with GST', formatPence(facts.payment.amountPence)],
+    ]);
+  }
 
   heading(facts.service ? 'This service' : 'Your booking');
   rows([
@@ -187,11 +192,16 @@ export async function makeReceipt(facts: ReceiptFacts, company: ReceiptCompany):
     ],
   ]);
 
+  const inPounds = `Amounts are in pounds sterling${facts.payment.inRupees ? '; the rupees of this payment settle the pounds beside them, at the rate and date printed there' : ''}.`;
   document.note([
-    `Our rates include GST at ${formatRate(gst.ratePercent)}, charged in Kerala, where the home is. Amounts are in pounds sterling${facts.payment.inRupees ? '; the rupees of this payment settle the pounds beside them, at the rate and date printed there' : ''}.`,
-    taxInvoice
-      ? `Place of supply: Kerala (${keralaStateCode}). Tax payable on reverse charge: no.`
-      : `This receipt is not a tax invoice, as our GST registration number (GSTIN) is not printed on it. For a GST tax invoice, write to ${office.email} quoting ${facts.number}.`,
+    facts.service
+      ? `The price of this service includes the GST due on it in Kerala, at the rate of its kind of service. ${inPounds}`
+      : `Our rates include GST at ${formatRate(gst.ratePercent)}, charged in Kerala, where the home is. ${inPounds}`,
+    facts.service
+      ? `This receipt is not a tax invoice. For a GST tax invoice of this service, write to ${office.email} quoting ${facts.number}.`
+      : taxInvoice
+        ? `Place of supply: Kerala (${keralaStateCode}). Tax payable on reverse charge: no.`
+        : `This receipt is not a tax invoice, as our GST registration number (GSTIN) is not printed on it. For a GST tax invoice, write to ${office.email} quoting ${facts.number}.`,
   ]);
   return document.finish();
 }
