@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { baseURL, e2eDataDir, externalDatabaseUrl } from '../../playwright.config.ts';
@@ -66,6 +66,29 @@ test('the commands the README gives, run beside npm start, never take the site d
     );
     expect(second).toContain('already runs');
     expect(second).toContain(baseURL);
+    // `npm start` itself, with a setting the build reads changed: refused before it builds, for its
+    // build would empty dist/ under the running site.
+    const built = (await stat('dist/index.html')).mtimeMs;
+    const again = await run(process.execPath, ['scripts/start.ts'], {
+      env: {
+        ...process.env,
+        EMBEDDED_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: String(secondPort),
+        CMS_BACKEND_PORT: '8998',
+      },
+      timeout: 120_000,
+    }).then(
+      ({ stdout }) => ({ code: 0, output: stdout }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }),
+    );
+    expect(again.code).toBe(1);
+    expect(again.output).toContain(`serves it at ${baseURL}`);
+    expect(again.output).not.toContain('Site: building');
+    expect((await stat('dist/index.html')).mtimeMs).toBe(built);
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
     const signIn = await request.post('/api/auth/login', { headers: { origin: baseURL }, data: admin });

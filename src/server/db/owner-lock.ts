@@ -54,6 +54,16 @@ async function readOwner(lockFile: string): Promise<Owner | undefined> {
   }
 }
 
+/**
+ * The live site that serves the cluster of `lockFile` now (`npm start`, `npm run dev`), or undefined:
+ * for refusing a second start before it does anything, such as rebuilding the site under the first.
+ */
+export async function findServingOwner(lockFile: string): Promise<(Owner & { server: string }) | undefined> {
+  const owner = await readOwner(lockFile);
+  if (owner?.server === undefined || !isOwnerAlive(owner)) return undefined;
+  return { ...owner, server: owner.server };
+}
+
 async function writeAtomically(file: string, content: string) {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, content, { mode: 0o600 });
