@@ -2,6 +2,12 @@
 export type IslandOptions = {
   /** The island moves on its own this long after it is shown (the carousel): it wakes then at the latest. */
   movesAfterMs?: number;
+  /**
+   * Wakes as soon as the runtime starts it, as `client:load` would: the build marks so an island whose
+   * HTML cannot know the visitor's state ("Checking whether you are signed in…"); the server that
+   * prints that state into the page per request takes the mark out (src/server/pages/session-page.ts).
+   */
+  wakeAtOnce?: boolean;
 };
 
 /** A link that an awake island answers itself (a gallery's picture opens its viewer): held, not followed. */

@@ -10,11 +10,17 @@ import { BookingRequestCard } from './BookingRequestCard.tsx';
 import { HowToPay, type OfficeContact } from './HowToPay.tsx';
 import { type OwnBookingRequests, useOwnBookingRequests } from './use-own-booking-requests.ts';
 
-type Props = { user: SessionUser; office: OfficeContact; onSignedOut: () => void };
+type Props = {
+  user: SessionUser;
+  office: OfficeContact;
+  /** The guest's bookings as the server printed them into the page, if it did. */
+  printedRequests?: AccountBooking[] | undefined;
+  onSignedOut: () => void;
+};
 
 /** The account page of a signed-in guest: who they are, a way to sign out, their requests, how to pay. */
-export function SignedInAccount({ user, office, onSignedOut }: Props) {
-  const { requests, reload, forget } = useOwnBookingRequests(onSignedOut);
+export function SignedInAccount({ user, office, printedRequests, onSignedOut }: Props) {
+  const { requests, reload, forget } = useOwnBookingRequests(onSignedOut, printedRequests);
   const [signingOut, setSigningOut] = useState(false);
   const [problem, setProblem] = useState('');
   const sending = useRef(false);
