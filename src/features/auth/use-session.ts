@@ -29,8 +29,10 @@ export function useSession(printed?: SessionState) {
     const answer = await requestJson(apiRoutes.session, sessionAnswerSchema);
     if (!answer.ok) {
       if (!quietly) setState({ status: 'failed' });
-    } else
-      setState(answer.data.user ? { status: 'signed-in', user: answer.data.user } : { status: 'signed-out' });
+    } else if (answer.data.user) setState({ status: 'signed-in', user: answer.data.user });
+    // The same answer as printed sets nothing: an update while the island hydrates would have React
+    // render its lazy parts afresh instead of hydrating them (and lose what was typed).
+    else setState((now) => (now.status === 'signed-out' ? now : { status: 'signed-out' }));
   }, []);
   const check = useCallback(() => ask(false), [ask]);
 

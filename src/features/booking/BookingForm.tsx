@@ -26,7 +26,7 @@ type Props = {
  */
 export default function BookingForm({ properties, printed: given }: Props) {
   const [printed] = useState(() => given ?? readPageState());
-  const pageQuery = usePageQuery();
+  const pageQuery = usePageQuery(!printed);
   const printedQuery = useMemo(() => (printed ? new URLSearchParams(printed.query) : null), [printed]);
   const query = printedQuery ?? pageQuery;
   if (!query) return checkingSession;
