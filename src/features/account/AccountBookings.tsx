@@ -1,15 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { paths } from '../../lib/paths.ts';
 import { registerPath, signInPath } from '../auth/auth-links.ts';
 import { OutcomePanel } from '../auth/OutcomePanel.tsx';
 import { readPageState, type SessionPageState, sessionOf } from '../auth/page-state-contract.ts';
-import { checkingSession, SessionGate } from '../auth/SessionGate.tsx';
+import { SessionGate } from '../auth/SessionGate.tsx';
 import type { OfficeContact } from './HowToPay.tsx';
 
-// A signed-out visit needs none of the account's own code (its requests' schemas, cards and ledger).
-const SignedInAccount = lazy(() =>
-  import('./SignedInAccount.tsx').then((module) => ({ default: module.SignedInAccount })),
-);
+// Imported, not lazy: the island runs nothing until the guest reaches for it, and then all of it hydrates
+// at once; a lazy part stays the server's markup until its code arrives, and a press on it then is lost.
+import { SignedInAccount } from './SignedInAccount.tsx';
 
 function SignedOut({ justSignedOut, search }: { justSignedOut: boolean; search: string }) {
   return (
@@ -53,17 +52,15 @@ export default function AccountBookings({ office, printed: given }: Props) {
       signedOut={() => <SignedOut justSignedOut={signedOutHere} search={search} />}
     >
       {(user, endSession) => (
-        <Suspense fallback={checkingSession}>
-          <SignedInAccount
-            user={user}
-            office={office}
-            printedRequests={printed?.user?.id === user.id ? printed.requests : undefined}
-            onSignedOut={() => {
-              setSignedOutHere(true);
-              endSession();
-            }}
-          />
-        </Suspense>
+        <SignedInAccount
+          user={user}
+          office={office}
+          printedRequests={printed?.user?.id === user.id ? printed.requests : undefined}
+          onSignedOut={() => {
+            setSignedOutHere(true);
+            endSession();
+          }}
+        />
       )}
     </SessionGate>
   );

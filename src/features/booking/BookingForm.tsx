@@ -1,14 +1,13 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { readPageState, type SessionPageState, sessionOf } from '../auth/page-state-contract.ts';
 import { checkingSession, SessionGate } from '../auth/SessionGate.tsx';
 import { usePageQuery } from '../auth/use-page-query.ts';
+// Imported, not lazy: the island runs nothing until the guest reaches for it, and then all of it hydrates
+// at once. A lazy part stays the server's markup until its code arrives, and a press on it then is lost
+// (React does not replay it); lazy, it was there to keep its schemas out of the load's long task when
+// the island started at load.
+import { BookingRequestForm } from './BookingRequestForm.tsx';
 import type { BookableProperty } from './booking-contract.ts';
-
-// The form and its schemas load once the server has said who is signed in: loading them at the island's
-// start made one long task of every visit (Lighthouse's TBT on /booking).
-const BookingRequestForm = lazy(() =>
-  import('./BookingRequestForm.tsx').then((module) => ({ default: module.BookingRequestForm })),
-);
 
 type Props = {
   properties: readonly BookableProperty[];
@@ -33,17 +32,9 @@ export default function BookingForm({ properties, printed: given }: Props) {
   return (
     <SessionGate
       printed={printed ? sessionOf(printed) : undefined}
-      signedOut={() => (
-        <Suspense fallback={checkingSession}>
-          <BookingRequestForm properties={properties} user={null} chosen={query} />
-        </Suspense>
-      )}
+      signedOut={() => <BookingRequestForm properties={properties} user={null} chosen={query} />}
     >
-      {(user) => (
-        <Suspense fallback={checkingSession}>
-          <BookingRequestForm properties={properties} user={user} chosen={query} />
-        </Suspense>
-      )}
+      {(user) => <BookingRequestForm properties={properties} user={user} chosen={query} />}
     </SessionGate>
   );
 }
