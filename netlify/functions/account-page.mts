@@ -36,7 +36,9 @@ export default observed(async (request: Request): Promise<Response> => {
       : { user: null, query };
   const { office } = island.props as { office: OfficeContact };
   const markup = await renderAccount(office, state, island.prefix);
-  return sessionPageResponse(printIsland(page, island, { markup, state }));
+  // An email's link to a conversation (`?messages=<id>`) opens it, scrolled to and marked read: at once.
+  const wakeAtOnce = new URL(request.url).searchParams.has('messages');
+  return sessionPageResponse(printIsland(page, island, { markup, state, wakeAtOnce }));
 });
 
 /** The list as the island reads the API's answer: through JSON and its schema (unknown keys dropped). */

@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions';
 import type { BookableProperty } from '../../src/features/booking/booking-contract.ts';
 import { renderBookingForm } from '../../src/features/booking/render-booking-form.ts';
 import { paths } from '../../src/lib/paths.ts';
-import { readPageVisitor } from '../../src/server/auth/session.ts';
+import { readPageVisitor, type Visitor } from '../../src/server/auth/session.ts';
+import { listOwnBookingRequests } from '../../src/server/booking/request-service.ts';
 import { observed } from '../../src/server/http/observed.ts';
 import { allowMethods } from '../../src/server/http/request.ts';
 import {
@@ -27,13 +28,23 @@ export default observed(async (request: Request): Promise<Response> => {
   if (!page || !island) return new Response('The booking page is not built.', { status: 503 });
   const visitor = await readPageVisitor(request);
   if (visitor.kind === 'unknown') return sessionPageResponse(printIsland(page, island, null));
-  const state = {
-    user: visitor.kind === 'signed-in' ? visitor.visitor.user : null,
-    query: new URL(request.url).search,
-  };
+  const state =
+    visitor.kind === 'signed-in'
+      ? {
+          user: visitor.visitor.user,
+          query: new URL(request.url).search,
+          known: await knownDetails(visitor.visitor),
+        }
+      : { user: null, query: new URL(request.url).search };
   const { properties } = island.props as { properties: BookableProperty[] };
   const markup = await renderBookingForm(properties, state, island.prefix);
   return sessionPageResponse(printIsland(page, island, { markup, state }));
 });
+
+/** The phone and town of the guest's latest request, for the form's first values (use-known-details.ts). */
+async function knownDetails(visitor: Visitor) {
+  const [latest] = await listOwnBookingRequests(visitor);
+  return latest ? { phone: latest.phone, city: latest.city } : null;
+}
 
 export const config: Config = { path: '/booking' };

@@ -56,6 +56,7 @@ export default function AccountBookings({ office, printed: given }: Props) {
           user={user}
           office={office}
           printedRequests={printed?.user?.id === user.id ? printed.requests : undefined}
+          search={search}
           onSignedOut={() => {
             setSignedOutHere(true);
             endSession();

@@ -13,6 +13,8 @@ export type SessionPageState = {
   query: string;
   /** The account page's list, as `GET /api/account/booking-requests` answers it. */
   requests?: AccountBooking[];
+  /** The booking page's: the phone and town of the signed-in guest's latest request (use-known-details.ts). */
+  known?: { phone: string; city: string } | null;
 };
 
 /** The id of the `<script type="application/json">` that holds it (data, never run: no CSP hash). */

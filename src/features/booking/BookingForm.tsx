@@ -34,7 +34,14 @@ export default function BookingForm({ properties, printed: given }: Props) {
       printed={printed ? sessionOf(printed) : undefined}
       signedOut={() => <BookingRequestForm properties={properties} user={null} chosen={query} />}
     >
-      {(user) => <BookingRequestForm properties={properties} user={user} chosen={query} />}
+      {(user) => (
+        <BookingRequestForm
+          properties={properties}
+          user={user}
+          chosen={query}
+          printedKnown={printed?.user?.id === user.id ? printed.known : undefined}
+        />
+      )}
     </SessionGate>
   );
 }

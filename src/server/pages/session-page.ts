@@ -57,19 +57,21 @@ export function pageStateScript(state: SessionPageState): string {
  * The built page with its island printed for this visitor: `markup` in place of the build's inner
  * HTML ("Checking whether you are signed in…") and `state` beside it, so that the island's first
  * render in the browser is the same, and its `wakeAtOnce` taken out, so that it sleeps until reached
- * for. The build marks the island to wake at once (`client:interaction={{ wakeAtOnce: true }}`), so a
+ * for (unless `wakeAtOnce`: the page has work to do at once). The build marks the island to wake at once (`client:interaction={{ wakeAtOnce: true }}`), so a
  * page answered as built (`null`: the server could not tell who is signed in) asks the server itself.
  */
 export function printIsland(
   page: string,
   island: BuiltIsland,
-  printed: { markup: string; state: SessionPageState } | null,
+  printed: { markup: string; state: SessionPageState; wakeAtOnce?: boolean } | null,
 ): string {
   if (!printed) return page;
-  const openTag = island.openTag.replace(
-    /\sopts="([^"]*)"/,
-    (_, opts: string) => ` opts="${sleepingOpts(unescapeAttribute(opts))}"`,
-  );
+  const openTag = printed.wakeAtOnce
+    ? island.openTag
+    : island.openTag.replace(
+        /\sopts="([^"]*)"/,
+        (_, opts: string) => ` opts="${sleepingOpts(unescapeAttribute(opts))}"`,
+      );
   const close = '</astro-island>';
   return (
     page.slice(0, island.start - island.openTag.length) +
