@@ -17,9 +17,9 @@ import {
 /**
  * `GET /account`: the built account page printed for this visitor (issue 50): signed in, who they are
  * and each booking as `GET /api/account/booking-requests` answers it, where it stands and what is due;
- * signed out, the offer to sign in. The island wakes on the guest's first touch from that same state,
- * so what the page says before React starts is what React then shows, and React never starts during
- * load. A visitor whose access token has run out (its refresh token goes to /api only) gets the page
+ * signed out, the offer to sign in. The island starts from that same state, so what the page says
+ * before React starts is what React then shows: signed out, on the guest's first touch (no React
+ * during load); signed in, at once after load, since each card fetches more of its own. A visitor whose access token has run out (its refresh token goes to /api only) gets the page
  * as built, whose island wakes at once and asks, as it always did. No build (no page): a 503.
  */
 export default observed(async (request: Request): Promise<Response> => {
@@ -36,8 +36,11 @@ export default observed(async (request: Request): Promise<Response> => {
       : { user: null, query };
   const { office } = island.props as { office: OfficeContact };
   const markup = await renderAccount(office, state, island.prefix);
-  // An email's link to a conversation (`?messages=<id>`) opens it, scrolled to and marked read: at once.
-  const wakeAtOnce = new URL(request.url).searchParams.has('messages');
+  // Signed in, the island still wakes at once, from the printed state: each card asks for more of its
+  // own (what cancelling refunds and what was refunded, the services, the guest list), which only the
+  // island fetches, and an email's link to a conversation (`?messages=<id>`) opens it. The page says
+  // where each booking stands meanwhile, and nothing is fetched twice. Signed out, it sleeps.
+  const wakeAtOnce = visitor.kind === 'signed-in';
   return sessionPageResponse(printIsland(page, island, { markup, state, wakeAtOnce }));
 });
 

@@ -206,7 +206,7 @@ test.describe('the pages printed for who is signed in', () => {
     await expect(total).toHaveText(printedTotal ?? '');
   });
 
-  test('/account arrives saying where a signed-in guest’s booking stands, asleep, and React then says the same', async ({
+  test('/account arrives saying where a signed-in guest’s booking stands before React, and React then says the same', async ({
     page,
   }) => {
     const guest = {
@@ -222,23 +222,35 @@ test.describe('the pages printed for who is signed in', () => {
     });
     expect(sent.status()).toBe(201);
 
-    await page.goto('/account');
-    await page.waitForLoadState('networkidle');
+    // Its scripts held: what the server printed, before any React.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/account', { waitUntil: 'domcontentloaded' });
     expect((await islandCounts(page)).asleep).toBe(1);
     await expect(page.getByText(`Signed in as ${guest.name}`)).toBeVisible();
     const card = page.getByRole('article', { name: 'Kovalam Cliff Villa' });
     await expect(card.locator('.request__status')).toHaveText('Status: Awaiting confirmation');
     const printed = await card.textContent();
 
-    await page.getByRole('button', { name: 'Sign out' }).focus();
+    // Signed in, it wakes at once (its cards fetch more of their own), from the same state.
+    release();
     await answered.poll(async () => (await islandCounts(page)).asleep).toBe(0);
+    await page.getByRole('button', { name: 'Sign out' }).focus();
     // Hydrated, not drawn afresh: the same words, and the form ids the server gave (`useId`'s R).
     expect(await card.textContent()).toBe(printed);
     // Awake, it signs out, and the page printed next says so.
     await page.keyboard.press('Enter');
     await answered(page.getByText('You are signed out.')).toBeVisible();
+    await page.unrouteAll();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign in to see your bookings' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     expect((await islandCounts(page)).asleep).toBe(1);
   });
 

@@ -202,6 +202,7 @@ export function BookingRequestForm({ properties, user, chosen, printedKnown }: P
                 : 'Book and pay the deposit now'
           }
           pendingLabel={property?.instantBook ? 'Holding your nights…' : 'Sending your request…'}
+          pressableAsleep
         >
           <StayFields
             properties={properties}
