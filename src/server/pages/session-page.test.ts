@@ -37,3 +37,12 @@ describe('a page printed per request', () => {
     expect(JSON.parse(json).query).toBe('?x=</script><script>alert(1)</script>');
   });
 });
+
+describe('a printed page’s answer', () => {
+  it('is never cached, and leaves indexing to the page’s own head (/booking is a page to find)', async () => {
+    const { sessionPageResponse } = await import('./session-page.ts');
+    const response = sessionPageResponse('<p>hi</p>');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toBeNull();
+  });
+});

@@ -96,14 +96,14 @@ export function readSessionPage(pagePath: string, root = process.cwd()): Promise
   return readBuiltPage(root, pagePath);
 }
 
-/** A printed page's answer: one visitor's, never cached, never indexed. */
+/**
+ * A printed page's answer: one visitor's, never cached (`no-store`). Whether it is indexed is the page's
+ * own word (`/account` says noindex in its head; `/booking`, printed for a crawler as for anyone signed
+ * out, is a page to find).
+ */
 export function sessionPageResponse(html: string, status = 200): Response {
   return new Response(html, {
     status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      ...pageSecurityHeaders,
-      'x-robots-tag': 'noindex',
-    },
+    headers: { 'content-type': 'text/html; charset=utf-8', ...pageSecurityHeaders },
   });
 }
