@@ -61,9 +61,12 @@ export const pageBudgets: {
     interactionJsKb: 114,
     lighthouse: true,
   },
-  // The forms below hydrate on interaction (98–101 KB then); these three load at once: 100–106 KB.
-  { page: '/booking', jsKb: 118, lighthouse: true },
-  { page: '/account', jsKb: 112, lighthouse: true },
+  // The forms below hydrate on interaction (98–101 KB then). /booking and /account are printed per
+  // request for the visitor and wake on a touch too (#50): 124.8 and 126.6 KB then, the form and the
+  // signed-in account no longer lazy (a press on a lazy part still the server's markup is lost); before,
+  // they loaded at once (128 KB measured on /booking against a budget of 118, 112 on /account).
+  { page: '/booking', jsKb: 4, interactionJsKb: 138, lighthouse: true },
+  { page: '/account', jsKb: 4, interactionJsKb: 138, lighthouse: true },
   { page: '/login', jsKb: 4, interactionJsKb: 114, lighthouse: true },
   { page: '/register', jsKb: 4, interactionJsKb: 114, lighthouse: true },
   { page: '/forgot-password', jsKb: 4, interactionJsKb: 112, lighthouse: false },

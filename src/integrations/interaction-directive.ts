@@ -106,7 +106,9 @@ function pressAgain(island: Element) {
  * motion, for whom it would not move.
  */
 const hydrateOnInteraction: ClientDirective = (load, options, island) => {
-  const { movesAfterMs } = (typeof options.value === 'object' ? options.value : {}) as IslandOptions;
+  const { movesAfterMs, wakeAtOnce } = (
+    typeof options.value === 'object' ? options.value : {}
+  ) as IslandOptions;
   let loaded: ReturnType<typeof load> | undefined;
   let waking = false;
 
@@ -148,6 +150,7 @@ const hydrateOnInteraction: ClientDirective = (load, options, island) => {
   }
 
   listen(true);
+  if (wakeAtOnce) void wake();
   if (touchedEarly.has(island) || pressedEarly.has(island) || island.contains(document.activeElement))
     void wake();
   const prefetch = () => {

@@ -110,6 +110,9 @@ const contractRoutes = [
   // The pages a function renders: the search's answer, a plain GET form's target, and the payment
   // links (a redirect to the provider's page, or the payment page saying why not) and the return.
   paths.search,
+  // The booking and account pages, printed per request for the visitor (issue 50).
+  paths.booking,
+  paths.account,
   paths.homesForSaleFiltered,
   paths.viewingTimes,
   pattern(payPath(':reference')),

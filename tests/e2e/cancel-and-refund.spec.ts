@@ -7,6 +7,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { testCards } from '../../src/server/payments/index.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { waitForIslands } from '../support/islands.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { confirmStay, freeStay } from './support/stays.ts';
 
@@ -22,7 +23,9 @@ const answered = expect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 240_000 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+// Every island hydrated, those that wait for a touch woken as a guest's first focus would (/account and
+// /booking wake on a touch, issue 50).
+const hydrated = (page: Page) => waitForIslands(page);
 
 /** The newest email to `to` whose subject starts with `subject`, once it is in the outbox. */
 async function emailTo(to: string, subject: string) {

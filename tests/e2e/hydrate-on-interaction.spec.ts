@@ -40,7 +40,7 @@ test('no island fetches its code before the page has painted and loaded (or 3 s 
   page,
 }) => {
   // The home page's carousel (idle), a villa's panel and gallery (idle, visible), a form (interaction)
-  // and the booking page's form (load): each directive, once its page has loaded.
+  // and the booking page's form (interaction, printed per request): each directive, once its page has loaded.
   for (const path of ['/', '/villas/kovalam-cliff-villa', '/contact', '/booking']) {
     await page.goto(path);
     const islandModules = () =>

@@ -5,6 +5,7 @@ import { formatPence } from '../../src/lib/money.ts';
 import { quoteStay } from '../../src/lib/pricing.ts';
 import { readOutbox } from '../../src/server/email/outbox.ts';
 import { testCards } from '../../src/server/payments/index.ts';
+import { waitForIslands } from '../support/islands.ts';
 import { readFactsOf } from '../support/seasons.ts';
 import { query, serverDatabaseUrl } from './support/database.ts';
 import { createConfirmedGuest } from './support/guests.ts';
@@ -19,7 +20,9 @@ import { freeStay } from './support/stays.ts';
 const answered = expect.configure({ timeout: 30_000 });
 // About 15 s on an idle machine; room for a loaded one.
 test.describe.configure({ timeout: 120_000 });
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+// Every island hydrated, those that wait for a touch woken as a guest's first focus would (/account and
+// /booking wake on a touch, issue 50).
+const hydrated = (page: Page) => waitForIslands(page);
 const apartment = { slug: 'edappally-gated-residence', name: 'Edappally Gated Residence' };
 
 test('a guest books an instant-book apartment, pays the deposit on the provider’s page and is booked, with no office step', async ({

@@ -1,4 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
+import { addDays, todayInKerala } from '../../src/lib/dates.ts';
+import { pickDaysClearOfChangeovers } from '../support/seasons.ts';
+import { createConfirmedGuest } from './support/guests.ts';
 
 /**
  * Issue #50: a public page runs no React while it loads. Its islands' code is fetched once the page
@@ -7,9 +11,11 @@ import { expect, type Page, test } from '@playwright/test';
  * before an island has woken is not lost: it is held and answered once the island has.
  */
 
-/** One page of each public template with islands. /booking is not one of them: its content is the
- * server's answer to who is signed in, so its island starts once the page has loaded and painted. */
+/** One page of each public template with islands; /booking and /account are printed per request for
+ * the visitor (netlify/functions/booking-page.mts, account-page.mts), here a visitor not signed in. */
 const publicTemplates = [
+  '/booking',
+  '/account',
   '/',
   '/villas/kovalam-cliff-villa',
   '/apartments/marine-drive-studio',
@@ -160,5 +166,105 @@ test.describe('on a phone', () => {
     await page.locator('.book-bar').getByRole('link', { name: 'Choose dates' }).tap();
     await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Tap here or choose a date')).toHaveCount(0);
+  });
+});
+
+test.describe('the pages printed for who is signed in', () => {
+  test.describe.configure({ timeout: 120_000 });
+  const answered = expect.configure({ timeout: 30_000 });
+  const stay = (() => {
+    const today = todayInKerala();
+    const arrival = addDays(
+      today,
+      pickDaysClearOfChangeovers(today, { earliest: 120, latest: 400, span: 10, first: true }),
+    );
+    return { property: 'kovalam-cliff-villa', arrival, departure: addDays(arrival, 7) };
+  })();
+
+  test('/booking with a stay in its address arrives with that form and its quote, asleep, and keeps what is typed', async ({
+    page,
+  }) => {
+    await page.goto(`/booking?property=${stay.property}&arrival=${stay.arrival}&departure=${stay.departure}`);
+    await page.waitForLoadState('networkidle');
+    expect((await islandCounts(page)).asleep).toBe((await islandCounts(page)).all);
+    // Before React: the signed-out form (booking by email), the home chosen, the quote printed.
+    await expect(page.getByText('Checking whether you are signed in')).toHaveCount(0);
+    await expect(page.getByLabel('Villa or apartment')).toHaveValue(stay.property);
+    await expect(page.getByLabel('Arrival')).toHaveValue(stay.arrival);
+    await expect(page.getByText('Booked with us before?')).toBeVisible();
+    const total = page.locator('.quote__total dd');
+    await expect(total).toHaveText(/^£[\d,]+/);
+    const printedTotal = await total.textContent();
+
+    // By keyboard: the first Tab into the form wakes it; what is typed stays.
+    await page.getByLabel('Your name').focus();
+    await page.keyboard.type('Meera Pillai');
+    await answered.poll(async () => (await islandCounts(page)).asleep).toBe(0);
+    await expect(page.getByLabel('Your name')).toHaveValue('Meera Pillai');
+    // Hydrated from the server's markup, not drawn afresh (a client render's ids have a small r).
+    expect(await page.locator('.session-island form').first().getAttribute('id')).toMatch(/^_r\d+R/);
+    await expect(total).toHaveText(printedTotal ?? '');
+  });
+
+  test('/account arrives saying where a signed-in guest’s booking stands before React, and React then says the same', async ({
+    page,
+  }) => {
+    const guest = {
+      name: 'Leela Varghese',
+      email: `leela.${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'monsoon backwater coconut 27',
+    };
+    await createConfirmedGuest(page.request, guest);
+    expect((await page.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
+    const sent = await page.request.post('/api/booking-requests', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: { ...stay, guests: 2, name: guest.name, email: guest.email, phone: '+91 98470 55555' },
+    });
+    expect(sent.status()).toBe(201);
+
+    // Its scripts held: what the server printed, before any React.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/account', { waitUntil: 'domcontentloaded' });
+    expect((await islandCounts(page)).asleep).toBe(1);
+    await expect(page.getByText(`Signed in as ${guest.name}`)).toBeVisible();
+    const card = page.getByRole('article', { name: 'Kovalam Cliff Villa' });
+    await expect(card.locator('.request__status')).toHaveText('Status: Awaiting confirmation');
+    const printed = await card.textContent();
+
+    // Signed in, it wakes at once (its cards fetch more of their own), from the same state.
+    release();
+    await answered.poll(async () => (await islandCounts(page)).asleep).toBe(0);
+    await page.getByRole('button', { name: 'Sign out' }).focus();
+    // Hydrated, not drawn afresh: the same words, and the form ids the server gave (`useId`'s R).
+    expect(await card.textContent()).toBe(printed);
+    // Awake, it signs out, and the page printed next says so.
+    await page.keyboard.press('Enter');
+    await answered(page.getByText('You are signed out.')).toBeVisible();
+    await page.unrouteAll();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in to see your bookings' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect((await islandCounts(page)).asleep).toBe(1);
+  });
+
+  test('without JavaScript /booking shows only its plain form, and /account where the bookings stand', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/booking?property=${stay.property}`);
+    await expect(page.locator('.session-island')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Send your request' })).toBeVisible();
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'Sign in to see your bookings' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' }).first()).toHaveAttribute('href', /\/login/);
+    await context.close();
   });
 });

@@ -14,6 +14,8 @@ type Props = {
   required?: boolean;
   onValueChange?: (name: string, value: string) => void;
   onLeave?: (name: string, next: EventTarget | null) => void;
+  /** The ids' first word, `field` unless a page holds two forms with the same fields (the booking page). */
+  idPrefix?: string;
 };
 
 /** A labelled choice whose message is tied to it for screen readers, like TextField. */
@@ -29,8 +31,9 @@ export function SelectField({
   required,
   onValueChange,
   onLeave,
+  idPrefix = 'field',
 }: Props) {
-  const id = `field-${name}`;
+  const id = `${idPrefix}-${name}`;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={error ? 'field field--invalid' : 'field'}>

@@ -9,6 +9,8 @@ type Props = {
   multiline?: boolean;
   onValueChange?: (name: string, value: string) => void;
   onLeave?: (name: string, next: EventTarget | null) => void;
+  /** The ids' first word, `field` unless a page holds two forms with the same fields (the booking page). */
+  idPrefix?: string;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete' | 'inputMode' | 'required' | 'maxLength' | 'minLength' | 'min' | 'max'
@@ -24,9 +26,10 @@ export function TextField({
   multiline,
   onValueChange,
   onLeave,
+  idPrefix = 'field',
   ...native
 }: Props) {
-  const id = `field-${name}`;
+  const id = `${idPrefix}-${name}`;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const shared = {
     id,

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { formatStayDate, todayInKerala } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { signOut } from '../api/client.ts';
-import { usePageQuery } from '../auth/use-page-query.ts';
 import type { SessionUser } from '../auth/use-session.ts';
 import type { AccountBooking } from '../booking/booking-contract.ts';
 import { describeAnswerBy } from '../booking/stay-words.ts';
@@ -10,11 +9,19 @@ import { BookingRequestCard } from './BookingRequestCard.tsx';
 import { HowToPay, type OfficeContact } from './HowToPay.tsx';
 import { type OwnBookingRequests, useOwnBookingRequests } from './use-own-booking-requests.ts';
 
-type Props = { user: SessionUser; office: OfficeContact; onSignedOut: () => void };
+type Props = {
+  user: SessionUser;
+  office: OfficeContact;
+  /** The guest's bookings as the server printed them into the page, if it did. */
+  printedRequests?: AccountBooking[] | undefined;
+  /** The page's query (`?sent=KV-…`), as printed or read from the address. */
+  search: string;
+  onSignedOut: () => void;
+};
 
 /** The account page of a signed-in guest: who they are, a way to sign out, their requests, how to pay. */
-export function SignedInAccount({ user, office, onSignedOut }: Props) {
-  const { requests, reload, forget } = useOwnBookingRequests(onSignedOut);
+export function SignedInAccount({ user, office, printedRequests, search, onSignedOut }: Props) {
+  const { requests, reload, forget } = useOwnBookingRequests(onSignedOut, printedRequests);
   const [signingOut, setSigningOut] = useState(false);
   const [problem, setProblem] = useState('');
   const sending = useRef(false);
@@ -53,7 +60,7 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
       )}
       <section aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
         <h2 id="requests-title">Your bookings</h2>
-        {requests.status === 'loaded' && <JustSent requests={requests.requests} />}
+        {requests.status === 'loaded' && <JustSent requests={requests.requests} search={search} />}
         <RequestList requests={requests} reload={reload} />
       </section>
       {/* Arrives with the list, not before it: below a list still loading, it would be pushed down. */}
@@ -67,8 +74,8 @@ export function SignedInAccount({ user, office, onSignedOut }: Props) {
  * that sends a request lands): that it has gone, and when the answer comes. A reference that is not
  * this guest's, or a request no longer waiting, says nothing: its card says where it stands.
  */
-function JustSent({ requests }: { requests: readonly AccountBooking[] }) {
-  const reference = usePageQuery()?.get('sent');
+function JustSent({ requests, search }: { requests: readonly AccountBooking[]; search: string }) {
+  const reference = new URLSearchParams(search).get('sent');
   const sent = requests.find((request) => request.reference === reference && request.status === 'new');
   if (!sent) return null;
   return (

@@ -9,11 +9,14 @@ export type OwnBookingRequests =
   | { status: 'failed'; message: string };
 
 /**
- * The signed-in guest's booking requests, loaded once on arrival; `reload` tries again and `forget`
- * drops them (the data goes with the session). Calls `onSessionGone` instead when the session has ended.
+ * The signed-in guest's booking requests, loaded once on arrival unless the server printed them into
+ * the page (`printed`, a moment ago); `reload` tries again and `forget` drops them (the data goes with
+ * the session). Calls `onSessionGone` instead when the session has ended.
  */
-export function useOwnBookingRequests(onSessionGone: () => void) {
-  const [requests, setRequests] = useState<OwnBookingRequests>({ status: 'loading' });
+export function useOwnBookingRequests(onSessionGone: () => void, printed?: AccountBooking[]) {
+  const [requests, setRequests] = useState<OwnBookingRequests>(
+    printed ? { status: 'loaded', requests: printed } : { status: 'loading' },
+  );
 
   async function reload() {
     setRequests({ status: 'loading' });
@@ -31,7 +34,7 @@ export function useOwnBookingRequests(onSessionGone: () => void) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once, when the guest is known to be signed in
   useEffect(() => {
-    void reload();
+    if (!printed) void reload();
   }, []);
 
   return { requests, reload, forget: () => setRequests({ status: 'loading' }) };

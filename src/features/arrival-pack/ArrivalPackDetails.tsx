@@ -1,4 +1,3 @@
-import './arrival-pack.scss';
 import { type ArrivalPack, mapPinUrl } from './arrival-pack-contract.ts';
 
 /**

@@ -7,6 +7,12 @@ type Props = {
   labelledBy: string;
   submitLabel: string;
   pendingLabel: string;
+  /**
+   * For a form printed to be used before its island wakes (/booking, issue 50): its button is pressable
+   * asleep, and the press is held by `client:interaction` and given again once the island is awake
+   * (`data-press-when-awake`, src/integrations/interaction-wake.ts), never posted as a plain form.
+   */
+  pressableAsleep?: boolean;
   children: ReactNode;
 };
 
@@ -15,7 +21,14 @@ type Props = {
  * button waits for the island: before it runs there is nothing that could answer a plain post, and a
  * password must never end up in a URL.
  */
-export function AccountFormShell({ form, labelledBy, submitLabel, pendingLabel, children }: Props) {
+export function AccountFormShell({
+  form,
+  labelledBy,
+  submitLabel,
+  pendingLabel,
+  pressableAsleep = false,
+  children,
+}: Props) {
   const pending = form.status === 'pending';
   return (
     <form
@@ -34,7 +47,12 @@ export function AccountFormShell({ form, labelledBy, submitLabel, pendingLabel, 
         </p>
       )}
       {children}
-      <button className="button button--primary" type="submit" disabled={pending || !form.hydrated}>
+      <button
+        className="button button--primary"
+        type="submit"
+        disabled={pending || (!form.hydrated && !pressableAsleep)}
+        data-press-when-awake={pressableAsleep ? '' : undefined}
+      >
         {pending ? pendingLabel : submitLabel}
       </button>
     </form>

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { type SessionUser, useSession } from './use-session.ts';
+import { type SessionState, type SessionUser, useSession } from './use-session.ts';
 
 /** The quiet line while the server is asked who is signed in; islands that load more after it show it too. */
 export const checkingSession = <p className="availability__quiet">Checking whether you are signed in…</p>;
 
 type Props = {
+  /** What the server knew when it printed the page (page-state.ts), the first render's state. */
+  printed?: SessionState | undefined;
   /** Only an office admin passes; a signed-in guest gets `signedOut` with their account. */
   admin?: boolean;
   /** Shown while the server is asked; a quiet line unless the island needs another. */
@@ -22,13 +24,14 @@ type Props = {
  * asks and a retry when it cannot, and renders the island only for a visitor who may see it.
  */
 export function SessionGate({
+  printed,
   admin = false,
   checking = checkingSession,
   failedMessage = 'We could not reach our server to check whether you are signed in.',
   signedOut,
   children,
 }: Props) {
-  const { session, checkSession, setSession } = useSession();
+  const { session, checkSession, setSession } = useSession(printed);
   if (session.status === 'checking') return checking;
   if (session.status === 'failed') {
     return (

@@ -6,8 +6,13 @@ import { useEffect, useState } from 'react';
  * (React then keeps the server's attributes, e.g. a link without its `next`); an effect reads it after.
  * Null until then.
  */
-export function usePageQuery(): URLSearchParams | null {
+export function usePageQuery(enabled = true): URLSearchParams | null {
   const [query, setQuery] = useState<URLSearchParams | null>(null);
-  useEffect(() => setQuery(new URLSearchParams(window.location.search)), []);
+  // Not wanted (the server printed the query into the page), it sets nothing: a state set as the island
+  // hydrates would have React render its lazy parts afresh instead of hydrating them, losing what was typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on arrival
+  useEffect(() => {
+    if (enabled) setQuery(new URLSearchParams(window.location.search));
+  }, []);
   return query;
 }

@@ -10,7 +10,6 @@ import {
   type MessageAuthor,
   messageMaxLength,
 } from './booking-message-contract.ts';
-import './booking-conversation.scss';
 
 type Thread =
   | { status: 'loading' }

@@ -35,7 +35,7 @@ import { addServiceToRequest, ServiceExtras } from './ServiceExtras.tsx';
 import { bookingReturnPath, SignInNeeded } from './SignInNeeded.tsx';
 import { StayCalendar } from './StayCalendar.tsx';
 import { StayFields } from './StayFields.tsx';
-import { useKnownDetails } from './use-known-details.ts';
+import { type KnownDetails, useKnownDetails } from './use-known-details.ts';
 import { useOverlapCheck } from './use-overlap-check.ts';
 
 type Props = {
@@ -44,6 +44,8 @@ type Props = {
   user: SessionUser | null;
   /** The stay from the page's address (`?property=` and, after signing in, the dates and guests). */
   chosen: URLSearchParams;
+  /** The guest's known phone and town as the server printed them into the page (null: none), if it did. */
+  printedKnown?: KnownDetails | null | undefined;
 };
 
 /**
@@ -54,7 +56,7 @@ type Props = {
  * the same form with their email address: it is kept until the emailed link or code confirms the
  * address, which signs them in and sends it; no password is asked for.
  */
-export function BookingRequestForm({ properties, user, chosen }: Props) {
+export function BookingRequestForm({ properties, user, chosen, printedKnown }: Props) {
   const [today] = useState(todayInKerala);
   const [created, setCreated] = useState<CreatedBookingRequest | null>(null);
   const [held, setHeld] = useState<InstantBookingAnswer | null>(null);
@@ -82,6 +84,7 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
         guests: chosen.get('guests') ?? String(find(chosen.get('property') ?? '')?.usualParty ?? ''),
         name: user?.name ?? '',
         email: user?.email ?? '',
+        ...(printedKnown ? { phone: printedKnown.phone, city: printedKnown.city } : {}),
       },
       errors: {},
     },
@@ -110,7 +113,8 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
   });
 
   // A returning guest's phone and town from their last request, in fields they have not typed in yet.
-  const known = useKnownDetails(user !== null);
+  // Printed into the page already (the server knew them), they are in the form's first values.
+  const known = useKnownDetails(user !== null && printedKnown === undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when they arrive
   useEffect(() => {
     if (!known) return;
@@ -198,6 +202,7 @@ export function BookingRequestForm({ properties, user, chosen }: Props) {
                 : 'Book and pay the deposit now'
           }
           pendingLabel={property?.instantBook ? 'Holding your nights…' : 'Sending your request…'}
+          pressableAsleep
         >
           <StayFields
             properties={properties}

@@ -19,7 +19,13 @@ type Props = {
 export function PlainBookingForm({ properties, initial }: Props) {
   const values = initial?.values ?? {};
   const errors = initial?.errors ?? {};
-  const field = (name: string) => ({ name, value: values[name] ?? '', error: errors[name] });
+  // Its own ids: the page also holds the island's form (hidden without JavaScript), with the same fields.
+  const field = (name: string) => ({
+    name,
+    value: values[name] ?? '',
+    error: errors[name],
+    idPrefix: 'plain',
+  });
   return (
     <form
       className="form booking-plain"

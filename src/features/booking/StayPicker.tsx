@@ -16,7 +16,6 @@ import {
   type PickingRules,
   placeInStay,
 } from './stay-picking.ts';
-import '../availability/calendar.scss';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

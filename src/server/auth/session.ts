@@ -24,10 +24,15 @@ export type Visitor = { claims: JwtClaims; user: AccountUser };
 /** Who is calling, plus any cookies the answer must set (a refreshed session, or clearing a dead one). */
 export type ResolvedVisitor = { visitor: Visitor | null; cookies: string[] };
 
+/**
+ * The access cookie lives as long as the refresh cookie, past its token's own expiry (which every
+ * check of it reads from the signed token, never from the cookie): a page printed per request
+ * (src/server/pages/session-page.ts) receives only this cookie, and its absence must mean that
+ * nobody is signed in, not that the token ran out while a refresh token waits at /api.
+ */
 export function sessionCookies(request: Request, session: Session): string[] {
-  const accessSeconds = Math.max(0, session.expiresAt - Math.floor(Date.now() / 1000));
   return [
-    cookie(request, accessCookie, session.accessToken, '/', accessSeconds),
+    cookie(request, accessCookie, session.accessToken, '/', refreshCookieDays * 24 * 60 * 60),
     cookie(request, refreshCookie, session.refreshToken, '/api', refreshCookieDays * 24 * 60 * 60),
   ];
 }
@@ -76,6 +81,26 @@ function userOf(claims: JwtClaims): AccountUser {
     name: String(claims.user_metadata?.name ?? ''),
     isAdmin: claims.app_metadata?.role === 'admin',
   };
+}
+
+/**
+ * Who a page request comes from, as far as it can tell: a page receives the access cookie only (the
+ * refresh cookie goes to /api), so `unknown` is a token that has run out or no longer verifies,
+ * which the page's island must take to `GET /api/auth/session` to be renewed; no cookie is set here.
+ */
+export async function readPageVisitor(
+  request: Request,
+): Promise<{ kind: 'signed-in'; visitor: Visitor } | { kind: 'signed-out' } | { kind: 'unknown' }> {
+  const accessToken = readCookie(request, accessCookie);
+  if (!accessToken) return { kind: 'signed-out' };
+  const provider = authProvider();
+  try {
+    const claims = await provider.verifyAccessToken(accessToken);
+    return { kind: 'signed-in', visitor: await visitorOf(provider, claims, false) };
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    return { kind: 'unknown' };
+  }
 }
 
 /**
