@@ -28,6 +28,7 @@ import { errorResponse, HttpError } from '../src/server/http/responses.ts';
 import { testCards } from '../src/server/payments/index.ts';
 import { fillCmsWorkingCopy, resolveCmsWorkingCopy, startCmsBackend } from './support/cms-backend.ts';
 import { createFunctionBundleCache, functionBundlesDir, isRunning } from './support/function-bundle-cache.ts';
+import { type MovedPage, readMovedPages } from './support/moved-pages.ts';
 import { siteBuilt, stopSiteBuild } from './support/site-build.ts';
 import { createSiteRebuilder } from './support/site-rebuild.ts';
 
@@ -339,6 +340,21 @@ async function send(res: ServerResponse, response: Response, extraHeaders: Recor
   else res.end();
 }
 
+// The old addresses netlify.toml moves: answered before the emulation, which runs a function at the old
+// address when the new one is a function's (support/moved-pages.ts says why).
+const movedPage = readMovedPages(path.join(root, 'netlify.toml'), path.join(root, 'dist'));
+
+/** An old address moved for good: its redirect, with the headers netlify.toml gives every page. */
+async function answerMoved(res: ServerResponse, origin: string, moved: MovedPage) {
+  const ruleHeaders: Record<string, string> = {};
+  await netlify.handleAndIntrospect(new Request(new URL('/404.html', origin)), {
+    headersCollector: (name, value) => {
+      ruleHeaders[name.toLowerCase()] = value;
+    },
+  });
+  await send(res, new Response(null, { status: moved.status, headers: { location: moved.to } }), ruleHeaders);
+}
+
 /** The site's 404 page with the headers netlify.toml gives every page, as Netlify answers a missing one. */
 async function answerPageNotFound(res: ServerResponse, origin: string) {
   const ruleHeaders: Record<string, string> = {};
@@ -470,6 +486,8 @@ async function answer(req: IncomingMessage, res: ServerResponse) {
       );
     }
     if (!isApi) await siteRebuild.awaitSiteSwap(res);
+    const moved = isApi ? undefined : movedPage(pathname, parseAddress(req.url ?? '/', origin).searchParams);
+    if (moved) return await answerMoved(res, origin, moved);
     const ruleHeaders: Record<string, string> = {};
     const handle = () =>
       netlify.handleAndIntrospectNodeRequest(request, {

@@ -146,6 +146,8 @@ for (const [from, to] of oldRoutes) {
     const response = await request.get(from, { maxRedirects: 0 });
     expect(response.status()).toBe(301);
     expect(new URL(response.headers().location ?? '', baseURL).pathname).toBe(to);
+    // A redirect is an answer too: it carries the headers every answer does.
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
   });
 }
 
