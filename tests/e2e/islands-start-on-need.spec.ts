@@ -254,6 +254,41 @@ test.describe('the pages printed for who is signed in', () => {
     expect((await islandCounts(page)).asleep).toBe(1);
   });
 
+  test('/account answers a guest’s tap on a card’s button made before React woke, once it has', async ({
+    page,
+  }) => {
+    const guest = {
+      name: 'Tara Menon',
+      email: `tara.${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'monsoon backwater coconut 27',
+    };
+    await createConfirmedGuest(page.request, guest);
+    expect((await page.request.post('/api/auth/login', { data: guest })).status()).toBe(200);
+    const sent = await page.request.post('/api/booking-requests', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: { ...stay, guests: 2, name: guest.name, email: guest.email, phone: '+91 98470 55556' },
+    });
+    expect(sent.status()).toBe(201);
+    const { reference } = (await sent.json()) as { reference: string };
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/account', { waitUntil: 'domcontentloaded' });
+    const card = page.getByRole('article').filter({ hasText: reference });
+    const button = card.getByRole('button', { name: `Messages about ${reference}` });
+    await expect(button).toBeVisible();
+    // The tap a slow phone's guest makes on the printed page, before any of its scripts has come.
+    await button.click();
+    release();
+    await answered(card.getByRole('region', { name: 'Messages' })).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('without JavaScript /booking shows only its plain form, and /account where the bookings stand', async ({
     browser,
   }) => {
