@@ -99,6 +99,8 @@ test('a phone guest: home page to a sent request, the email back to the form, an
       .filter({ has: page.getByRole('heading', { name: firstVilla.name }) });
     // The result's link for the dates searched (a villa taken then offers other dates beside it).
     await firstRequest.tap(result.locator(`a[href*="arrival=${arrival}"]`).first());
+    // The villa's page, not the results still showing while it comes: their islands are awake.
+    await page.waitForURL(new RegExp(`/villas/${firstVilla.id}\\?`));
     await hydrated(page);
     await answered(page.locator('.book-bar'))
       .toContainText(/for 8 nights/)

@@ -10,6 +10,10 @@ import type { Page } from '@playwright/test';
  * Self-contained: Playwright runs it in the page.
  */
 export function everyIslandHydrated(): boolean {
+  // A page still being parsed may not hold its islands yet: "none asleep" then means nothing (CI,
+  // 2026-12-02: asked just after a result's link was tapped, it answered for the villa page's empty
+  // start, the booking panel was never woken, and the price never came).
+  if (document.readyState === 'loading') return false;
   for (const island of document.querySelectorAll('astro-island[client="interaction"][ssr]'))
     island.dispatchEvent(new FocusEvent('focusin'));
   const inView = (island: Element) => {
@@ -35,6 +39,7 @@ export const islandsHydrated = (page: Page, timeout?: number) =>
  */
 export async function waitForIslands(page: Page) {
   await page.waitForFunction(() => {
+    if (document.readyState === 'loading') return false;
     for (const island of document.querySelectorAll('astro-island[client="interaction"][ssr]'))
       island.dispatchEvent(new FocusEvent('focusin'));
     // An island is `display: contents`, so its first child is what the browser can scroll to and see.
