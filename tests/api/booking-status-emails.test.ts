@@ -153,7 +153,10 @@ describe('confirming a booking request', () => {
   });
 
   it('asks for the full amount now when the stay is within the balance’s notice', async () => {
-    const [arrival, departure] = [addDays(today, 10), addDays(today, 17)];
+    // A week arriving within 45 days, clear of the peak weeks (whose Saturday changeovers would refuse
+    // a week arriving on another day): a fixed day 10 fell across 19 December when run on 3 December.
+    const soon = pickDaysClearOfChangeovers(today, { earliest: 1, latest: 37, span: 7, first: true });
+    const [arrival, departure] = [addDays(today, soon), addDays(today, soon + 7)];
     const { id, reference, quote } = await requestStay(arrival, departure);
     expect(quote.balanceDueDate).toBeNull();
     expect((await changeStatus(id, 'confirmed')).status).toBe(200);
