@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { apiRoutes } from '../../lib/api-contract.ts';
-import { requestJson } from '../api/client.ts';
-import { stayQuoteAnswerSchema, stayQuoteRequestSchema } from './booking-contract.ts';
+import type { QuoteSending, StayToQuote } from './send-stay-quote.ts';
+
+/** The sending module (zod, the API client), asked for once the guest opens the form, and kept. */
+let sending: Promise<typeof import('./send-stay-quote.ts')> | undefined;
+const loadSending = () => {
+  sending ??= import('./send-stay-quote.ts');
+  return sending;
+};
 
 type Props = {
-  stay: { property: string; arrival: string; departure: string; guests: string };
+  stay: StayToQuote;
   /** The address the form already has (the account's, or the one typed), to start from. */
   email: string;
 };
@@ -22,20 +27,28 @@ export function QuoteByEmail({ stay, email }: Props) {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function send() {
-    const parsed = stayQuoteRequestSchema.safeParse({ ...stay, email: address });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the stay and the address');
-      return;
-    }
     setPending(true);
     setProblem(undefined);
-    const answer = await requestJson(apiRoutes.stayQuotes, stayQuoteAnswerSchema, {
-      method: 'POST',
-      body: parsed.data,
-    });
+    let outcome: QuoteSending;
+    try {
+      outcome = await (await loadSending()).sendStayQuote(stay, address);
+    } catch {
+      // The module itself could not be fetched (offline, or a deploy replaced it): forget it, to try
+      // again, and say what the API client says of a server not reached (its words; it is not loaded).
+      sending = undefined;
+      outcome = { problem: 'We could not reach the server. Check your connection and try again.' };
+    }
     setPending(false);
-    if (answer.ok) setSentTo(answer.data.email);
-    else setProblem(Object.values(answer.fields)[0] ?? answer.message);
+    if ('sentTo' in outcome) setSentTo(outcome.sentTo);
+    else setProblem(outcome.problem);
+  }
+
+  function openForm() {
+    setOpen(true);
+    // Fetched while the guest checks the address, so Send does not wait for it.
+    void loadSending().catch(() => {
+      sending = undefined;
+    });
   }
 
   if (sentTo) {
@@ -47,7 +60,7 @@ export function QuoteByEmail({ stay, email }: Props) {
   }
   if (!open) {
     return (
-      <button className="button button--ghost booking__quote" type="button" onClick={() => setOpen(true)}>
+      <button className="button button--ghost booking__quote" type="button" onClick={openForm}>
         Email me this quote
       </button>
     );
