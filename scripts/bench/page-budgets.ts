@@ -75,8 +75,10 @@ export const pageBudgets: {
   // A stay's review from the invitation's link: nothing to show before the server says which stay.
   { page: '/review', jsKb: 112, lighthouse: false },
   { page: '/admin/login', jsKb: 4, interactionJsKb: 114, lighthouse: false },
-  // The office's dashboard: a desktop tool behind a sign-in, held to a budget all the same.
-  { page: '/admin', jsKb: 130, lighthouse: false },
+  // The office's dashboard: a desktop tool behind a sign-in, held to a budget all the same. 133.4 KB on
+  // 2026-12-03, past the 130 KB it had, as the office's day grew: a stay's concierge services and their
+  // payments (#49), a refund that asks first in the words that record it, the waiting guests (#46).
+  { page: '/admin', jsKb: 147, lighthouse: false },
   { page: '/admin/calendars', jsKb: 112, lighthouse: false },
   // The office's arrival packs' editor: 99.8 KB at first (2026-11-27).
   { page: '/admin/arrival-packs', jsKb: 112, lighthouse: false },
