@@ -13,10 +13,10 @@ import { confirmStay, freeStay } from './support/stays.ts';
 
 /**
  * A refund asks before it moves money, and leaves a document: the office records the deposit by bank
- * transfer, asks to refund £50 of it and is asked "Refund £50? £50 is owed back by bank transfer:
- * record it when sent." (by keyboard, the question is where focus lands); once it is marked returned,
- * the guest's email carries its credit note, and the booking's money box says what was paid, refunded
- * and net, never "paid in full".
+ * transfer (the guest is emailed its receipt PDF), asks to refund £50 of it and is asked "Refund £50?
+ * £50 is owed back by bank transfer: record it when sent." (by keyboard, the question is where focus
+ * lands); once it is marked returned, the guest's email carries its credit note, and the booking's
+ * money box says what was paid, refunded and net, never "paid in full".
  */
 
 const admin = {
@@ -101,6 +101,12 @@ test('a refund asks first, naming the amount and where it goes, and the guest is
     await answered(
       payments.getByText(`${formatPence(deposit)} paid to the office goes back by hand`),
     ).toBeVisible();
+    // The guest is sent the receipt of what the office recorded, as an online payment's is.
+    const receipt = await emailTo(guest.email, `Payment received: ${formatPence(deposit)} for`);
+    expect(receipt.text).toContain('paid by bank transfer.');
+    const pdf = receipt.attachments.find(({ filename }) => /^receipt-.+\.pdf$/.test(filename));
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(pdf?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   await test.step('a refund of £50 asks first, naming the amount and where it goes; nothing moves before', async () => {
