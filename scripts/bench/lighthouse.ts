@@ -36,6 +36,8 @@ const origin = `http://127.0.0.1:${port}`;
 // requests happened to finish in moved what Lighthouse counts; a median of three moved by 50–70 ms.
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const pages = process.env.BENCH_PAGES?.split(',') ?? lighthousePages;
+/** `BENCH_REPORTS_DIR`: where to keep each run's Lighthouse report (JSON), for reading; none by default. */
+const reportsDir = process.env.BENCH_REPORTS_DIR;
 /** Each page against its script-free copy: the issue's terms (#50). */
 const budgets = { performance: 98, tbtRatio: 1.5, lcpRatio: 1.1 };
 /**
@@ -111,6 +113,12 @@ async function measure(
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (reportsDir) {
+    // Every run's whole report, to read what a long task was (its long-tasks and bootup-time audits).
+    const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${Date.now()}.json`;
+    await mkdir(reportsDir, { recursive: true });
+    await writeFile(join(reportsDir, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   // A run that failed (seen: NO_FCP on a busy machine) scores 0 everywhere: it is left out of the medians.
   const failed = runtimeError !== undefined;
