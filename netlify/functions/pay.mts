@@ -71,7 +71,7 @@ export default observed(async (request: Request, context: { params: Record<strin
         currency: 'Pay in pounds (GBP) or in rupees (INR)',
       });
     }
-    if (currency === null && provider.takesRupees) {
+    if (currency === null && provider.currencies.includes('INR')) {
       // Offered rupees, the guest reads the amount and its rate before the provider's page.
       const { due, rupees, paidFor } = await quotePayment(stayPayables, provider, reference, payer, service);
       if (rupees) {

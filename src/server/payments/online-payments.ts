@@ -28,11 +28,12 @@ import { holdsPayLink, type PayLink, payLinkUrl, readPayLinkKey } from './pay-li
 import type { Payable, PayableSource } from './payable.ts';
 import { PaymentMismatch, tellOfficeOfMismatch } from './payment-mismatch.ts';
 import { readPoundRate } from './pound-rate.ts';
-import type {
-  PaymentProvider,
-  ProviderEvent,
-  SessionRequest,
-  SessionState,
+import {
+  type PaymentProvider,
+  type ProviderEvent,
+  type SessionRequest,
+  type SessionState,
+  sessionRequestSchema,
 } from './providers/payment-provider.ts';
 import { pendingReceipt, receiptFileOf, registerReceiptPreparer } from './receipt-service.ts';
 import { sendPendingRefunds, settleWaitingRefunds } from './refund-service.ts';
@@ -66,7 +67,7 @@ export type PaymentChoice = { currency: 'GBP' } | { currency: 'INR'; paise: numb
  * used today (dated no later, and worth ₹1 or more); null otherwise.
  */
 function quoteRupees(provider: PaymentProvider, pence: number, today: string): RupeePayment | null {
-  const rate = provider.takesRupees ? readPoundRate() : undefined;
+  const rate = provider.currencies.includes('INR') ? readPoundRate() : undefined;
   if (!rate) return null;
   try {
     return convertToRupees(pence, rate, today);
@@ -214,11 +215,13 @@ export async function openPaymentSession(
     bookingId: owner.bookingId,
     reference: booking.reference,
     kind: due.kind,
-    amountPence: due.amountPence,
-    currency: 'GBP',
+    due: { minor: due.amountPence, currency: 'GBP' },
     ...(rupees
-      ? { rupees: { paise: rupees.paise, rupeesPerPound: rupees.rupeesPerPound, rateOf: rupees.rateOf } }
-      : {}),
+      ? {
+          charge: { minor: rupees.paise, currency: 'INR' },
+          rate: { rupeesPerPound: rupees.rupeesPerPound, rateOf: rupees.rateOf },
+        }
+      : { charge: { minor: due.amountPence, currency: 'GBP' } }),
     description: booking.partOf
       ? `${booking.partOf.description}, ${property?.name ?? booking.property}, ${booking.reference}`
       : `${due.kind === 'deposit' ? 'Deposit' : 'Payment'} for ${property?.name ?? booking.property}, ${booking.reference}`,
@@ -233,7 +236,7 @@ export async function openPaymentSession(
     .update(`${JSON.stringify(request)} ${window}`)
     .digest('hex')
     .slice(0, 40);
-  const session = await provider.createSession(request, key);
+  const session = await provider.createSession(sessionRequestSchema.parse(request), key);
   await withCaller(serviceRole, (tx) =>
     insertPaymentSession(tx, {
       ...owner,
@@ -341,7 +344,7 @@ function settle(
     }
     // What the guest was asked for, in the currency they paid in (pence, or paise for rupees).
     const asked = session.currency === 'INR' ? session.chargeMinor : session.amountPence;
-    if (state.amountPence !== asked || state.currency !== session.currency) {
+    if (state.amount.minor !== asked || state.amount.currency !== session.currency) {
       throw new PaymentMismatch(session, state, asked ?? 0);
     }
     if (!state.paymentReference)

@@ -32,7 +32,7 @@ export class PaymentMismatch extends Refusal {
   constructor(session: StoredSession, state: SessionState, asked: number) {
     super(
       'conflict',
-      `Session ${state.sessionId} was paid ${state.amountPence} ${state.currency}, not the ${asked} ${session.currency} it was opened for.`,
+      `Session ${state.sessionId} was paid ${state.amount.minor} ${state.amount.currency}, not the ${asked} ${session.currency} it was opened for.`,
     );
     this.session = session;
     this.state = state;
@@ -47,7 +47,7 @@ export function mismatchAlertMessage(provider: PaymentProviderName, mismatch: Pa
     to: site.office.email,
     subject: `Payment to check: ${session.reference}, ${provider} session ${state.sessionId} does not match what was due`,
     text: [
-      `${provider} says session ${state.sessionId} of ${session.reference} was paid ${describeAmount(state.amountPence, state.currency)}, but it was opened for ${describeAmount(asked ?? 0, session.currency)} (the ${session.kind}, ${formatPence(session.amountPence)}).`,
+      `${provider} says session ${state.sessionId} of ${session.reference} was paid ${describeAmount(state.amount.minor, state.amount.currency)}, but it was opened for ${describeAmount(asked ?? 0, session.currency)} (the ${session.kind}, ${formatPence(session.amountPence)}).`,
       `Payment reference: ${state.paymentReference ?? 'none given'}.`,
       '',
       "Nothing was recorded in the booking's ledger. Check the payment on the provider's dashboard: refund it there if it was taken, and record what the guest really paid by hand.",

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inRupeesSchema } from '../../../features/payment/payment-contract.ts';
+import { type Currency, moneyCurrencies } from '../../../lib/money.ts';
 import { payableKinds } from '../../../lib/payment-due.ts';
 
 /**
@@ -22,25 +22,39 @@ export const paymentCurrencies = ['GBP', 'INR'] as const;
 /** A session's life as payment_sessions.status records it (see the online payments migration). */
 export const paymentSessionStatuses = ['open', 'paid', 'expired', 'unrecorded'] as const;
 
-/** What a session is opened for: exactly the amount due now (src/lib/payment-due.ts) on one booking. */
-export const sessionRequestSchema = z.object({
-  bookingId: z.uuid(),
-  reference: z.string().min(1),
-  kind: z.enum(payableKinds),
-  amountPence: z.int().positive(),
-  currency: z.literal('GBP'),
-  /**
-   * Set when the guest pays in rupees (by UPI, through Razorpay): the amount due converted at the
-   * office's rate, which the guest was shown with its date (src/lib/rupee-payment.ts).
-   */
-  rupees: inRupeesSchema.optional(),
-  /** What the provider's page says the money is for. */
-  description: z.string().min(1).max(200),
-  customerEmail: z.email().optional(),
-  /** Where the provider sends the guest back: after paying, and after giving up. */
-  returnUrl: z.url(),
-  cancelUrl: z.url(),
-});
+/** Money (src/lib/money.ts) as a session speaks it: a positive amount in a currency we take. */
+const moneySchema = z.object({ minor: z.int().positive(), currency: z.enum(moneyCurrencies) });
+
+/**
+ * What a session is opened for: exactly the amount due now (src/lib/payment-due.ts) on one booking,
+ * and what the guest pays for it.
+ */
+export const sessionRequestSchema = z
+  .object({
+    bookingId: z.uuid(),
+    reference: z.string().min(1),
+    kind: z.enum(payableKinds),
+    /** The amount due, in pounds: what the ledger records once it is paid. */
+    due: moneySchema.extend({ currency: z.literal('GBP') }),
+    /**
+     * What the guest is charged for it: the pounds themselves, or rupees (by UPI, through Razorpay)
+     * converted at the office's rate, which the guest was shown with its date (src/lib/rupee-payment.ts).
+     */
+    charge: moneySchema,
+    /** For a charge in rupees: the office's rate of rupees to the pound it was worked out by, and its date. */
+    rate: z.object({ rupeesPerPound: z.number().positive(), rateOf: z.iso.date() }).optional(),
+    /** What the provider's page says the money is for. */
+    description: z.string().min(1).max(200),
+    customerEmail: z.email().optional(),
+    /** Where the provider sends the guest back: after paying, and after giving up. */
+    returnUrl: z.url(),
+    cancelUrl: z.url(),
+  })
+  .refine(
+    ({ due, charge, rate }) =>
+      charge.currency === 'GBP' ? charge.minor === due.minor && !rate : rate !== undefined,
+    { message: 'A charge in pounds is the amount due; a charge in rupees says the rate it was made at' },
+  );
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 
 /** A session as the provider tells it now. */
@@ -48,10 +62,11 @@ export const sessionStateSchema = z.object({
   sessionId: z.string().min(1),
   /** open: not paid yet; paid: the money is taken; expired: never paid and no longer payable. */
   status: z.enum(['open', 'paid', 'expired']),
-  /** In the minor unit of `currency`: pence for GBP, paise for INR. Once paid, what was paid. */
-  amountPence: z.int().nonnegative(),
-  /** ISO 4217, upper case. */
-  currency: z.string().length(3),
+  /**
+   * What the session asks; once paid, what was paid (pence for GBP, paise for INR), in the currency the
+   * provider names (ISO 4217, upper case), any it names, so a payment in one never asked for is seen.
+   */
+  amount: z.object({ minor: z.int().nonnegative(), currency: z.string().length(3) }),
   /** How the guest paid, where the provider says (Razorpay does); a card when unsaid. */
   method: z.enum(['card', 'upi']).optional(),
   /** The provider's name for the money taken (a refund is asked against it); set once paid. */
@@ -79,8 +94,8 @@ export class WebhookRefused extends Error {
 
 export type PaymentProvider = {
   name: PaymentProviderName;
-  /** Whether a guest may pay in rupees (by UPI) through it: Razorpay, not Stripe. */
-  takesRupees?: boolean;
+  /** What a guest may pay in through it: pounds everywhere, rupees (by UPI) through Razorpay only. */
+  currencies: readonly Currency[];
   /**
    * Opens a hosted payment page for `request`; answers its id and the page to send the guest to. `key`
    * names this opening: asked again with the same key (a second click at the same moment), the

@@ -58,8 +58,8 @@ const request: SessionRequest = {
   bookingId: '0d4f3c57-4a55-4f1e-9a55-4bdf6a2f6c11',
   reference: 'KV-TEST-1',
   kind: 'deposit',
-  amountPence: 66250,
-  currency: 'GBP',
+  due: { minor: 66250, currency: 'GBP' },
+  charge: { minor: 66250, currency: 'GBP' },
   description: 'Deposit for Kovalam Cliff Villa, KV-TEST-1',
   customerEmail: 'guest@example.com',
   returnUrl: 'http://127.0.0.1:8888/pay/KV-TEST-1/return',
@@ -67,7 +67,8 @@ const request: SessionRequest = {
 };
 const inRupees: SessionRequest = {
   ...request,
-  rupees: { paise: 7_764_500, rupeesPerPound: 117.2, rateOf: '2026-11-25' },
+  charge: { minor: 7_764_500, currency: 'INR' },
+  rate: { rupeesPerPound: 117.2, rateOf: '2026-11-25' },
 };
 
 const until = async (check: () => boolean) => {
@@ -93,8 +94,7 @@ describe('the Razorpay provider against the stand-in', () => {
     expect(await provider.findSession(sessionId)).toEqual({
       sessionId,
       status: 'open',
-      amountPence: 66250,
-      currency: 'GBP',
+      amount: { minor: 66250, currency: 'GBP' },
       paymentReference: null,
       bookingId: request.bookingId,
       url,
@@ -170,8 +170,7 @@ describe('the Razorpay provider against the stand-in', () => {
     expect(event.session).toMatchObject({
       sessionId,
       status: 'paid',
-      amountPence: 7_764_500,
-      currency: 'INR',
+      amount: { minor: 7_764_500, currency: 'INR' },
       method: 'upi',
       paymentReference: back.searchParams.get('razorpay_payment_id'),
       bookingId: request.bookingId,
@@ -179,7 +178,7 @@ describe('the Razorpay provider against the stand-in', () => {
     expect(await provider.findSession(sessionId)).toMatchObject({
       status: 'paid',
       method: 'upi',
-      amountPence: 7_764_500,
+      amount: { minor: 7_764_500, currency: 'INR' },
     });
   });
 
@@ -199,8 +198,7 @@ describe('the Razorpay provider against the stand-in', () => {
     expect(await provider.findSession(sessionId)).toMatchObject({
       status: 'paid',
       method: 'card',
-      currency: 'GBP',
-      amountPence: 66250,
+      amount: { minor: 66250, currency: 'GBP' },
     });
   });
 

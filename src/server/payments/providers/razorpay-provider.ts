@@ -87,8 +87,10 @@ function readLink(link: PaymentLink, payment?: Payment): SessionState {
   return {
     sessionId: link.id,
     status: paid ? 'paid' : link.status === 'expired' || link.status === 'cancelled' ? 'expired' : 'open',
-    amountPence: paid ? (payment?.amount ?? link.amount_paid ?? 0) : link.amount,
-    currency: (payment?.currency ?? link.currency).toUpperCase(),
+    amount: {
+      minor: paid ? (payment?.amount ?? link.amount_paid ?? 0) : link.amount,
+      currency: (payment?.currency ?? link.currency).toUpperCase(),
+    },
     method: readMethod(captured?.method),
     paymentReference: paid ? (paymentId ?? null) : null,
     bookingId: typeof bookingId === 'string' ? bookingId : null,
@@ -148,15 +150,14 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
 
   return {
     name: options.name,
-    takesRupees: true,
+    currencies: ['GBP', 'INR'],
 
     async createSession(request) {
-      const inRupees = request.rupees;
       const link = paymentLinkSchema.parse(
         await call(() =>
           razorpay.paymentLink.create({
-            amount: inRupees ? inRupees.paise : request.amountPence,
-            currency: inRupees ? 'INR' : request.currency,
+            amount: request.charge.minor,
+            currency: request.charge.currency,
             accept_partial: false,
             description: request.description,
             customer: request.customerEmail ? { email: request.customerEmail } : {},
@@ -168,8 +169,9 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
               bookingId: request.bookingId,
               reference: request.reference,
               kind: request.kind,
-              gbpPence: request.amountPence,
-              ...(inRupees ? { rupeesPerPound: inRupees.rupeesPerPound, rateOf: inRupees.rateOf } : {}),
+              // The pounds it stands for: a refund in pounds is turned into this payment's rupees by them.
+              gbpPence: request.due.minor,
+              ...(request.rate ?? {}),
             },
             callback_url: request.returnUrl,
             callback_method: 'get',

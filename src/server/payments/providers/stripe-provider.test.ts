@@ -72,8 +72,8 @@ const request: SessionRequest = {
   bookingId: '0d4f3c57-4a55-4f1e-9a55-4bdf6a2f6c11',
   reference: 'KV-TEST-1',
   kind: 'deposit',
-  amountPence: 66250,
-  currency: 'GBP',
+  due: { minor: 66250, currency: 'GBP' },
+  charge: { minor: 66250, currency: 'GBP' },
   description: 'Deposit for Kovalam Cliff Villa, KV-TEST-1',
   customerEmail: 'guest@example.com',
   returnUrl: 'http://127.0.0.1:8888/pay/KV-TEST-1/return',
@@ -100,8 +100,7 @@ describe('the Stripe provider against the stand-in', () => {
     expect(await provider.findSession(sessionId)).toEqual({
       sessionId,
       status: 'open',
-      amountPence: 66250,
-      currency: 'GBP',
+      amount: { minor: 66250, currency: 'GBP' },
       paymentReference: null,
       bookingId: request.bookingId,
       url,
@@ -117,7 +116,11 @@ describe('the Stripe provider against the stand-in', () => {
     const event = await provider.readWebhook(delivery?.body ?? '', delivery?.headers ?? new Headers());
     expect(event.type).toBe('checkout.session.completed');
     expect(event.eventId).toMatch(/^evt_/);
-    expect(event.session).toMatchObject({ sessionId, status: 'paid', amountPence: 66250, currency: 'GBP' });
+    expect(event.session).toMatchObject({
+      sessionId,
+      status: 'paid',
+      amount: { minor: 66250, currency: 'GBP' },
+    });
     expect(event.session?.paymentReference).toMatch(/^pi_/);
     expect(await provider.findSession(sessionId)).toMatchObject({ status: 'paid' });
   });
@@ -212,9 +215,9 @@ describe('the Stripe provider against the stand-in', () => {
       provider.createSession(request, key),
     ]);
     expect(again.sessionId).toBe(first.sessionId);
-    await expect(provider.createSession({ ...request, amountPence: 100 }, key)).rejects.toThrow(
-      /Keys for idempotent requests can only be used with the same parameters/,
-    );
+    await expect(
+      provider.createSession({ ...request, charge: { minor: 100, currency: 'GBP' } }, key),
+    ).rejects.toThrow(/Keys for idempotent requests can only be used with the same parameters/);
     expect([...standIn.sessions.values()].filter(({ amount_total }) => amount_total === 100)).toEqual([]);
   });
 

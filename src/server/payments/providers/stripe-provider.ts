@@ -35,8 +35,7 @@ function readSession(session: Stripe.Checkout.Session): SessionState {
   return {
     sessionId: session.id,
     status: session.payment_status === 'paid' ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
-    amountPence: session.amount_total ?? 0,
-    currency: (session.currency ?? '').toUpperCase(),
+    amount: { minor: session.amount_total ?? 0, currency: (session.currency ?? '').toUpperCase() },
     paymentReference: typeof intent === 'string' ? intent : (intent?.id ?? null),
     bookingId: session.metadata?.bookingId ?? session.client_reference_id ?? null,
     url: session.url ?? null,
@@ -59,9 +58,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   });
   return {
     name: options.name,
+    currencies: ['GBP'],
 
     async createSession(request, key) {
-      if (request.rupees)
+      if (request.charge.currency !== 'GBP')
         throw new Error('The Stripe provider takes pounds only; rupees go by UPI through Razorpay');
       const session = await stripe.checkout.sessions.create(
         {
@@ -70,8 +70,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             {
               quantity: 1,
               price_data: {
-                currency: request.currency.toLowerCase(),
-                unit_amount: request.amountPence,
+                currency: request.charge.currency.toLowerCase(),
+                unit_amount: request.charge.minor,
                 product_data: { name: request.description },
               },
             },
