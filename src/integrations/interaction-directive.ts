@@ -1,6 +1,11 @@
 import type { ClientDirective } from 'astro';
 import { heldPress, type IslandOptions, modulesToPrefetch } from './interaction-wake.ts';
 
+/** What says a person has started to use the page: the islands' modules are fetched then. */
+const engagingEvents = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
+/** How long after load an island's modules wait for the page to settle when nobody touches it. */
+const settledAfterLoadMs = 2500;
+
 /** What says a person has started to use an island: each wakes it. */
 const wakingEvents = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
 
@@ -89,7 +94,8 @@ function pressAgain(island: Element) {
 
 /**
  * The browser half of `client:interaction` (registered in hydrate-on-interaction.ts). Nothing of
- * React runs until a person reaches for the island: when the browser is idle after load, the island's
+ * React runs until a person reaches for the island: once the page has settled after load (2.5 s, then
+ * when the browser is idle) or the visitor starts to use the page (a scroll, a touch, a key), the island's
  * modules (React DOM and the component, listed by the build in `data-modules`) are fetched into the
  * cache by `<link rel="prefetch">`, neither compiled nor run (a modulepreload compiled them, a long
  * task Lighthouse counted: `/contact`'s TBT 65 ms against 0 without scripts, 5 ms with prefetch),
@@ -166,10 +172,19 @@ const hydrateOnInteraction: ClientDirective = (load, options, island) => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(prefetch, { timeout: 3000 });
     else setTimeout(prefetch, 200);
   };
-  // Two frames on: the directive runs once the page has loaded, and its largest picture, loaded by
-  // then, is painted in the next frame. Asked for before that paint, the modules (70–80 KB) shared its
-  // slow connection in Lighthouse's estimate, which put the home page's LCP at 1.3× its script-free copy's.
-  requestAnimationFrame(() => requestAnimationFrame(whenIdle));
+  // Once the page has settled, or as soon as the visitor starts to use it (a scroll, a touch, a key):
+  // the directive runs once the page has loaded, but asked for before its largest picture was painted
+  // the modules (70–80 KB) shared its slow connection in Lighthouse's estimate (the home page's LCP at
+  // 1.3× its script-free copy's), and asked for in the page's first second after load they kept the
+  // load going, so the work the browser (and a test of it) does at the end of a load fell inside it.
+  const soon = setTimeout(whenIdle, settledAfterLoadMs);
+  const engaged = (event: Event) => {
+    clearTimeout(soon);
+    for (const type of engagingEvents) window.removeEventListener(type, engaged, true);
+    // A touch on this island wakes it, and its waking fetches the same modules at once.
+    if (!(event.target instanceof Node && island.contains(event.target))) prefetch();
+  };
+  for (const type of engagingEvents) window.addEventListener(type, engaged, { capture: true, passive: true });
   if (movesAfterMs !== undefined && !window.matchMedia('(prefers-reduced-motion: reduce)').matches)
     setTimeout(() => void wake(), movesAfterMs);
 };

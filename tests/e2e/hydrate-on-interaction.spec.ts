@@ -89,7 +89,10 @@ test('a form fetches its code while the page is idle and hydrates only when touc
   const island = page.locator('astro-island[client="interaction"]');
   const componentUrl = await island.getAttribute('component-url');
   const rendererUrl = await island.getAttribute('renderer-url');
-  await expect.poll(() => modules).toEqual(expect.arrayContaining([componentUrl, rendererUrl]));
+  // Fetched once the page has settled (2.5 s after load, then idle), never on load.
+  await expect
+    .poll(() => modules, { timeout: 20_000 })
+    .toEqual(expect.arrayContaining([componentUrl, rendererUrl]));
   await page.waitForLoadState('networkidle');
   expect(await dormantIslands(page)).toBe(1);
 
