@@ -3,8 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SessionRequest, WebhookRefused } from './payment-provider.ts';
+import { WebhookRefused } from './payment-provider.ts';
 import { createRazorpayProvider, refundInPaymentCurrency } from './razorpay-provider.ts';
+import { depositInPounds, depositInRupees } from './sample-session-requests.ts';
 import { type PaymentStandIn, startPaymentStandIn } from './stand-in/stand-in-server.ts';
 
 /**
@@ -54,22 +55,8 @@ beforeEach(() => {
 const providerWith = (overrides: Partial<typeof keys> = {}) =>
   createRazorpayProvider({ name: 'stand-in', ...keys, ...overrides, hostUrl: standIn.url });
 
-const request: SessionRequest = {
-  bookingId: '0d4f3c57-4a55-4f1e-9a55-4bdf6a2f6c11',
-  reference: 'KV-TEST-1',
-  kind: 'deposit',
-  due: { minor: 66250, currency: 'GBP' },
-  charge: { minor: 66250, currency: 'GBP' },
-  description: 'Deposit for Kovalam Cliff Villa, KV-TEST-1',
-  customerEmail: 'guest@example.com',
-  returnUrl: 'http://127.0.0.1:8888/pay/KV-TEST-1/return',
-  cancelUrl: 'http://127.0.0.1:8888/account',
-};
-const inRupees: SessionRequest = {
-  ...request,
-  charge: { minor: 7_764_500, currency: 'INR' },
-  rate: { rupeesPerPound: 117.2, rateOf: '2026-11-25' },
-};
+const request = depositInPounds;
+const inRupees = depositInRupees;
 
 const until = async (check: () => boolean) => {
   for (let tries = 0; tries < 100 && !check(); tries++)

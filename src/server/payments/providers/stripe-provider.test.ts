@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SessionRequest, WebhookRefused } from './payment-provider.ts';
+import { WebhookRefused } from './payment-provider.ts';
+import { depositInPounds } from './sample-session-requests.ts';
 import { type PaymentStandIn, readStripeForm, startPaymentStandIn } from './stand-in/stand-in-server.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
@@ -68,17 +69,7 @@ const providerWith = (key = apiKey, secret = webhookSecret) =>
     api: { host: standIn.host, port: standIn.port, protocol: 'http' },
   });
 
-const request: SessionRequest = {
-  bookingId: '0d4f3c57-4a55-4f1e-9a55-4bdf6a2f6c11',
-  reference: 'KV-TEST-1',
-  kind: 'deposit',
-  due: { minor: 66250, currency: 'GBP' },
-  charge: { minor: 66250, currency: 'GBP' },
-  description: 'Deposit for Kovalam Cliff Villa, KV-TEST-1',
-  customerEmail: 'guest@example.com',
-  returnUrl: 'http://127.0.0.1:8888/pay/KV-TEST-1/return',
-  cancelUrl: 'http://127.0.0.1:8888/account',
-};
+const request = depositInPounds;
 
 const until = async (check: () => boolean) => {
   for (let tries = 0; tries < 100 && !check(); tries++)
