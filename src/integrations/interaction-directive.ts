@@ -6,6 +6,26 @@ const engagingEvents = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as con
 /** How long after load an island's modules wait for the page to settle when nobody touches it. */
 const settledAfterLoadMs = 2500;
 
+/**
+ * Resolves once the page has settled after load (null), or at the visitor's first scroll, touch or
+ * key (that event), whichever comes first: one timer and one set of listeners for the whole page,
+ * started by the first island's directive, which runs once the page has loaded.
+ */
+let settled: Promise<Event | null> | undefined;
+function pageSettled(): Promise<Event | null> {
+  settled ??= new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), settledAfterLoadMs);
+    const engaged = (event: Event) => {
+      clearTimeout(timer);
+      for (const type of engagingEvents) window.removeEventListener(type, engaged, true);
+      resolve(event);
+    };
+    for (const type of engagingEvents)
+      window.addEventListener(type, engaged, { capture: true, passive: true });
+  });
+  return settled;
+}
+
 /** What says a person has started to use an island: each wakes it. */
 const wakingEvents = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
 
@@ -177,14 +197,11 @@ const hydrateOnInteraction: ClientDirective = (load, options, island) => {
   // the modules (70–80 KB) shared its slow connection in Lighthouse's estimate (the home page's LCP at
   // 1.3× its script-free copy's), and asked for in the page's first second after load they kept the
   // load going, so the work the browser (and a test of it) does at the end of a load fell inside it.
-  const soon = setTimeout(whenIdle, settledAfterLoadMs);
-  const engaged = (event: Event) => {
-    clearTimeout(soon);
-    for (const type of engagingEvents) window.removeEventListener(type, engaged, true);
+  void pageSettled().then((event) => {
+    if (!event) whenIdle();
     // A touch on this island wakes it, and its waking fetches the same modules at once.
-    if (!(event.target instanceof Node && island.contains(event.target))) prefetch();
-  };
-  for (const type of engagingEvents) window.addEventListener(type, engaged, { capture: true, passive: true });
+    else if (!(event.target instanceof Node && island.contains(event.target))) prefetch();
+  });
   if (movesAfterMs !== undefined && !window.matchMedia('(prefers-reduced-motion: reduce)').matches)
     setTimeout(() => void wake(), movesAfterMs);
 };
