@@ -17,7 +17,7 @@ export type PaymentProviderName = (typeof paymentProviders)[number];
  * What a guest pays in: pounds, or rupees (by UPI, at the office's rate); the database's lists are
  * payment_sessions.currency and payments.paid_currency.
  */
-export const paymentCurrencies = ['GBP', 'INR'] as const;
+export const paymentCurrencies = moneyCurrencies;
 
 /** A session's life as payment_sessions.status records it (see the online payments migration). */
 export const paymentSessionStatuses = ['open', 'paid', 'expired', 'unrecorded'] as const;
